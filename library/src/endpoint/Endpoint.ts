@@ -1,0 +1,51 @@
+import type { Schema } from '../schema/denormalizeTypes.js';
+import type { EndpointInterface, ErrorPolicy, SnapshotInterface } from './types.js';
+
+export interface EndpointOptions<S extends Schema | undefined = Schema | undefined> {
+  /** Identifies the endpoint in the devtools and in recorded sessions. */
+  name?: string;
+  schema?: S;
+  sideEffect?: true | undefined;
+  /** The store key of a call; by default the name and the JSON of the arguments. */
+  key?: (...args: any[]) => string;
+  dataExpiryLength?: number;
+  errorExpiryLength?: number;
+  invalidIfStale?: boolean;
+  errorPolicy?: (error: unknown) => ErrorPolicy;
+  getOptimisticResponse?: (snapshot: SnapshotInterface, ...args: any[]) => unknown;
+}
+
+/**
+ * An endpoint from any async function: `new Endpoint(fetchTodo, { schema: Todo })` can be run
+ * with `controller.fetch(endpoint, ...args)`. Instances are callable.
+ */
+export interface Endpoint<
+  F extends (...args: any[]) => Promise<unknown>,
+  S extends Schema | undefined,
+> extends EndpointInterface<F, S> {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface makes instances callable
+export class Endpoint<
+  F extends (...args: any[]) => Promise<unknown>,
+  S extends Schema | undefined = undefined,
+> {
+  constructor(fetch: F, options: EndpointOptions<S> = {}) {
+    const { name, key, ...rest } = options;
+    const self = function (this: unknown, ...args: Parameters<F>) {
+      return fetch.apply(this, args);
+    } as unknown as Endpoint<F, S>;
+    Object.setPrototypeOf(self, new.target.prototype);
+    Object.defineProperty(self, 'name', {
+      value: name ?? fetch.name ?? 'anonymous',
+      configurable: true,
+    });
+    Object.assign(self, rest);
+    if (key) Object.defineProperty(self, 'key', { value: key, configurable: true, writable: true });
+    // biome-ignore lint/correctness/noConstructorReturn: an endpoint is a function with this prototype
+    return self;
+  }
+
+  key(...args: Parameters<F>): string {
+    return `${this.name} ${JSON.stringify(args)}`;
+  }
+}

@@ -1,0 +1,46 @@
+import type { Schema } from '../schema/denormalizeTypes.js';
+
+/** How the store sees a just-stored state when it builds an optimistic response. */
+export interface SnapshotInterface {
+  readonly fetchedAt: number;
+  getResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: readonly unknown[]
+  ): { data: unknown; expiryStatus: number; expiresAt: number };
+}
+
+export type ErrorPolicy = 'soft' | 'hard' | undefined;
+
+/**
+ * What the store runs: a callable that fetches, a `key` per call, and options. RestEndpoint is
+ * one; any object of this shape works with the Controller.
+ */
+export interface EndpointInterface<
+  F extends (...args: any[]) => Promise<unknown> = (...args: any[]) => Promise<unknown>,
+  S extends Schema | undefined = Schema | undefined,
+> {
+  (...args: Parameters<F>): ReturnType<F>;
+  /** Identifies the call's result in the store: equal keys share one result. */
+  key(...args: Parameters<F>): string;
+  readonly name: string;
+  readonly schema?: S;
+  /** True for mutations: never deduplicated, may be optimistic. */
+  readonly sideEffect?: true | undefined;
+  /** How long a result stays fresh, in ms (60 s by default). */
+  readonly dataExpiryLength?: number;
+  /** How long an error stays before a retry, in ms (1 s by default). */
+  readonly errorExpiryLength?: number;
+  /** Stale data must be fetched again before it is shown. */
+  readonly invalidIfStale?: boolean;
+  /** 'soft' errors keep showing the data held before; 5xx are soft by default. */
+  errorPolicy?(error: unknown): ErrorPolicy;
+  /** The response to show until the server answers; throw AbortOptimistic to skip. */
+  getOptimisticResponse?(snapshot: SnapshotInterface, ...args: readonly unknown[]): unknown;
+  /** Whether a stored key belongs to this endpoint (for invalidateAll / expireAll). */
+  testKey?(key: string): boolean;
+}
+
+/** Thrown from `getOptimisticResponse` to show nothing optimistic for this call. */
+export class AbortOptimistic extends Error {
+  override name = 'AbortOptimistic';
+}

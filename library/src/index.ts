@@ -1,0 +1,11 @@
+export { Endpoint, type EndpointOptions } from './endpoint/Endpoint.js';
+export {
+  AbortOptimistic,
+  type EndpointInterface,
+  type ErrorPolicy,
+  type SnapshotInterface,
+} from './endpoint/types.js';
+export * from './normalize/index.js';
+export type { Denormalize, Schema } from './schema/denormalizeTypes.js';
+export * from './schema/index.js';
+export * from './store/index.js';

@@ -1,0 +1,231 @@
+import { collectionKeysHolding } from '../schema/Collection.js';
+import { INVALID, isInvalid } from '../schema/invalid.js';
+import type { EntityStatics, NormalizeContext } from '../schema/types.js';
+import { schemaOf } from './schemaOf.js';
+import type { CollectionChanged, TraceSink } from './trace.js';
+
+export type Table = Record<string, unknown>;
+export type Tables = Record<string, Table>;
+export interface EntityMeta {
+  date: number;
+  fetchedAt: number;
+  expiresAt: number;
+}
+export type Indexes = Record<string, Record<string, Record<string, string>>>;
+
+/** The parts of the store the normalizer reads and writes. */
+export interface NormalizedTables {
+  entities: Readonly<Tables>;
+  entitiesMeta: Readonly<Record<string, Record<string, EntityMeta>>>;
+  indexes: Readonly<Indexes>;
+}
+
+export interface NormalizeOptions {
+  /** When the response was requested and received; decides which of two versions is newer. */
+  meta?: EntityMeta;
+  /** Receives what the normalizer did; omit it and nothing is recorded. */
+  trace?: TraceSink;
+  /** An optimistic response: created entities may lack a pk. */
+  optimistic?: boolean;
+}
+
+export interface NormalizeResult extends NormalizedTables {
+  /** The response with every entity replaced by its pk and every collection by its row. */
+  result: unknown;
+}
+
+const EMPTY: NormalizedTables = { entities: {}, entitiesMeta: {}, indexes: {} };
+
+/**
+ * Normalizes `input` with `schema` into copies of `tables` (copy on first write per table, so the
+ * inputs are never changed). Throws a SchemaError when the input does not fit the schema.
+ */
+export function normalize(
+  schema: unknown,
+  input: unknown,
+  args: readonly unknown[] = [],
+  tables: NormalizedTables = EMPTY,
+  options: NormalizeOptions = {},
+): NormalizeResult {
+  if (schemaOf(schema) === undefined || input === undefined || input === null) {
+    return { result: input, ...tables };
+  }
+  const run = new NormalizeRun(tables, args, options);
+  const result = run.visit(schema, input, undefined, undefined);
+  return { result, entities: run.entities, entitiesMeta: run.entitiesMeta, indexes: run.indexes };
+}
+
+class NormalizeRun implements NormalizeContext {
+  entities: Tables;
+  entitiesMeta: Record<string, Record<string, EntityMeta>>;
+  indexes: Indexes;
+  readonly trace: TraceSink | undefined;
+  readonly optimistic: boolean;
+  private readonly meta: EntityMeta;
+  private readonly copied = new Set<string>();
+  private readonly copiedMeta = new Set<string>();
+
+  constructor(
+    private readonly original: NormalizedTables,
+    readonly args: readonly unknown[],
+    options: NormalizeOptions,
+  ) {
+    this.entities = original.entities as Tables;
+    this.entitiesMeta = original.entitiesMeta as Record<string, Record<string, EntityMeta>>;
+    this.indexes = original.indexes as Indexes;
+    this.trace = options.trace;
+    this.optimistic = options.optimistic ?? false;
+    const now = Date.now();
+    this.meta = options.meta ?? { date: now, fetchedAt: now, expiresAt: now };
+  }
+
+  visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown {
+    if (value === undefined || value === null) return value;
+    const schemaClass = schemaOf(schema);
+    return schemaClass ? schemaClass.normalize(value, parent, key, this) : value;
+  }
+
+  getTable(key: string): Table | undefined {
+    return this.entities[key];
+  }
+
+  /** The table to write into: copied from the original the first time this run writes it. */
+  private writable(key: string): Table {
+    if (!this.copied.has(key)) {
+      if (this.entities === this.original.entities) this.entities = { ...this.entities };
+      this.entities[key] = { ...this.original.entities[key] };
+      this.copied.add(key);
+    }
+    return this.entities[key] as Table;
+  }
+
+  private writableMeta(key: string): Record<string, EntityMeta> {
+    if (!this.copiedMeta.has(key)) {
+      if (this.entitiesMeta === this.original.entitiesMeta)
+        this.entitiesMeta = { ...this.entitiesMeta };
+      this.entitiesMeta[key] = { ...this.original.entitiesMeta[key] };
+      this.copiedMeta.add(key);
+    }
+    return this.entitiesMeta[key] as Record<string, EntityMeta>;
+  }
+
+  mergeEntity(entity: EntityStatics, pk: string, row: Record<string, unknown>): void {
+    const key = entity.key;
+    const existing = this.entities[key]?.[pk] as Record<string, unknown> | undefined;
+    const storedMeta = this.entitiesMeta[key]?.[pk];
+    let next: Record<string, unknown>;
+    let changed: string[] | undefined;
+    if (existing === undefined || isInvalid(existing)) {
+      next = row;
+      this.trace?.({ type: 'entity-added', key, pk });
+    } else {
+      // A response older than the stored version fills gaps but never overwrites newer fields.
+      const older = storedMeta !== undefined && storedMeta.fetchedAt > this.meta.fetchedAt;
+      next = older ? entity.merge(row, existing) : entity.merge(existing, row);
+      changed = changedFields(existing, next);
+      if (changed.length === 0) next = existing;
+      else this.trace?.({ type: 'entity-updated', key, pk, fields: changed });
+    }
+    if (next !== existing) {
+      this.writable(key)[pk] = next;
+      if (entity.indexes) this.index(entity, pk, next);
+    }
+    if (storedMeta === undefined || storedMeta.fetchedAt <= this.meta.fetchedAt) {
+      this.writableMeta(key)[pk] = this.meta;
+    }
+  }
+
+  private index(entity: EntityStatics, pk: string, row: Record<string, unknown>) {
+    if (this.indexes === this.original.indexes) this.indexes = { ...this.indexes };
+    const byField = { ...this.indexes[entity.key] };
+    for (const field of entity.indexes ?? []) {
+      const value = row[field];
+      if (value === undefined || value === null) continue;
+      byField[field] = { ...byField[field], [String(value)]: pk };
+    }
+    this.indexes[entity.key] = byField;
+  }
+
+  invalidate(entity: EntityStatics, pk: string, input: unknown): void {
+    const key = entity.key;
+    this.writable(key)[pk] = INVALID;
+    this.writableMeta(key)[pk] = this.meta;
+    this.trace?.({ type: 'entity-invalidated', key, pk, input });
+    for (const collectionKey of collectionKeysHolding(key) ?? []) {
+      const table = this.entities[collectionKey];
+      if (!table) continue;
+      for (const rowPk of Object.keys(table)) {
+        const members = table[rowPk] as string[];
+        if (!members.includes(pk)) continue;
+        this.writeCollectionRow(
+          collectionKey,
+          rowPk,
+          members.filter((member) => member !== pk),
+          'invalidate',
+          [],
+        );
+      }
+    }
+  }
+
+  writeCollectionRow(
+    collectionKey: string,
+    rowPk: string,
+    members: readonly string[],
+    kind: CollectionChanged['kind'],
+    incoming: readonly string[],
+  ): void {
+    const before = this.entities[collectionKey]?.[rowPk] as readonly string[] | undefined;
+    this.writable(collectionKey)[rowPk] = members;
+    if (this.trace)
+      this.trace(
+        describeCollectionChange(collectionKey, rowPk, kind, before ?? [], members, incoming),
+      );
+  }
+}
+
+function changedFields(existing: Record<string, unknown>, next: Record<string, unknown>): string[] {
+  const changed: string[] = [];
+  for (const field of Object.keys(next)) {
+    if (!Object.is(existing[field], next[field])) changed.push(field);
+  }
+  return changed;
+}
+
+function describeCollectionChange(
+  key: string,
+  pk: string,
+  kind: CollectionChanged['kind'],
+  before: readonly string[],
+  after: readonly string[],
+  incoming: readonly string[],
+): CollectionChanged {
+  const beforeSet = new Set(before);
+  const afterSet = new Set(after);
+  const inserted: CollectionChanged['inserted'] = [];
+  after.forEach((member, index) => {
+    if (!beforeSet.has(member)) inserted.push({ pk: member, index });
+  });
+  const insertedSet = new Set(inserted.map((entry) => entry.pk));
+  // A duplicate is an incoming pk that added nothing: repeated within the input, or (for adds)
+  // already a member.
+  const duplicates: string[] = [];
+  const seen = new Set<string>();
+  for (const member of incoming) {
+    if (seen.has(member) || (kind !== 'replace' && !insertedSet.has(member)))
+      duplicates.push(member);
+    seen.add(member);
+  }
+  const removed = before.filter((member) => !afterSet.has(member));
+  return {
+    type: 'collection-changed',
+    key,
+    pk,
+    kind,
+    lengthBefore: before.length,
+    lengthAfter: after.length,
+    inserted,
+    duplicates,
+    removed,
+  };
+}

@@ -1,0 +1,22 @@
+import { ArraySchema } from '../schema/Array.js';
+import { ObjectSchema } from '../schema/Object.js';
+import { isSchemaClass, type SchemaClass } from '../schema/types.js';
+
+const wrapped = new WeakMap<object, SchemaClass>();
+
+/**
+ * The schema class for a schema value: classes as they are, `[S]` as an ArraySchema and plain
+ * objects as an ObjectSchema (wrapped once each); undefined for primitives, which pass through.
+ */
+export function schemaOf(schema: unknown): SchemaClass | undefined {
+  if (isSchemaClass(schema)) return schema;
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  let wrapper = wrapped.get(schema);
+  if (!wrapper) {
+    wrapper = Array.isArray(schema)
+      ? new ArraySchema(schema[0])
+      : new ObjectSchema(schema as Record<string, unknown>);
+    wrapped.set(schema, wrapper);
+  }
+  return wrapper;
+}

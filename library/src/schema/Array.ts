@@ -1,0 +1,36 @@
+import { describeValue, SchemaError } from './describe.js';
+import { isInvalid } from './invalid.js';
+import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
+
+/** A list of one schema; `[Todo]` is shorthand for `new schema.Array(Todo)`. */
+export class ArraySchema<S = unknown> implements SchemaClass {
+  constructor(readonly schema: S) {}
+
+  normalize(
+    input: unknown,
+    _parent: unknown,
+    key: string | undefined,
+    ctx: NormalizeContext,
+  ): unknown[] {
+    if (!Array.isArray(input)) {
+      throw new SchemaError(`expected a list but received ${describeValue(input)}`, input);
+    }
+    const out: unknown[] = [];
+    for (const item of input) {
+      const value = ctx.visit(this.schema, item, input, key);
+      if (value !== undefined && value !== null) out.push(value);
+    }
+    return out;
+  }
+
+  /** Members that are INVALID or missing from the table are left out of the list. */
+  denormalize(input: unknown, ctx: DenormalizeContext): unknown {
+    if (!Array.isArray(input)) return input;
+    const out: unknown[] = [];
+    for (const item of input) {
+      const value = ctx.unvisit(this.schema, item);
+      if (value !== undefined && value !== null && !isInvalid(value)) out.push(value);
+    }
+    return out;
+  }
+}

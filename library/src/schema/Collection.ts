@@ -1,0 +1,311 @@
+import type { InsertKind } from '../normalize/trace.js';
+import { ArraySchema } from './Array.js';
+import { describeValue, SchemaError } from './describe.js';
+import type { EntityClass } from './Entity.js';
+import {
+  type DenormalizeContext,
+  isEntity,
+  type NormalizeContext,
+  type QueryContext,
+  type SchemaClass,
+} from './types.js';
+import { UnionSchema } from './Union.js';
+
+/** Whether a stored collection row (its filtering arguments, as strings) receives an add. */
+export type CollectionFilter = (rowArgs: Readonly<Record<string, string>>) => boolean;
+
+/** Builds the filter for one add from that call's arguments. */
+export interface CreateCollectionFilter {
+  (...args: readonly unknown[]): CollectionFilter;
+  /**
+   * When present, the adds of a call belong to exactly one row: the one these arguments identify.
+   * That row is created when it is not stored yet. Pagination uses it to drop the cursor.
+   */
+  rowArgs?: (...args: readonly unknown[]) => readonly unknown[];
+}
+
+/** Combines a row's members with incoming pks. The result must not hold a pk twice. */
+export type CollectionMerge = ((
+  existing: readonly string[],
+  incoming: readonly string[],
+) => string[]) & {
+  /** How the devtools label the members this merge inserts. */
+  insertKind?: InsertKind;
+};
+
+export interface CollectionOptions {
+  /** Which arguments identify a row; the first argument by default (the body never counts). */
+  argsKey?: (...args: readonly unknown[]) => Record<string, unknown> | undefined;
+  /** Argument names that do not filter, e.g. `orderBy`; a predicate, a RegExp or a list. */
+  nonFilterArgumentKeys?: ((key: string) => boolean) | RegExp | readonly string[];
+}
+
+/** Appends the incoming pks that are not already present, keeping the first of any repeats. */
+function appendNew(existing: readonly string[], incoming: readonly string[]): string[] {
+  const seen = incoming.length > 8 || existing.length < 64 ? new Set(existing) : undefined;
+  const out = existing.slice();
+  const added = new Set<string>();
+  for (const pk of incoming) {
+    if (added.has(pk) || (seen ? seen.has(pk) : existing.includes(pk))) continue;
+    added.add(pk);
+    out.push(pk);
+  }
+  return out;
+}
+
+export const pushMerge: CollectionMerge = Object.assign(
+  (e: readonly string[], i: readonly string[]) => appendNew(e, i),
+  {
+    insertKind: 'push' as const,
+  },
+);
+
+export const unshiftMerge: CollectionMerge = Object.assign(
+  (existing: readonly string[], incoming: readonly string[]) => {
+    const fresh = appendNew([], incoming).filter((pk) => !existing.includes(pk));
+    return fresh.concat(existing);
+  },
+  { insertKind: 'unshift' as const },
+);
+
+/** Appends a page: only pks not already in the list, and each once even if the page repeats it. */
+export const paginatedMerge: CollectionMerge = Object.assign(
+  (e: readonly string[], i: readonly string[]) => appendNew(e, i),
+  { insertKind: 'page-merge' as const },
+);
+
+/** A page belongs to the list stored under the same arguments without the cursor. */
+export function paginatedFilter(
+  removeCursor: (...args: readonly unknown[]) => readonly unknown[],
+): CreateCollectionFilter {
+  return Object.assign(() => () => false, { rowArgs: removeCursor });
+}
+
+/** Serializes the filtering arguments: keys sorted, `undefined` dropped, values as strings. */
+export function serializeRowArgs(args: Record<string, unknown> | undefined): string {
+  const row: Record<string, string> = {};
+  if (args) {
+    for (const key of Object.keys(args).sort()) {
+      const value = args[key];
+      if (value === undefined) continue;
+      row[key] =
+        typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+    }
+  }
+  return JSON.stringify(row);
+}
+
+const parsedRows = new Map<string, Record<string, string>>();
+function parseRowArgs(rowPk: string): Record<string, string> {
+  let parsed = parsedRows.get(rowPk);
+  if (!parsed) {
+    parsed = JSON.parse(rowPk) as Record<string, string>;
+    parsedRows.set(rowPk, parsed);
+  }
+  return parsed;
+}
+
+function matches(source: unknown, key: string, value: string): boolean {
+  if (typeof source !== 'object' || source === null) return false;
+  const candidate = (source as Record<string, unknown>)[key];
+  return candidate !== undefined && String(candidate) === value;
+}
+
+/** Collection table keys by the entity keys they hold: Invalidate removes members through it. */
+const collectionsByEntity = new Map<string, Set<string>>();
+export function collectionKeysHolding(entityKey: string): ReadonlySet<string> | undefined {
+  return collectionsByEntity.get(entityKey);
+}
+
+function memberEntityKeys(schema: unknown): string[] {
+  if (isEntity(schema)) return [schema.key];
+  if (schema instanceof UnionSchema)
+    return Object.values(schema.schemas).map((entity) => (entity as EntityClass).key);
+  throw new Error(
+    `schema.Collection holds entities or a schema.Union of them, not ${describeValue(schema)}`,
+  );
+}
+
+/**
+ * An ordered list of entities stored once per set of filtering arguments (its row). A fetch of
+ * the list replaces the row; `push`, `unshift` and `addWith(...)` add to stored rows.
+ */
+export class Collection<S = unknown> implements SchemaClass {
+  readonly schema: ArraySchema<S>;
+  /** The table key, e.g. `[Todo]`. */
+  readonly key: string;
+  /** Appends to every stored row whose filtering arguments match the call's. */
+  readonly push: CollectionAdder<S, 'single'>;
+  /** Prepends to every stored row whose filtering arguments match the call's. */
+  readonly unshift: CollectionAdder<S, 'single'>;
+  private readonly argsKey: (...args: readonly unknown[]) => Record<string, unknown> | undefined;
+
+  constructor(schema: readonly [S] | ArraySchema<S>, options: CollectionOptions = {}) {
+    this.schema =
+      schema instanceof ArraySchema ? schema : new ArraySchema((schema as readonly [S])[0]);
+    const entityKeys = memberEntityKeys(this.schema.schema);
+    this.key = `[${entityKeys.join(';')}]`;
+    for (const entityKey of entityKeys) {
+      const keys = collectionsByEntity.get(entityKey) ?? new Set<string>();
+      keys.add(this.key);
+      collectionsByEntity.set(entityKey, keys);
+    }
+    this.argsKey =
+      options.argsKey ??
+      ((params) =>
+        typeof params === 'object' && params !== null
+          ? (params as Record<string, unknown>)
+          : undefined);
+    const nonFilter = options.nonFilterArgumentKeys;
+    if (nonFilter !== undefined) {
+      this.nonFilterArgumentKeys =
+        typeof nonFilter === 'function'
+          ? nonFilter
+          : nonFilter instanceof RegExp
+            ? (key) => nonFilter.test(key)
+            : (key) => (nonFilter as readonly string[]).includes(key);
+    }
+    this.push = new CollectionAdder(this, pushMerge);
+    this.unshift = new CollectionAdder(this, unshiftMerge);
+  }
+
+  /** True for argument names that do not change which members the list holds. */
+  nonFilterArgumentKeys(key: string): boolean {
+    return key.startsWith('order');
+  }
+
+  /** The row these arguments identify. */
+  pk(args: readonly unknown[]): string {
+    return serializeRowArgs(this.argsKey(...args));
+  }
+
+  /** A row receives an add when each of its filtering arguments equals the URL params' or body's. */
+  createCollectionFilter(...args: readonly unknown[]): CollectionFilter {
+    return (rowArgs) => {
+      for (const key in rowArgs) {
+        const value = rowArgs[key] as string;
+        if (
+          !this.nonFilterArgumentKeys(key) &&
+          !matches(args[0], key, value) &&
+          !matches(args[1], key, value)
+        )
+          return false;
+      }
+      return true;
+    };
+  }
+
+  /** A schema that adds its input to stored rows with `merge`, chosen by `createFilter`. */
+  addWith(
+    merge: CollectionMerge,
+    createFilter?: CreateCollectionFilter,
+  ): CollectionAdder<S, 'list'> {
+    return new CollectionAdder(this, merge, createFilter);
+  }
+
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    ctx: NormalizeContext,
+  ): string {
+    const members = this.schema.normalize(input, parent, key, ctx) as string[];
+    const rowPk = this.pk(ctx.args);
+    ctx.writeCollectionRow(this.key, rowPk, appendNew([], members), 'replace', members);
+    return rowPk;
+  }
+
+  denormalize(rowPk: unknown, ctx: DenormalizeContext): unknown {
+    if (typeof rowPk !== 'string') return rowPk;
+    const members = ctx.readRow(this.key, rowPk);
+    return members === undefined ? undefined : this.schema.denormalize(members, ctx);
+  }
+
+  queryKey(args: readonly unknown[], ctx: QueryContext): string | undefined {
+    const rowPk = this.pk(args);
+    return ctx.getTable(this.key)?.[rowPk] !== undefined ? rowPk : undefined;
+  }
+}
+
+/**
+ * The schema of `collection.push`, `.unshift` and `.addWith(...)`. `Shape` says how its result
+ * reads: one entity for `push(object)`, a list for pages.
+ */
+export class CollectionAdder<S = unknown, _Shape extends 'single' | 'list' = 'single' | 'list'>
+  implements SchemaClass
+{
+  /** Type-only: lets `Denormalize` tell single adds from lists. */
+  declare readonly shape?: _Shape;
+
+  constructor(
+    readonly collection: Collection<S>,
+    readonly merge: CollectionMerge,
+    readonly createFilter?: CreateCollectionFilter,
+  ) {}
+
+  get key(): string {
+    return this.collection.key;
+  }
+
+  /**
+   * Returns the added pk (one object in) or pks (a list in); for a row-targeting add (pages) the
+   * row, so the result reads as the whole merged list.
+   */
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    ctx: NormalizeContext,
+  ): unknown {
+    if (typeof input !== 'object' || input === null) {
+      throw new SchemaError(
+        `adding to ${this.collection.key} expects an object or a list of objects but received ${describeValue(input)}`,
+        input,
+      );
+    }
+    const single = !Array.isArray(input);
+    const incoming = this.collection.schema.normalize(
+      single ? [input] : input,
+      parent,
+      key,
+      ctx,
+    ) as string[];
+    const kind = this.merge.insertKind ?? 'add';
+    const table = ctx.getTable(this.collection.key);
+    const rowArgs = this.createFilter?.rowArgs;
+    if (rowArgs) {
+      const rowPk = this.collection.pk(rowArgs(...ctx.args));
+      const existing = (table?.[rowPk] as string[] | undefined) ?? [];
+      ctx.writeCollectionRow(
+        this.collection.key,
+        rowPk,
+        this.merge(existing, incoming),
+        kind,
+        incoming,
+      );
+      return rowPk;
+    }
+    if (table) {
+      const filter = (
+        this.createFilter ?? this.collection.createCollectionFilter.bind(this.collection)
+      )(...ctx.args);
+      for (const rowPk of Object.keys(table)) {
+        if (!filter(parseRowArgs(rowPk))) continue;
+        ctx.writeCollectionRow(
+          this.collection.key,
+          rowPk,
+          this.merge(table[rowPk] as string[], incoming),
+          kind,
+          incoming,
+        );
+      }
+    }
+    return single ? incoming[0] : incoming;
+  }
+
+  denormalize(input: unknown, ctx: DenormalizeContext): unknown {
+    if (this.createFilter?.rowArgs) return this.collection.denormalize(input, ctx);
+    if (Array.isArray(input)) return this.collection.schema.denormalize(input, ctx);
+    return ctx.unvisit(this.collection.schema.schema, input);
+  }
+}

@@ -1,0 +1,160 @@
+import { describeValue, SchemaError } from './describe.js';
+import { INVALID, type Invalid, isInvalid } from './invalid.js';
+import type { DenormalizeContext, NormalizeContext, QueryContext } from './types.js';
+
+let optimisticPkCount = 0;
+
+/**
+ * The base class of every entity. Declare the fields with defaults and a `pk()`:
+ *
+ *   class Todo extends Entity {
+ *     id = 0; title = ''; completed = false;
+ *     pk() { return `${this.id}`; }
+ *     static key = 'Todo';
+ *   }
+ *
+ * The table stores only the fields a response carried (a partial response keeps the other stored
+ * fields); defaults are applied when an instance is built.
+ */
+export abstract class Entity {
+  /** The unique identifier of this entity: a string, or a number that is stored as a string. */
+  abstract pk(
+    parent?: unknown,
+    key?: string,
+    args?: readonly unknown[],
+  ): string | number | undefined;
+
+  /** Names the entity type; the table key. Defaults to the class name, which minifiers change. */
+  static get key(): string {
+    return this.name;
+  }
+
+  /** Nested schemas by field name, e.g. `{ author: User }`. */
+  static schema: Readonly<Record<string, unknown>> = {};
+
+  /** Fields to look entities up by besides the pk (kept in `state.indexes`). */
+  static indexes?: readonly string[];
+
+  /** Turns a response object into the row to store; a shallow copy by default. */
+  static process(
+    input: Record<string, unknown>,
+    _parent?: unknown,
+    _key?: string,
+    _args?: readonly unknown[],
+  ) {
+    return { ...input };
+  }
+
+  /** Computes the pk of a plain object, as a string; undefined when it has none. */
+  static pk(
+    value: Record<string, unknown>,
+    parent?: unknown,
+    key?: string,
+    args?: readonly unknown[],
+  ) {
+    const pk = (this.prototype as Entity).pk.call(value as unknown as Entity, parent, key, args);
+    if (
+      pk === undefined ||
+      pk === null ||
+      pk === '' ||
+      (typeof pk === 'number' && Number.isNaN(pk))
+    )
+      return undefined;
+    return String(pk);
+  }
+
+  /** Combines a stored row with a newer one: fields absent from `incoming` keep their values. */
+  static merge(existing: Record<string, unknown>, incoming: Record<string, unknown>) {
+    return { ...existing, ...incoming };
+  }
+
+  /** Builds an instance: the class defaults, then `props`. */
+  static fromJS<T extends Entity>(this: new () => T, props: Record<string, unknown> = {}): T {
+    return Object.assign(new this(), props);
+  }
+
+  private static defaultsCache = new WeakMap<Function, Record<string, unknown>>();
+  /** An instance holding only the declared defaults. */
+  static get defaults(): Readonly<Record<string, unknown>> {
+    let defaults = Entity.defaultsCache.get(this);
+    if (!defaults) {
+      defaults = new (this as unknown as new () => Record<string, unknown>)();
+      Entity.defaultsCache.set(this, defaults);
+    }
+    return defaults;
+  }
+
+  static normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    ctx: NormalizeContext,
+  ) {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new SchemaError(
+        `${this.key} expects an object but received ${describeValue(input)}${
+          typeof input === 'string' ? ' (a text response where JSON was expected?)' : ''
+        }`,
+        input,
+      );
+    }
+    const row = this.process(input as Record<string, unknown>, parent, key, ctx.args);
+    let pk = this.pk(row, parent, key, ctx.args);
+    if (pk === undefined) {
+      if (!ctx.optimistic) {
+        throw new SchemaError(
+          `${this.key}.pk() returned undefined for ${describeValue(input)}: the response lacks the ${this.key} identifier`,
+          input,
+        );
+      }
+      pk = `optimistic-${++optimisticPkCount}`;
+    }
+    for (const field of Object.keys(this.schema)) {
+      if (row[field] !== undefined && row[field] !== null) {
+        row[field] = ctx.visit(this.schema[field], row[field], row, field);
+      }
+    }
+    ctx.mergeEntity(this, pk, row);
+    return pk;
+  }
+
+  static denormalize(pk: unknown, ctx: DenormalizeContext): unknown {
+    if (pk === undefined || pk === null) return pk;
+    return ctx.entity(this, String(pk));
+  }
+
+  static denormalizeFields(
+    instance: object,
+    row: Record<string, unknown>,
+    ctx: DenormalizeContext,
+  ): object | Invalid {
+    const target = instance as Record<string, unknown>;
+    for (const field of Object.keys(this.schema)) {
+      if (row[field] === undefined) continue;
+      const value = ctx.unvisit(this.schema[field], row[field]);
+      if (isInvalid(value)) {
+        // A required relation (non-null default) cannot be shown without its entity.
+        if (this.defaults[field] != null) return INVALID;
+        target[field] = undefined;
+      } else {
+        target[field] = value;
+      }
+    }
+    return instance;
+  }
+
+  /** `get({id})` can be answered from the table when the entity is already there. */
+  static queryKey(args: readonly unknown[], ctx: QueryContext): string | undefined {
+    const params = args[0];
+    if (typeof params !== 'object' || params === null) return undefined;
+    const pk = this.pk(params as Record<string, unknown>, undefined, undefined, args);
+    if (pk === undefined) return undefined;
+    const row = ctx.getTable(this.key)?.[pk];
+    return row !== undefined && !isInvalid(row) ? pk : undefined;
+  }
+}
+
+export type EntityClass<T extends Entity = Entity> = (abstract new (
+  ...args: any[]
+) => T) &
+  Omit<typeof Entity, 'prototype'>;

@@ -1,0 +1,35 @@
+import { describeValue, SchemaError } from './describe.js';
+import { isInvalid } from './invalid.js';
+import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
+
+/** An object whose every value has the same schema, e.g. `{ [id]: Todo }`. */
+export class ValuesSchema<S = unknown> implements SchemaClass {
+  constructor(readonly schema: S) {}
+
+  normalize(input: unknown, _parent: unknown, _key: string | undefined, ctx: NormalizeContext) {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new SchemaError(
+        `expected an object of values but received ${describeValue(input)}`,
+        input,
+      );
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(input)) {
+      const normalized = ctx.visit(this.schema, value, input, key);
+      if (normalized !== undefined && normalized !== null) out[key] = normalized;
+    }
+    return out;
+  }
+
+  /** INVALID or missing values are left out. */
+  denormalize(input: unknown, ctx: DenormalizeContext): unknown {
+    if (typeof input !== 'object' || input === null) return input;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(input)) {
+      const denormalized = ctx.unvisit(this.schema, value);
+      if (denormalized !== undefined && denormalized !== null && !isInvalid(denormalized))
+        out[key] = denormalized;
+    }
+    return out;
+  }
+}

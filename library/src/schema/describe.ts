@@ -1,0 +1,25 @@
+/** A short, readable rendering of a value for error messages. */
+export function describeValue(value: unknown, maxLength = 200): string {
+  let text: string;
+  if (value === undefined) text = 'undefined';
+  else if (typeof value === 'string') text = JSON.stringify(value);
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      text = String(value);
+    }
+  }
+  return text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
+}
+
+/** The error raised when a response does not fit its schema; `input` is the offending value. */
+export class SchemaError extends Error {
+  override name = 'SchemaError';
+  constructor(
+    message: string,
+    readonly input: unknown,
+  ) {
+    super(message);
+  }
+}

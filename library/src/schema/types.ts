@@ -1,0 +1,95 @@
+import type { TraceSink } from '../normalize/trace.js';
+import type { Invalid } from './invalid.js';
+
+/** What a schema's `normalize` is given: the arguments of the call and access to the tables. */
+export interface NormalizeContext {
+  /** The endpoint call's arguments, e.g. `[urlParams, body]`. */
+  readonly args: readonly unknown[];
+  /** True while normalizing an optimistic response: created entities may lack a pk. */
+  readonly optimistic: boolean;
+  readonly trace: TraceSink | undefined;
+  /** Normalizes a nested value with its schema. */
+  visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown;
+  /** A table as it stands now, including this call's earlier writes. */
+  getTable(key: string): Readonly<Record<string, unknown>> | undefined;
+  /** Stores an entity row, merging it with what the table holds. */
+  mergeEntity(entity: EntityStatics, pk: string, row: Record<string, unknown>): void;
+  /** Marks an entity INVALID and removes it from every collection. */
+  invalidate(entity: EntityStatics, pk: string, input: unknown): void;
+  /** Writes a collection row; `incoming` is what was added, for the trace. */
+  writeCollectionRow(
+    collectionKey: string,
+    rowPk: string,
+    members: readonly string[],
+    kind: import('../normalize/trace.js').CollectionChanged['kind'],
+    incoming: readonly string[],
+  ): void;
+}
+
+/** What a schema's `denormalize` is given. */
+export interface DenormalizeContext {
+  readonly args: readonly unknown[];
+  /** Denormalizes a nested value with its schema. */
+  unvisit(schema: unknown, input: unknown): unknown;
+  /** Reads a table row and records it as a dependency of the value being built. */
+  readRow(key: string, pk: string): unknown;
+  /** Builds (or reuses) the instance of an entity; INVALID or undefined when it cannot. */
+  entity(entity: EntityStatics, pk: string): object | Invalid | undefined;
+}
+
+/** Read-only access to the tables, for schemas that can find their result from the args alone. */
+export interface QueryContext {
+  getTable(key: string): Readonly<Record<string, unknown>> | undefined;
+}
+
+/** The protocol every schema class follows. Plain arrays and objects are wrapped in one. */
+export interface SchemaClass {
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    ctx: NormalizeContext,
+  ): unknown;
+  denormalize(input: unknown, ctx: DenormalizeContext): unknown;
+  /** The normalized result these args would have, when it can be found without a fetch. */
+  queryKey?(args: readonly unknown[], ctx: QueryContext): unknown;
+}
+
+/** The static side of an Entity class, as the normalizer sees it. */
+export interface EntityStatics extends SchemaClass {
+  readonly key: string;
+  readonly schema: Readonly<Record<string, unknown>>;
+  readonly indexes?: readonly string[];
+  pk(
+    value: Record<string, unknown>,
+    parent?: unknown,
+    key?: string,
+    args?: readonly unknown[],
+  ): string | undefined;
+  merge(
+    existing: Record<string, unknown>,
+    incoming: Record<string, unknown>,
+  ): Record<string, unknown>;
+  fromJS(props?: Record<string, unknown>): object;
+  /** Fills in nested entities; INVALID when a required one is. */
+  denormalizeFields(
+    instance: object,
+    row: Record<string, unknown>,
+    ctx: DenormalizeContext,
+  ): object | Invalid;
+}
+
+export function isSchemaClass(value: unknown): value is SchemaClass {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as SchemaClass).normalize === 'function' &&
+    typeof (value as SchemaClass).denormalize === 'function'
+  );
+}
+
+export function isEntity(value: unknown): value is EntityStatics {
+  return (
+    typeof value === 'function' && typeof (value as unknown as EntityStatics).fromJS === 'function'
+  );
+}

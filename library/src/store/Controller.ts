@@ -1,0 +1,230 @@
+import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
+import { MemoCache } from '../normalize/denormalize.js';
+import { schemaOf } from '../normalize/schemaOf.js';
+import type { Denormalize } from '../schema/denormalizeTypes.js';
+import { isInvalid } from '../schema/invalid.js';
+import type { Action, TestKey } from './actions.js';
+import { ExpiryStatus, type State } from './state.js';
+
+/** What a read returns: the data, how fresh it is, and when it goes stale. */
+export interface ResponseInfo<T> {
+  data: T | undefined;
+  expiryStatus: ExpiryStatus;
+  expiresAt: number;
+}
+
+/** What `fetch` resolves to: the schema's reading of the response, or the raw response. */
+export type ResolveType<E extends EndpointInterface> = E['schema'] extends undefined | null
+  ? Awaited<ReturnType<E>>
+  : Denormalize<E['schema']>;
+
+type KeyFilter = TestKey | { testKey: TestKey };
+
+export interface StoreAccess {
+  dispatch(action: Action): void;
+  getState(): State;
+}
+
+const DEFAULT_DATA_EXPIRY = 60_000;
+
+/**
+ * Runs endpoints and reads the store. It works with any endpoint that is a callable with
+ * `key(...args)`, an optional `schema`, `sideEffect` and expiry options.
+ */
+export class Controller {
+  /** Shared by every read, so results keep their identity across renders. */
+  readonly memo = new MemoCache();
+  private readonly inflight = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly store: StoreAccess) {}
+
+  getState(): State {
+    return this.store.getState();
+  }
+
+  /**
+   * Runs the endpoint and stores its normalized response. Identical GETs in flight share one
+   * request. Resolves after the response is stored, with the stored reading of it.
+   */
+  fetch<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E>): Promise<ResolveType<E>> {
+    const key = endpoint.key(...args);
+    if (!endpoint.sideEffect) {
+      const pending = this.inflight.get(key);
+      if (pending) return pending as Promise<ResolveType<E>>;
+    }
+    const fetchedAt = Date.now();
+    this.store.dispatch({ type: 'fetch', endpoint, args, key, fetchedAt });
+    const request = this.request(endpoint, args, key, fetchedAt);
+    if (!endpoint.sideEffect) {
+      this.inflight.set(key, request);
+      const forget = () => this.inflight.delete(key);
+      request.then(forget, forget);
+    }
+    return request as Promise<ResolveType<E>>;
+  }
+
+  private async request(
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    key: string,
+    fetchedAt: number,
+  ) {
+    let response: unknown;
+    try {
+      response = await endpoint(...args);
+    } catch (error) {
+      this.resolve(endpoint, { args, error, fetchedAt });
+      throw error;
+    }
+    this.resolve(endpoint, { args, response, fetchedAt });
+    const state = this.getState();
+    const meta = state.meta[key];
+    // The reducer turns a response that does not fit the schema into error meta.
+    if (meta?.error !== undefined && meta.fetchedAt === fetchedAt) throw meta.error;
+    if (state.lastReset > fetchedAt)
+      throw new Error(`${endpoint.name}: the store was reset while fetching`);
+    const { data } = this.getResponse(endpoint, ...args, state);
+    // A delete reads back as nothing (its entity is INVALID): give the caller what the server said.
+    return data === undefined ? response : data;
+  }
+
+  /** Stores a response as if `endpoint(...args)` had answered it; the last argument is the response. */
+  setResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...argsAndResponse: [...Parameters<E>, unknown]
+  ): void {
+    const args = argsAndResponse.slice(0, -1);
+    this.resolve(endpoint, { args, response: argsAndResponse.at(-1), fetchedAt: Date.now() });
+  }
+
+  /** Stores an error for `endpoint(...args)`; the last argument is the error. */
+  setError<E extends EndpointInterface>(
+    endpoint: E,
+    ...argsAndError: [...Parameters<E>, unknown]
+  ): void {
+    const args = argsAndError.slice(0, -1);
+    this.resolve(endpoint, { args, error: argsAndError.at(-1), fetchedAt: Date.now() });
+  }
+
+  /** Stores a response or error with an explicit request time (tests use it for races). */
+  resolve(
+    endpoint: EndpointInterface,
+    {
+      args,
+      fetchedAt,
+      ...outcome
+    }: { args: readonly unknown[]; fetchedAt: number } & (
+      | { response: unknown; error?: undefined }
+      | { error: unknown; response?: undefined }
+    ),
+  ): void {
+    const date = Date.now();
+    const failed = 'error' in outcome && outcome.error !== undefined;
+    this.store.dispatch({
+      type: 'setResponse',
+      endpoint,
+      args,
+      key: endpoint.key(...args),
+      fetchedAt,
+      date,
+      error: failed,
+      response: failed ? outcome.error : outcome.response,
+      expiresAt: date + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
+    });
+  }
+
+  /** The next read of this result must fetch (and suspend). A `null` argument does nothing. */
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E> | [null]): void {
+    if (args[0] === null) return;
+    this.store.dispatch({ type: 'invalidate', key: endpoint.key(...args) });
+  }
+
+  /** Invalidates every stored result whose key passes the filter. */
+  invalidateAll(filter: KeyFilter): void {
+    this.store.dispatch({
+      type: 'invalidateAll',
+      testKey: typeof filter === 'function' ? filter : filter.testKey,
+    });
+  }
+
+  /** Marks every matching result stale: it is still shown, and fetched again when read. */
+  expireAll(filter: KeyFilter): void {
+    this.store.dispatch({
+      type: 'expireAll',
+      testKey: typeof filter === 'function' ? filter : filter.testKey,
+    });
+  }
+
+  /** Empties the store; responses to requests already in flight are dropped. */
+  resetEntireStore(): void {
+    this.inflight.clear();
+    this.store.dispatch({ type: 'reset', date: Date.now() });
+  }
+
+  /** Reads a result from `state` (the last argument), as a component would see it. */
+  getResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...argsAndState: [...Parameters<E>, State] | [null, State]
+  ): ResponseInfo<ResolveType<E>> {
+    const state = argsAndState.at(-1) as State;
+    const args = argsAndState.slice(0, -1);
+    if (args[0] === null)
+      return { data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
+    const key = endpoint.key(...args);
+    const meta = state.meta[key];
+    let result = state.endpoints[key];
+    let expiresAt = meta?.expiresAt ?? 0;
+    const schema = schemaOf(endpoint.schema);
+    if (result === undefined && schema?.queryKey && !endpoint.sideEffect && !meta?.invalidated) {
+      result = schema.queryKey(args, { getTable: (table) => state.entities[table] });
+    }
+    if (result === undefined) {
+      const expiryStatus = meta?.invalidated ? ExpiryStatus.Invalid : ExpiryStatus.InvalidIfStale;
+      return { data: undefined, expiryStatus, expiresAt };
+    }
+    const data = this.memo.denormalize(endpoint.schema, result, state.entities, args);
+    if (isInvalid(data)) {
+      const expiryStatus =
+        meta?.error !== undefined ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Invalid;
+      return { data: undefined, expiryStatus, expiresAt };
+    }
+    if (meta === undefined) expiresAt = this.inferredExpiry(endpoint, result, state);
+    const expiryStatus = meta?.invalidated
+      ? ExpiryStatus.Invalid
+      : endpoint.invalidIfStale
+        ? ExpiryStatus.InvalidIfStale
+        : ExpiryStatus.Valid;
+    return { data: data as ResolveType<E>, expiryStatus, expiresAt };
+  }
+
+  /** A result found from the tables alone is as fresh as the entity it came from. */
+  private inferredExpiry(endpoint: EndpointInterface, result: unknown, state: State): number {
+    const key = (endpoint.schema as { key?: unknown } | undefined)?.key;
+    if (typeof key !== 'string' || typeof result !== 'string') return 0;
+    return state.entitiesMeta[key]?.[result]?.expiresAt ?? 0;
+  }
+
+  /** The error to show for a result: hard errors always, soft ones only when there is no data. */
+  getError<E extends EndpointInterface>(
+    endpoint: E,
+    ...argsAndState: [...Parameters<E>, State] | [null, State]
+  ): unknown {
+    const state = argsAndState.at(-1) as State;
+    const args = argsAndState.slice(0, -1);
+    if (args[0] === null) return undefined;
+    const key = endpoint.key(...args);
+    const meta = state.meta[key];
+    if (meta?.error === undefined) return undefined;
+    if (meta.errorPolicy === 'soft' && state.endpoints[key] !== undefined) return undefined;
+    return meta.error;
+  }
+
+  /** A read-only view of `state` at `fetchedAt`, given to optimistic updaters. */
+  snapshot(state: State, fetchedAt: number): SnapshotInterface {
+    return {
+      fetchedAt,
+      getResponse: (endpoint, ...args) =>
+        this.getResponse(endpoint, ...(args as [...Parameters<typeof endpoint>]), state),
+    };
+  }
+}

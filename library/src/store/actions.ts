@@ -1,0 +1,51 @@
+import type { EndpointInterface } from '../endpoint/types.js';
+
+/** A key filter for invalidateAll / expireAll. */
+export type TestKey = (key: string) => boolean;
+
+interface EndpointAction {
+  endpoint: EndpointInterface;
+  args: readonly unknown[];
+  key: string;
+  /** When the request started. */
+  fetchedAt: number;
+}
+
+/** A request started; optimistic endpoints show their optimistic response from here. */
+export interface FetchAction extends EndpointAction {
+  type: 'fetch';
+}
+
+/** A response (or error) arrived, or was written directly. */
+export interface SetResponseAction extends EndpointAction {
+  type: 'setResponse';
+  response: unknown;
+  error: boolean;
+  date: number;
+  expiresAt: number;
+}
+
+export interface InvalidateAction {
+  type: 'invalidate';
+  key: string;
+}
+export interface InvalidateAllAction {
+  type: 'invalidateAll';
+  testKey: TestKey;
+}
+export interface ExpireAllAction {
+  type: 'expireAll';
+  testKey: TestKey;
+}
+export interface ResetAction {
+  type: 'reset';
+  date: number;
+}
+
+export type Action =
+  | FetchAction
+  | SetResponseAction
+  | InvalidateAction
+  | InvalidateAllAction
+  | ExpireAllAction
+  | ResetAction;

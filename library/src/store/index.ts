@@ -1,0 +1,11 @@
+export type * from './actions.js';
+export { Controller, type ResolveType, type ResponseInfo } from './Controller.js';
+export { createStore, type Store, type StoreOptions } from './createStore.js';
+export { applyOptimistic, reduce } from './reducer.js';
+export {
+  type EndpointMeta,
+  ExpiryStatus,
+  initialState,
+  type OptimisticEntry,
+  type State,
+} from './state.js';
