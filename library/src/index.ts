@@ -6,6 +6,7 @@ export {
   type SnapshotInterface,
 } from './endpoint/types.js';
 export * from './normalize/index.js';
+export * from './rest/index.js';
 export type { Denormalize, Schema } from './schema/denormalizeTypes.js';
 export * from './schema/index.js';
 export * from './store/index.js';

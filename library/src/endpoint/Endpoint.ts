@@ -11,32 +11,39 @@ export interface EndpointOptions<S extends Schema | undefined = Schema | undefin
   dataExpiryLength?: number;
   errorExpiryLength?: number;
   invalidIfStale?: boolean;
+  pollFrequency?: number;
   errorPolicy?: (error: unknown) => ErrorPolicy;
   getOptimisticResponse?: (snapshot: SnapshotInterface, ...args: any[]) => unknown;
 }
 
 /**
  * An endpoint from any async function: `new Endpoint(fetchTodo, { schema: Todo })` can be run
- * with `controller.fetch(endpoint, ...args)`. Instances are callable.
+ * with `controller.fetch(endpoint, ...args)`. Instances are functions: calling one calls its
+ * `fetch` member, which subclasses such as RestEndpoint define as a method.
  */
 export interface Endpoint<
   F extends (...args: any[]) => Promise<unknown>,
   S extends Schema | undefined,
-> extends EndpointInterface<F, S> {}
+> extends EndpointInterface<F, S> {
+  fetch(...args: Parameters<F>): ReturnType<F>;
+  readonly pollFrequency?: number;
+}
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface makes instances callable
 export class Endpoint<
   F extends (...args: any[]) => Promise<unknown>,
   S extends Schema | undefined = undefined,
 > {
-  constructor(fetch: F, options: EndpointOptions<S> = {}) {
+  constructor(fetch: F | undefined, options: EndpointOptions<S> = {}) {
     const { name, key, ...rest } = options;
     const self = function (this: unknown, ...args: Parameters<F>) {
-      return fetch.apply(this, args);
+      return self.fetch(...args);
     } as unknown as Endpoint<F, S>;
     Object.setPrototypeOf(self, new.target.prototype);
+    if (fetch)
+      Object.defineProperty(self, 'fetch', { value: fetch, configurable: true, writable: true });
     Object.defineProperty(self, 'name', {
-      value: name ?? fetch.name ?? 'anonymous',
+      value: name ?? fetch?.name ?? 'anonymous',
       configurable: true,
     });
     Object.assign(self, rest);

@@ -176,7 +176,13 @@ class NormalizeRun implements NormalizeContext {
     incoming: readonly string[],
   ): void {
     const before = this.entities[collectionKey]?.[rowPk] as readonly string[] | undefined;
+    // Rows carry meta like entities do, so that a list fetched by an older request than the one
+    // the row holds never replaces it (whichever endpoint stored it). Adds still apply.
+    const storedMeta = this.entitiesMeta[collectionKey]?.[rowPk];
+    const newer = storedMeta === undefined || storedMeta.fetchedAt <= this.meta.fetchedAt;
+    if (kind === 'replace' && before !== undefined && !newer) return;
     this.writable(collectionKey)[rowPk] = members;
+    if (kind !== 'invalidate' && newer) this.writableMeta(collectionKey)[rowPk] = this.meta;
     if (this.trace)
       this.trace(
         describeCollectionChange(collectionKey, rowPk, kind, before ?? [], members, incoming),

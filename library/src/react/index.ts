@@ -1,1 +1,2 @@
-export {};
+export { DataProvider, type DataProviderProps } from './DataProvider.js';
+export { useCache, useController, useSuspense } from './hooks.js';

@@ -14,11 +14,22 @@ export interface ResponseInfo<T> {
 }
 
 /** What `fetch` resolves to: the schema's reading of the response, or the raw response. */
-export type ResolveType<E extends EndpointInterface> = E['schema'] extends undefined | null
+export type ResolveType<E extends EndpointInterface> = [NonNullable<E['schema']>] extends [never]
   ? Awaited<ReturnType<E>>
-  : Denormalize<E['schema']>;
+  : Denormalize<NonNullable<E['schema']>>;
 
 type KeyFilter = TestKey | { testKey: TestKey };
+
+/**
+ * The key test of a filter. An endpoint with a `testKey` (RestEndpoint) is itself a function, so
+ * it is recognized by its `testKey` first: calling the endpoint as the test would fetch.
+ */
+function testKeyOf(filter: KeyFilter): TestKey {
+  const withTestKey = filter as { testKey?: unknown };
+  return typeof withTestKey.testKey === 'function'
+    ? (key) => (filter as { testKey: TestKey }).testKey(key)
+    : (filter as TestKey);
+}
 
 export interface StoreAccess {
   dispatch(action: Action): void;
@@ -35,6 +46,8 @@ export class Controller {
   /** Shared by every read, so results keep their identity across renders. */
   readonly memo = new MemoCache();
   private readonly inflight = new Map<string, Promise<unknown>>();
+  /** How many times `resetEntireStore` ran: requests started before a reset store nothing. */
+  private resets = 0;
 
   constructor(private readonly store: StoreAccess) {}
 
@@ -54,10 +67,13 @@ export class Controller {
     }
     const fetchedAt = Date.now();
     this.store.dispatch({ type: 'fetch', endpoint, args, key, fetchedAt });
-    const request = this.request(endpoint, args, key, fetchedAt);
+    const request = this.request(endpoint, args, key, fetchedAt, this.resets);
     if (!endpoint.sideEffect) {
       this.inflight.set(key, request);
-      const forget = () => this.inflight.delete(key);
+      // After a reset the key may already belong to a newer request: leave that one in place.
+      const forget = () => {
+        if (this.inflight.get(key) === request) this.inflight.delete(key);
+      };
       request.then(forget, forget);
     }
     return request as Promise<ResolveType<E>>;
@@ -68,14 +84,20 @@ export class Controller {
     args: readonly unknown[],
     key: string,
     fetchedAt: number,
+    resetsAtStart: number,
   ) {
     let response: unknown;
     try {
       response = await endpoint(...args);
     } catch (error) {
-      this.resolve(endpoint, { args, error, fetchedAt });
+      // Nothing of a request started before a reset is stored (see below).
+      if (this.resets === resetsAtStart) this.resolve(endpoint, { args, error, fetchedAt });
       throw error;
     }
+    // `fetchedAt < lastReset` alone misses a reset in the same millisecond as the fetch; the
+    // count of resets tells for sure that this request started before one.
+    if (this.resets !== resetsAtStart)
+      throw new Error(`${endpoint.name}: the store was reset while fetching`);
     this.resolve(endpoint, { args, response, fetchedAt });
     const state = this.getState();
     const meta = state.meta[key];
@@ -141,23 +163,18 @@ export class Controller {
 
   /** Invalidates every stored result whose key passes the filter. */
   invalidateAll(filter: KeyFilter): void {
-    this.store.dispatch({
-      type: 'invalidateAll',
-      testKey: typeof filter === 'function' ? filter : filter.testKey,
-    });
+    this.store.dispatch({ type: 'invalidateAll', testKey: testKeyOf(filter) });
   }
 
   /** Marks every matching result stale: it is still shown, and fetched again when read. */
   expireAll(filter: KeyFilter): void {
-    this.store.dispatch({
-      type: 'expireAll',
-      testKey: typeof filter === 'function' ? filter : filter.testKey,
-    });
+    this.store.dispatch({ type: 'expireAll', testKey: testKeyOf(filter) });
   }
 
   /** Empties the store; responses to requests already in flight are dropped. */
   resetEntireStore(): void {
     this.inflight.clear();
+    this.resets++;
     this.store.dispatch({ type: 'reset', date: Date.now() });
   }
 

@@ -1,0 +1,75 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { EndpointInterface } from '../endpoint/types.js';
+import type { Controller, ResolveType } from '../store/Controller.js';
+import { ExpiryStatus, type State } from '../store/state.js';
+import { useStore } from './context.js';
+
+/** The Controller of the nearest DataProvider: `fetch`, `invalidate`, `expireAll`, … */
+export function useController(): Controller {
+  return useStore().controller;
+}
+
+/** The store's state, re-rendering when it changes. */
+function useStoreState(): State {
+  const store = useStore();
+  return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+}
+
+type Args<E extends EndpointInterface> = Parameters<E> | [null];
+
+/**
+ * The endpoint's data, fetching it when missing, stale or invalid. Suspends while it must wait
+ * (never fetched, invalidated, or a required entity was deleted); throws errors to the nearest
+ * error boundary. Stale but valid data is shown while it refetches in the background. A `null`
+ * first argument means "don't fetch" and returns undefined.
+ */
+export function useSuspense<E extends EndpointInterface>(
+  endpoint: E,
+  ...args: Parameters<E>
+): ResolveType<E>;
+export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: [null]): undefined;
+export function useSuspense<E extends EndpointInterface>(
+  endpoint: E,
+  ...args: Args<E>
+): ResolveType<E> | undefined {
+  const controller = useController();
+  const state = useStoreState();
+  const active = args[0] !== null;
+  const { data, expiryStatus, expiresAt } = controller.getResponse(endpoint, ...args, state);
+  const error = active ? controller.getError(endpoint, ...args, state) : undefined;
+  const stale = active && Date.now() > expiresAt;
+  const mustWait =
+    active &&
+    expiryStatus !== ExpiryStatus.Valid &&
+    (data === undefined || expiryStatus === ExpiryStatus.Invalid);
+
+  // Stale data that can still be shown refetches after render instead of suspending.
+  const refreshKey = active && stale && !mustWait ? endpoint.key(...args) : null;
+  useEffect(() => {
+    if (refreshKey !== null) controller.fetch(endpoint, ...(args as Parameters<E>)).catch(() => {});
+    // The key identifies the call; args are read through it.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the call's store key
+  }, [refreshKey, expiresAt]);
+
+  // An error is shown until its errorExpiryLength passes; then the next render retries.
+  if (mustWait && (stale || expiryStatus === ExpiryStatus.Invalid)) {
+    const request = controller.fetch(endpoint, ...(args as Parameters<E>));
+    // Suspense only needs to know when to retry; the error is read from the store then.
+    throw request.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+  if (error !== undefined) throw error;
+  return data;
+}
+
+/** The endpoint's data as stored, without fetching; undefined when there is none. */
+export function useCache<E extends EndpointInterface>(
+  endpoint: E,
+  ...args: Args<E>
+): ResolveType<E> | undefined {
+  const controller = useController();
+  const state = useStoreState();
+  return controller.getResponse(endpoint, ...args, state).data;
+}

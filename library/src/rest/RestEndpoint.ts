@@ -1,0 +1,283 @@
+import { Endpoint } from '../endpoint/Endpoint.js';
+import { schemaOf } from '../normalize/schemaOf.js';
+import { paginatedFilter, paginatedMerge } from '../schema/Collection.js';
+import { Invalidate } from '../schema/Invalidate.js';
+import { findCollection, mapCollections } from './collections.js';
+import { NetworkError } from './NetworkError.js';
+import { compilePath, searchToString } from './paths.js';
+import type {
+  Extend,
+  HttpMethod,
+  PageOptions,
+  PushOptions,
+  RestArgs,
+  RestEndpointOptions,
+  RestResult,
+} from './types.js';
+
+const OPTIONS = Symbol('RestEndpoint options');
+
+/**
+ * An endpoint for one REST call: its URL from `urlPrefix` + `path` + query, its method, its
+ * schema. `extend(options)` derives a new one; instances are callable.
+ */
+export interface RestEndpoint<O extends RestEndpointOptions = RestEndpointOptions>
+  extends Endpoint<(...args: RestArgs<O>) => Promise<RestResult<O>>, O['schema']> {
+  readonly path: O['path'];
+  readonly method: HttpMethod;
+  readonly urlPrefix: string;
+  readonly requestInit?: RequestInit;
+  readonly paginationField?: O['paginationField'];
+  readonly body?: O['body'];
+  readonly searchParams?: O['searchParams'];
+}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface carries the generative types
+export class RestEndpoint<
+  const O extends RestEndpointOptions = RestEndpointOptions,
+> extends Endpoint<(...args: RestArgs<O>) => Promise<RestResult<O>>, O['schema']> {
+  declare [OPTIONS]: RestEndpointOptions;
+
+  constructor(options: O) {
+    const method = options.method ?? (options.sideEffect ? 'POST' : 'GET');
+    const sideEffect =
+      'sideEffect' in options ? options.sideEffect : method === 'GET' ? undefined : true;
+    const urlPrefix = options.urlPrefix ?? '';
+    super(undefined, {
+      ...options,
+      name: options.name ?? `${urlPrefix}${options.path}`,
+      sideEffect,
+    } as never);
+    Object.assign(this, { method, urlPrefix });
+    Object.defineProperty(this, OPTIONS, { value: options });
+  }
+
+  /** A new endpoint with these options replacing this one's; the class (and its overrides) stays. */
+  extend<const E extends Partial<RestEndpointOptions>>(
+    options: E,
+  ): RestEndpoint<Extend<O, E> & RestEndpointOptions> {
+    const Class = this.constructor as new (
+      options: RestEndpointOptions,
+    ) => RestEndpoint<Extend<O, E> & RestEndpointOptions>;
+    return new Class({ ...this[OPTIONS], ...options } as RestEndpointOptions);
+  }
+
+  /** The URL for these parameters: path parameters fill the path, the rest become the query. */
+  url(params: Record<string, unknown> = {}): string {
+    const { build, names, required } = compilePath(this.path);
+    const missing = required.filter((name) => params[name] === undefined || params[name] === null);
+    if (missing.length > 0) {
+      throw new TypeError(
+        `${this.name}: missing URL parameter ${missing.map((name) => `"${name}"`).join(', ')} for path "${this.path}"`,
+      );
+    }
+    const pathParams: Record<string, string> = {};
+    const query: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(params)) {
+      if (names.has(key)) {
+        if (value !== undefined) pathParams[key] = String(value);
+      } else query[key] = value;
+    }
+    const search = searchToString(query);
+    return `${this.urlPrefix}${build(pathParams)}${search ? `?${search}` : ''}`;
+  }
+
+  /** Whether calls take a body: every method but GET and DELETE, unless declared `body: undefined`. */
+  get hasBody(): boolean {
+    if (this.method === 'GET' || this.method === 'DELETE') return false;
+    const options = this[OPTIONS];
+    return !('body' in options) || options.body !== undefined;
+  }
+
+  /** Splits call arguments: `(params, body)`, or `(body)` alone for body-taking endpoints. */
+  protected splitArgs(args: readonly unknown[]): {
+    params: Record<string, unknown>;
+    body: unknown;
+  } {
+    if (this.hasBody && args.length < 2) return { params: {}, body: args[0] };
+    return {
+      params: (args[0] ?? {}) as Record<string, unknown>,
+      body: this.hasBody ? args[args.length - 1] : undefined,
+    };
+  }
+
+  override key(...args: RestArgs<O>): string {
+    return `${this.method} ${this.url(this.splitArgs(args).params)}`;
+  }
+
+  /** Identifies the HTTP request itself, for deduplication (a page's key drops its cursor). */
+  requestKey(...args: RestArgs<O>): string {
+    return `${this.method} ${this.url(this.splitArgs(args).params)}`;
+  }
+
+  /** Whether a stored key was made by this endpoint (for invalidateAll / expireAll). */
+  override testKey(key: string): boolean {
+    const prefix = `${this.method} ${this.urlPrefix}`;
+    if (!key.startsWith(prefix)) return false;
+    const rest = key.slice(prefix.length);
+    const query = rest.lastIndexOf('?');
+    return compilePath(this.path).matcher.test(query === -1 ? rest : rest.slice(0, query));
+  }
+
+  /** The request settings: JSON body and headers; override to add e.g. `credentials`. */
+  async getRequestInit(body?: unknown): Promise<RequestInit> {
+    const base = this.requestInit ?? {};
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let payload: BodyInit | undefined;
+    if (body !== undefined) {
+      if (isJsonBody(body)) {
+        payload = JSON.stringify(body);
+        headers['Content-Type'] = 'application/json';
+      } else payload = body as BodyInit;
+    }
+    Object.assign(headers, headersToObject(base.headers));
+    return { ...base, method: this.method, body: payload, headers: await this.getHeaders(headers) };
+  }
+
+  /** Last word on the headers of every request (may be async, e.g. to fetch a token). */
+  getHeaders(
+    headers: Record<string, string>,
+  ): Promise<Record<string, string>> | Record<string, string> {
+    return headers;
+  }
+
+  /** Sends the request; HTTP errors and network failures reject with a NetworkError. */
+  async fetchResponse(url: string, init: RequestInit): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetch(url, init);
+    } catch (cause) {
+      throw new NetworkError(
+        `${init.method} ${url}: no response (${(cause as Error).message})`,
+        undefined,
+        {
+          status: 0,
+          cause,
+        },
+      );
+    }
+    if (!response.ok) {
+      throw new NetworkError(
+        `${init.method} ${url}: ${response.status} ${response.statusText}`.trim(),
+        response,
+      );
+    }
+    return response;
+  }
+
+  /** JSON as parsed; 204 or an empty body is `null`; text only where the schema needs no data. */
+  async parseResponse(response: Response): Promise<unknown> {
+    if (response.status === 204) return null;
+    const text = await response.text();
+    if (text === '') return null;
+    const type = response.headers.get('content-type') ?? '';
+    try {
+      return JSON.parse(text);
+    } catch {
+      if (!type.includes('json') && !needsData(this.schema)) return text;
+      throw new NetworkError(
+        `${this.name}: expected JSON from ${response.url} but received ${type || 'no content type'}: ${text.slice(0, 80)}`,
+        response,
+        { status: 400 },
+      );
+    }
+  }
+
+  /** Turns the parsed response into what the schema normalizes; receives the call arguments. */
+  process(value: unknown, ..._args: readonly unknown[]): unknown {
+    return value;
+  }
+
+  override async fetch(...args: RestArgs<O>): Promise<RestResult<O>> {
+    const { params, body } = this.splitArgs(args);
+    const url = this.url(params);
+    const response = await this.fetchResponse(url, await this.getRequestInit(body));
+    return this.process(await this.parseResponse(response), ...args) as RestResult<O>;
+  }
+
+  /** `getList.push`: POST to the list URL, added at the end of every matching stored list. */
+  get push(): RestEndpoint<PushOptions<O> & RestEndpointOptions> {
+    return this.adder('push');
+  }
+
+  /** `getList.unshift`: POST to the list URL, added at the start of every matching stored list. */
+  get unshift(): RestEndpoint<PushOptions<O> & RestEndpointOptions> {
+    return this.adder('unshift');
+  }
+
+  private adder(which: 'push' | 'unshift') {
+    const collection = findCollection(this.schema);
+    if (!collection)
+      throw new TypeError(`${this.name}.${which}: the schema holds no schema.Collection`);
+    return derived(this, which, () =>
+      this.extend({ method: 'POST', schema: collection[which], name: `${this.name}.${which}` }),
+    ) as unknown as RestEndpoint<PushOptions<O> & RestEndpointOptions>;
+  }
+
+  /** `getList.getPage`: the next page, appended to the list without duplicates. */
+  get getPage(): O extends { paginationField: string }
+    ? RestEndpoint<PageOptions<O> & RestEndpointOptions>
+    : undefined {
+    const field = this.paginationField;
+    if (field === undefined) return undefined as never;
+    return derived(this, 'getPage', () =>
+      this.paginated(field).extend({ name: `${this.name}.getPage` }),
+    ) as never;
+  }
+
+  /**
+   * An endpoint that fetches a page and merges it into the list stored without the cursor:
+   * `field` names the cursor argument, or `removeCursor` returns the list's arguments.
+   */
+  paginated(
+    fieldOrRemoveCursor: string | ((...args: any[]) => readonly unknown[]),
+  ): RestEndpoint<O> {
+    const removeCursor =
+      typeof fieldOrRemoveCursor === 'function'
+        ? fieldOrRemoveCursor
+        : (params?: unknown, ...rest: unknown[]) => {
+            const { [fieldOrRemoveCursor]: _cursor, ...listParams } = (params ?? {}) as Record<
+              string,
+              unknown
+            >;
+            return [listParams, ...rest];
+          };
+    if (!findCollection(this.schema))
+      throw new TypeError(`${this.name}.paginated: the schema holds no schema.Collection`);
+    return this.extend({
+      schema: mapCollections(this.schema, (collection) =>
+        collection.addWith(paginatedMerge, paginatedFilter(removeCursor)),
+      ) as O['schema'],
+      // The page is stored under the list's key, so reading the list shows the merged pages.
+      key: (...args: unknown[]) => this.key(...(removeCursor(...args) as RestArgs<O>)),
+    }) as unknown as RestEndpoint<O>;
+  }
+}
+
+/** Derived members (push, unshift, getPage) are built once per endpoint. */
+const derivedCache = new WeakMap<object, Map<string, unknown>>();
+function derived<T>(owner: object, name: string, build: () => T): T {
+  let members = derivedCache.get(owner);
+  if (!members) derivedCache.set(owner, (members = new Map()));
+  if (!members.has(name)) members.set(name, build());
+  return members.get(name) as T;
+}
+
+function isJsonBody(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null)
+    return typeof body === 'number' || typeof body === 'boolean';
+  const proto = Object.getPrototypeOf(body);
+  return Array.isArray(body) || proto === Object.prototype || proto === null;
+}
+
+function headersToObject(headers: HeadersInit | undefined): Record<string, string> {
+  if (!headers) return {};
+  return Object.fromEntries(new Headers(headers).entries());
+}
+
+/** Whether a schema needs structured data (a text body cannot fill it); Invalidate takes a pk. */
+function needsData(schema: unknown): boolean {
+  if (schema === undefined || schema === null || schema instanceof Invalidate) return false;
+  if (Array.isArray(schema)) return needsData(schema[0]);
+  return schemaOf(schema) !== undefined;
+}

@@ -1,0 +1,239 @@
+import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
+import { Collection } from '../schema/Collection.js';
+import type { EntityClass } from '../schema/Entity.js';
+import { Invalidate } from '../schema/Invalidate.js';
+import { shortenPath } from './paths.js';
+import { RestEndpoint } from './RestEndpoint.js';
+import type { EndpointExtraOptions, RestEndpointOptions } from './types.js';
+
+export interface ResourceOptions<P extends string = string, S extends EntityClass = EntityClass>
+  extends EndpointExtraOptions {
+  /** Path of one entity, e.g. `/todos/:id`; the list members use it without the last parameter. */
+  path: P;
+  schema: S;
+  urlPrefix?: string;
+  /** Type of the list's query parameters (for `getList`, `push`, `unshift`). */
+  searchParams?: unknown;
+  /** Type of the body of `push`, `unshift` and `update` (`partialUpdate` takes a part of it). */
+  body?: unknown;
+  /** Adds `getList.getPage`, which advances this query parameter. */
+  paginationField?: string;
+  /** Every mutation shows its result before the server answers, and rolls back on error. */
+  optimistic?: boolean;
+  /** The class of every member, e.g. one that overrides `getRequestInit`. */
+  Endpoint?: typeof RestEndpoint;
+  /** The class of the list's collection, e.g. one with its own `nonFilterArgumentKeys`. */
+  Collection?: typeof Collection;
+  requestInit?: RequestInit;
+}
+
+type Body<O> = O extends { body: infer B }
+  ? unknown extends B
+    ? Record<string, unknown>
+    : B
+  : Record<string, unknown>;
+type Search<O> = O extends { searchParams: infer S } ? S : undefined;
+type Pagination<O> = O extends { paginationField: infer F extends string }
+  ? { paginationField: F }
+  : {};
+type Shared<_O> = { urlPrefix: string };
+
+/** The members of a resource, typed from its options. */
+export interface Resource<O extends ResourceOptions> {
+  get: RestEndpoint<{ path: O['path']; schema: O['schema']; method: 'GET' } & Shared<O>>;
+  getList: RestEndpoint<
+    {
+      path: ShortenPath<O['path']>;
+      schema: Collection<O['schema']>;
+      method: 'GET';
+      searchParams: Search<O>;
+      body: Body<O>;
+    } & Pagination<O> &
+      Shared<O>
+  >;
+  update: RestEndpoint<
+    { path: O['path']; schema: O['schema']; method: 'PUT'; body: Body<O> } & Shared<O>
+  >;
+  partialUpdate: RestEndpoint<
+    { path: O['path']; schema: O['schema']; method: 'PATCH'; body: Partial<Body<O>> } & Shared<O>
+  >;
+  delete: RestEndpoint<
+    { path: O['path']; schema: Invalidate<O['schema']>; method: 'DELETE' } & Shared<O>
+  >;
+  extend: ResourceExtend<this>;
+}
+
+/** `'/:a/:b'` → `'/:a'`, `'/:a'` → `'/'` (type level, like shortenPath). */
+export type ShortenPath<P extends string> = P extends `${infer Head}/:${infer Last}`
+  ? Last extends `${string}/:${string}`
+    ? `${Head}/:${ShortenPath<Last> extends `/${infer R}` ? R : never}`
+    : Head extends ''
+      ? '/'
+      : Head
+  : P;
+
+type Members<R> = { [K in keyof R as K extends 'extend' ? never : K]: R[K] };
+type WithMembers<R, M> = Omit<R, keyof M | 'extend'> &
+  M & { extend: ResourceExtend<Omit<R, keyof M> & M> };
+
+/** The three forms of `resource.extend(...)`. */
+export interface ResourceExtend<R> {
+  /** Overrides options of existing members. */
+  <const M extends { [K in keyof Members<R>]?: Partial<RestEndpointOptions> }>(
+    overrides: M,
+  ): WithMembers<R, { [K in keyof M]: K extends keyof R ? ExtendMember<R[K], M[K]> : never }>;
+  /** Adds (or replaces) one member built from `get` with these options. */
+  <const K extends string, const E extends Partial<RestEndpointOptions>>(
+    name: K,
+    options: E,
+  ): WithMembers<
+    R,
+    { [P in K]: P extends keyof R ? ExtendMember<R[P], E> : ExtendMember<R['get' & keyof R], E> }
+  >;
+  /** Builds members from the current ones. */
+  <const M extends Record<string, unknown>>(build: (base: R) => M): WithMembers<R, M>;
+}
+
+type ExtendMember<Member, E> = Member extends { extend(options: E): infer Result } ? Result : never;
+
+/**
+ * Builds the endpoints of a REST resource from one path and one entity schema:
+ * `get`, `getList` (with `push`, `unshift`, and `getPage` when `paginationField` is given),
+ * `update`, `partialUpdate` and `delete`.
+ */
+export function createResource<const O extends ResourceOptions>(options: O): Resource<O> {
+  const {
+    path,
+    schema,
+    Endpoint = RestEndpoint,
+    Collection: CollectionClass = Collection,
+    optimistic,
+    body: _body,
+    searchParams: _searchParams,
+    paginationField,
+    ...shared
+  } = options;
+  if (!path.includes(':')) {
+    throw new TypeError(
+      `createResource: path "${path}" needs at least one :parameter (the entity's identifier)`,
+    );
+  }
+  const name = (member: string) => `${schema.key}.${member}`;
+  const listPath = shortenPath(path);
+  const base = { urlPrefix: '', ...shared };
+
+  const get = new Endpoint({ ...base, path, schema, name: name('get') });
+  const getList = new Endpoint({
+    ...base,
+    path: listPath,
+    schema: new CollectionClass([schema]),
+    name: name('getList'),
+    paginationField,
+    // push / unshift derive from getList: their optimistic response is the body sent.
+    ...(optimistic ? { getOptimisticResponse: optimisticBody } : {}),
+  });
+  const update = new Endpoint({
+    ...base,
+    path,
+    schema,
+    method: 'PUT',
+    name: name('update'),
+    ...(optimistic ? { getOptimisticResponse: optimisticUpdate } : {}),
+  });
+  const partialUpdate = new Endpoint({
+    ...base,
+    path,
+    schema,
+    method: 'PATCH',
+    name: name('partialUpdate'),
+    ...(optimistic
+      ? {
+          getOptimisticResponse(
+            snapshot: SnapshotInterface,
+            params: Record<string, unknown>,
+            body: unknown,
+          ) {
+            const { data } = snapshot.getResponse(get, params);
+            // Nothing stored to patch: show nothing until the server answers.
+            if (!data) throw new AbortOptimistic();
+            return { ...params, ...(data as object), ...(body as object) };
+          },
+        }
+      : {}),
+  });
+  const remove = new Endpoint({
+    ...base,
+    path,
+    schema: new Invalidate(schema),
+    method: 'DELETE',
+    name: name('delete'),
+    process: deleteProcess,
+    ...(optimistic
+      ? { getOptimisticResponse: (_snapshot: SnapshotInterface, params: unknown) => params }
+      : {}),
+  });
+  return withExtend({
+    get,
+    getList,
+    update,
+    partialUpdate,
+    delete: remove,
+  }) as unknown as Resource<O>;
+}
+
+/**
+ * The entity a delete removes: the server's answer when it names it (an id string, or an
+ * object with the pk members), otherwise the URL parameters.
+ */
+export function deleteProcess(value: unknown, params: unknown): unknown {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'object' && value !== null && Object.keys(value).length > 0) return value;
+  return params;
+}
+
+function optimisticBody(_snapshot: SnapshotInterface, ...args: unknown[]) {
+  return args[args.length - 1];
+}
+
+function optimisticUpdate(_snapshot: SnapshotInterface, params: unknown, body: unknown) {
+  return { ...(params as object), ...(body as object) };
+}
+
+type AnyMembers = Record<string, RestEndpoint>;
+
+/** `Todo` for members named `Todo.get`, … */
+const resourceName = (members: AnyMembers) =>
+  (members.get as RestEndpoint).name.replace(/\.get$/, '');
+
+/** Gives a set of members the three-form `extend`. */
+function withExtend<M extends AnyMembers>(members: M): M & { extend: ResourceExtend<M> } {
+  const extend = (first: unknown, second?: unknown) => {
+    if (typeof first === 'function')
+      return withExtend({ ...members, ...(first as (base: M) => AnyMembers)(members) });
+    if (typeof first === 'string') {
+      // A new member starts from `get` and is named after its key, e.g. `Todo.deleteMany`.
+      const existing = members[first];
+      const options = {
+        ...(existing ? {} : { name: `${resourceName(members)}.${first}` }),
+        ...(second as object),
+      };
+      return withExtend({
+        ...members,
+        [first]: (existing ?? (members.get as RestEndpoint)).extend(options),
+      });
+    }
+    const overrides = first as Record<string, Partial<RestEndpointOptions>>;
+    const next: AnyMembers = { ...members };
+    for (const [key, options] of Object.entries(overrides)) {
+      const member = members[key];
+      if (!member)
+        throw new TypeError(
+          `resource.extend: no member "${key}" (members: ${Object.keys(members).join(', ')})`,
+        );
+      next[key] = member.extend(options);
+    }
+    return withExtend(next);
+  };
+  return { ...members, extend: extend as ResourceExtend<M> };
+}

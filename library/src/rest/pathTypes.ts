@@ -1,0 +1,109 @@
+/**
+ * Generative types: the URL parameters a path template takes. `:id` is required, `:id?`
+ * optional; escaped characters (`\\?` literal query text) end a parameter name.
+ */
+
+type Escaped = `\\${string}`;
+
+/** The part of a parameter that is its name: word characters up to the first other one. */
+type NameOf<S extends string, Acc extends string = ''> = S extends `${infer C}${infer Rest}`
+  ? C extends WordChar
+    ? NameOf<Rest, `${Acc}${C}`>
+    : [Acc, S]
+  : [Acc, ''];
+
+type WordChar =
+  | 'a'
+  | 'b'
+  | 'c'
+  | 'd'
+  | 'e'
+  | 'f'
+  | 'g'
+  | 'h'
+  | 'i'
+  | 'j'
+  | 'k'
+  | 'l'
+  | 'm'
+  | 'n'
+  | 'o'
+  | 'p'
+  | 'q'
+  | 'r'
+  | 's'
+  | 't'
+  | 'u'
+  | 'v'
+  | 'w'
+  | 'x'
+  | 'y'
+  | 'z'
+  | 'A'
+  | 'B'
+  | 'C'
+  | 'D'
+  | 'E'
+  | 'F'
+  | 'G'
+  | 'H'
+  | 'I'
+  | 'J'
+  | 'K'
+  | 'L'
+  | 'M'
+  | 'N'
+  | 'O'
+  | 'P'
+  | 'Q'
+  | 'R'
+  | 'S'
+  | 'T'
+  | 'U'
+  | 'V'
+  | 'W'
+  | 'X'
+  | 'Y'
+  | 'Z'
+  | '0'
+  | '1'
+  | '2'
+  | '3'
+  | '4'
+  | '5'
+  | '6'
+  | '7'
+  | '8'
+  | '9'
+  | '_';
+
+/** `"id" | "group?"`: each parameter, with `?` marking optional ones. */
+type ParamTokens<S extends string> = S extends `${infer _Before}:${infer After}`
+  ? _Before extends `${string}\\`
+    ? ParamTokens<After> // an escaped colon is literal text
+    : NameOf<After> extends [infer Name extends string, infer Rest extends string]
+      ? Name extends ''
+        ? ParamTokens<Rest>
+        : (Rest extends `?${string}` ? `${Name}?` : Name) | ParamTokens<Rest>
+      : never
+  : never;
+
+type Required<T extends string> = T extends `${string}?` ? never : T;
+type Optional<T extends string> = T extends `${infer Name}?` ? Name : never;
+
+export type PathParamValue = string | number;
+
+/** The object of URL parameters for a path, e.g. `{ group: string | number; id?: string | number }`. */
+export type PathArgs<P extends string> = string extends P
+  ? Record<string, PathParamValue>
+  : ParamTokens<P> extends never
+    ? {}
+    : Flatten<
+        { [K in Required<ParamTokens<P>>]: PathParamValue } & {
+          [K in Optional<ParamTokens<P>>]?: PathParamValue;
+        }
+      >;
+
+type Flatten<T> = { [K in keyof T]: T[K] };
+
+export type { Escaped };
