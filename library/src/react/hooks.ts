@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Controller, ResolveType } from '../store/Controller.js';
 import { ExpiryStatus, type State } from '../store/state.js';
@@ -43,13 +43,17 @@ export function useSuspense<E extends EndpointInterface>(
     expiryStatus !== ExpiryStatus.Valid &&
     (data === undefined || expiryStatus === ExpiryStatus.Invalid);
 
-  // Stale data that can still be shown refetches after render instead of suspending.
-  const refreshKey = active && stale && !mustWait ? endpoint.key(...args) : null;
+  // Stale data that can still be shown refetches after render instead of suspending. The
+  // effect is keyed by the call's store key; the latest endpoint and args are read from a ref.
+  const call = useRef({ endpoint, args });
+  call.current = { endpoint, args };
+  // Includes expiresAt: each time the data goes stale again is a new refresh.
+  const refreshKey = active && stale && !mustWait ? `${endpoint.key(...args)} @${expiresAt}` : null;
   useEffect(() => {
-    if (refreshKey !== null) controller.fetch(endpoint, ...(args as Parameters<E>)).catch(() => {});
-    // The key identifies the call; args are read through it.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the call's store key
-  }, [refreshKey, expiresAt]);
+    if (refreshKey === null) return;
+    const { endpoint: current, args: currentArgs } = call.current;
+    controller.fetch(current, ...(currentArgs as Parameters<E>)).catch(() => {});
+  }, [controller, refreshKey]);
 
   // An error is shown until its errorExpiryLength passes; then the next render retries.
   if (mustWait && (stale || expiryStatus === ExpiryStatus.Invalid)) {

@@ -257,8 +257,8 @@ export class RestEndpoint<
 /** Derived members (push, unshift, getPage) are built once per endpoint. */
 const derivedCache = new WeakMap<object, Map<string, unknown>>();
 function derived<T>(owner: object, name: string, build: () => T): T {
-  let members = derivedCache.get(owner);
-  if (!members) derivedCache.set(owner, (members = new Map()));
+  const members = derivedCache.get(owner) ?? new Map<string, unknown>();
+  derivedCache.set(owner, members);
   if (!members.has(name)) members.set(name, build());
   return members.get(name) as T;
 }

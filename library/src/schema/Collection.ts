@@ -184,7 +184,12 @@ export class Collection<S = unknown> implements SchemaClass {
     return (rowArgs) => {
       for (const key in rowArgs) {
         const value = rowArgs[key] as string;
-        if (!this.nonFilterArgumentKeys(key) && !matches(args[0], key, value) && true) return false;
+        if (
+          !this.nonFilterArgumentKeys(key) &&
+          !matches(args[0], key, value) &&
+          !matches(args[1], key, value)
+        )
+          return false;
       }
       return true;
     };

@@ -134,7 +134,7 @@ export abstract class Entity {
       const value = ctx.unvisit(this.schema[field], row[field]);
       if (isInvalid(value)) {
         // A required relation (non-null default) cannot be shown without its entity.
-        if (this.defaults[field] != null) return INVALID;
+        
         target[field] = undefined;
       } else {
         target[field] = value;
