@@ -53,10 +53,13 @@ export abstract class Entity {
     args?: readonly unknown[],
   ) {
     const pk = (this.prototype as Entity).pk.call(value as unknown as Entity, parent, key, args);
+    // 'undefined' is what the documented `${this.id}` pattern yields for a missing id; the
+    // reference library treats it as missing too (rather than storing an entity under "undefined").
     if (
       pk === undefined ||
       pk === null ||
       pk === '' ||
+      pk === 'undefined' ||
       (typeof pk === 'number' && Number.isNaN(pk))
     )
       return undefined;
@@ -134,7 +137,7 @@ export abstract class Entity {
       const value = ctx.unvisit(this.schema[field], row[field]);
       if (isInvalid(value)) {
         // A required relation (non-null default) cannot be shown without its entity.
-        
+        if (this.defaults[field] != null) return INVALID;
         target[field] = undefined;
       } else {
         target[field] = value;
