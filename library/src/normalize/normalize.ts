@@ -181,13 +181,20 @@ class NormalizeRun implements NormalizeContext {
     const storedMeta = this.entitiesMeta[collectionKey]?.[rowPk];
     const newer = storedMeta === undefined || storedMeta.fetchedAt <= this.meta.fetchedAt;
     if (kind === 'replace' && before !== undefined && !newer) return;
-    this.writable(collectionKey)[rowPk] = members;
+    // An unchanged list keeps its row, so reads of it keep their identity.
+    const unchanged = before !== undefined && sameMembers(before, members);
+    if (!unchanged) this.writable(collectionKey)[rowPk] = members;
     if (kind !== 'invalidate' && newer) this.writableMeta(collectionKey)[rowPk] = this.meta;
-    if (this.trace)
+    // A refetch that changed nothing is not news; an add that only met duplicates is.
+    if (this.trace && !(unchanged && kind === 'replace'))
       this.trace(
         describeCollectionChange(collectionKey, rowPk, kind, before ?? [], members, incoming),
       );
   }
+}
+
+function sameMembers(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((member, index) => member === b[index]);
 }
 
 function changedFields(existing: Record<string, unknown>, next: Record<string, unknown>): string[] {

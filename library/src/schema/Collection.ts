@@ -1,7 +1,6 @@
 import type { InsertKind } from '../normalize/trace.js';
 import { ArraySchema } from './Array.js';
 import { describeValue, SchemaError } from './describe.js';
-import type { EntityClass } from './Entity.js';
 import {
   type DenormalizeContext,
   isEntity,
@@ -9,7 +8,6 @@ import {
   type QueryContext,
   type SchemaClass,
 } from './types.js';
-import { UnionSchema } from './Union.js';
 
 /** Whether a stored collection row (its filtering arguments, as strings) receives an add. */
 export type CollectionFilter = (rowArgs: Readonly<Record<string, string>>) => boolean;
@@ -81,24 +79,30 @@ export function paginatedFilter(
   return Object.assign(() => () => false, { rowArgs: removeCursor });
 }
 
+/** One filtering argument as a row stores it: objects as JSON, everything else as a string. */
+function serializeArgValue(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
 /** Serializes the filtering arguments: keys sorted, `undefined` dropped, values as strings. */
 export function serializeRowArgs(args: Record<string, unknown> | undefined): string {
   const row: Record<string, string> = {};
   if (args) {
     for (const key of Object.keys(args).sort()) {
       const value = args[key];
-      if (value === undefined) continue;
-      row[key] =
-        typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+      if (value !== undefined) row[key] = serializeArgValue(value);
     }
   }
   return JSON.stringify(row);
 }
 
+/** Parsed row keys; bounded, since apps with free-text filters make new rows all the time. */
 const parsedRows = new Map<string, Record<string, string>>();
+const MAX_PARSED_ROWS = 10_000;
 function parseRowArgs(rowPk: string): Record<string, string> {
   let parsed = parsedRows.get(rowPk);
   if (!parsed) {
+    if (parsedRows.size >= MAX_PARSED_ROWS) parsedRows.clear();
     parsed = JSON.parse(rowPk) as Record<string, string>;
     parsedRows.set(rowPk, parsed);
   }
@@ -108,7 +112,7 @@ function parseRowArgs(rowPk: string): Record<string, string> {
 function matches(source: unknown, key: string, value: string): boolean {
   if (typeof source !== 'object' || source === null) return false;
   const candidate = (source as Record<string, unknown>)[key];
-  return candidate !== undefined && String(candidate) === value;
+  return candidate !== undefined && serializeArgValue(candidate) === value;
 }
 
 /** Collection table keys by the entity keys they hold: Invalidate removes members through it. */
@@ -117,12 +121,11 @@ export function collectionKeysHolding(entityKey: string): ReadonlySet<string> | 
   return collectionsByEntity.get(entityKey);
 }
 
-function memberEntityKeys(schema: unknown): string[] {
-  if (isEntity(schema)) return [schema.key];
-  if (schema instanceof UnionSchema)
-    return Object.values(schema.schemas).map((entity) => (entity as EntityClass).key);
+/** Collections hold one entity type: rows are lists of that entity's pks. */
+function memberEntityKey(schema: unknown): string {
+  if (isEntity(schema)) return schema.key;
   throw new Error(
-    `schema.Collection holds entities or a schema.Union of them, not ${describeValue(schema)}`,
+    `schema.Collection holds entities of one Entity class, not ${describeValue(schema)}`,
   );
 }
 
@@ -143,13 +146,11 @@ export class Collection<S = unknown> implements SchemaClass {
   constructor(schema: readonly [S] | ArraySchema<S>, options: CollectionOptions = {}) {
     this.schema =
       schema instanceof ArraySchema ? schema : new ArraySchema((schema as readonly [S])[0]);
-    const entityKeys = memberEntityKeys(this.schema.schema);
-    this.key = `[${entityKeys.join(';')}]`;
-    for (const entityKey of entityKeys) {
-      const keys = collectionsByEntity.get(entityKey) ?? new Set<string>();
-      keys.add(this.key);
-      collectionsByEntity.set(entityKey, keys);
-    }
+    const entityKey = memberEntityKey(this.schema.schema);
+    this.key = `[${entityKey}]`;
+    const keys = collectionsByEntity.get(entityKey) ?? new Set<string>();
+    keys.add(this.key);
+    collectionsByEntity.set(entityKey, keys);
     this.argsKey =
       options.argsKey ??
       ((params) =>

@@ -93,6 +93,10 @@ export abstract class Entity {
     key: string | undefined,
     ctx: NormalizeContext,
   ) {
+    // A nested relation given as its id (e.g. `author: 9`) refers to a stored entity.
+    if (parent !== undefined && (typeof input === 'string' || typeof input === 'number')) {
+      return String(input);
+    }
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       throw new SchemaError(
         `${this.key} expects an object but received ${describeValue(input)}${

@@ -88,7 +88,7 @@ describe('Collection row identity', () => {
 
   it('rejects a member schema that is not an entity', () => {
     expect(() => new schema.Collection([{ results: Todo }])).toThrow(
-      /holds entities or a schema.Union/,
+      /holds entities of one Entity class/,
     );
   });
 });
