@@ -1,15 +1,31 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { connectDevtools, type DevtoolsOptions } from '../devtools/bridge.js';
 import { createStore, type Store } from '../store/createStore.js';
 import { StoreContext } from './context.js';
 
 export interface DataProviderProps {
   /** The store to use; a new one is created when none is given. */
   store?: Store;
+  /**
+   * Connects the store to the RestLens DevTools panel (development builds only: a build with
+   * `NODE_ENV=production` leaves the devtools code out). `false` turns it off.
+   */
+  devtools?: boolean | DevtoolsOptions;
   children?: ReactNode;
 }
 
 /** Makes a store available to `useSuspense`, `useCache` and `useController` below it. */
-export function DataProvider({ store, children }: DataProviderProps) {
+export function DataProvider({ store, devtools = true, children }: DataProviderProps) {
   const [ownStore] = useState(() => store ?? createStore());
-  return <StoreContext.Provider value={store ?? ownStore}>{children}</StoreContext.Provider>;
+  const active = store ?? ownStore;
+  useEffect(() => {
+    if (
+      process.env.NODE_ENV === 'production' ||
+      devtools === false ||
+      typeof window === 'undefined'
+    )
+      return;
+    return connectDevtools(active, devtools === true ? {} : devtools).disconnect;
+  }, [active, devtools]);
+  return <StoreContext.Provider value={active}>{children}</StoreContext.Provider>;
 }

@@ -38,10 +38,12 @@ export function useSuspense<E extends EndpointInterface>(
   const { data, expiryStatus, expiresAt } = controller.getResponse(endpoint, ...args, state);
   const error = active ? controller.getError(endpoint, ...args, state) : undefined;
   const stale = active && Date.now() > expiresAt;
+  // Fix: an `invalidIfStale` endpoint reads as InvalidIfStale even with data; once that data is
+  // stale it must be fetched before it is shown (suspend), not refetched in the background.
   const mustWait =
     active &&
     expiryStatus !== ExpiryStatus.Valid &&
-    (data === undefined || expiryStatus === ExpiryStatus.Invalid);
+    (data === undefined || expiryStatus === ExpiryStatus.Invalid || !!endpoint.invalidIfStale);
 
   // Stale data that can still be shown refetches after render instead of suspending. The
   // effect is keyed by the call's store key; the latest endpoint and args are read from a ref.

@@ -79,7 +79,11 @@ export class RestEndpoint<
       } else query[key] = value;
     }
     const search = searchToString(query);
-    return `${this.urlPrefix}${build(pathParams)}${search ? `?${search}` : ''}`;
+    const base = build(pathParams);
+    // Fix: a path with literal query text (`/todos\\?per_page=50`) already holds a `?`; the
+    // remaining arguments continue that query with `&` instead of starting a second one.
+    const separator = base.includes('?') ? '&' : '?';
+    return `${this.urlPrefix}${base}${search ? `${separator}${search}` : ''}`;
   }
 
   /** Whether calls take a body: every method but GET and DELETE, unless declared `body: undefined`. */
@@ -115,8 +119,14 @@ export class RestEndpoint<
     const prefix = `${this.method} ${this.urlPrefix}`;
     if (!key.startsWith(prefix)) return false;
     const rest = key.slice(prefix.length);
-    const query = rest.lastIndexOf('?');
-    return compilePath(this.path).matcher.test(query === -1 ? rest : rest.slice(0, query));
+    const { matcher } = compilePath(this.path);
+    if (matcher.test(rest)) return true;
+    // Fix: the query the arguments added starts at a `?`, or at a `&` when the path carries
+    // literal query text (cutting at the last `?` never matched such a path's own keys).
+    for (let i = rest.length - 1; i >= 0; i--) {
+      if ((rest[i] === '?' || rest[i] === '&') && matcher.test(rest.slice(0, i))) return true;
+    }
+    return false;
   }
 
   /** The request settings: JSON body and headers; override to add e.g. `credentials`. */
@@ -130,7 +140,14 @@ export class RestEndpoint<
         headers['Content-Type'] = 'application/json';
       } else payload = body as BodyInit;
     }
-    Object.assign(headers, headersToObject(base.headers));
+    // Fix: user headers replace the defaults whatever their case (`content-type` used to be
+    // sent next to `Content-Type`, and fetch joined both values into one header).
+    for (const [name, value] of headerEntries(base.headers)) {
+      for (const existing of Object.keys(headers)) {
+        if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
+      }
+      headers[name] = value;
+    }
     return { ...base, method: this.method, body: payload, headers: await this.getHeaders(headers) };
   }
 
@@ -270,9 +287,11 @@ function isJsonBody(body: unknown): boolean {
   return Array.isArray(body) || proto === Object.prototype || proto === null;
 }
 
-function headersToObject(headers: HeadersInit | undefined): Record<string, string> {
-  if (!headers) return {};
-  return Object.fromEntries(new Headers(headers).entries());
+/** The name/value pairs of any HeadersInit; plain objects keep the names' case. */
+function headerEntries(headers: HeadersInit | undefined): [string, string][] {
+  if (!headers) return [];
+  if (headers instanceof Headers || Array.isArray(headers)) return [...new Headers(headers)];
+  return Object.entries(headers);
 }
 
 /** Whether a schema needs structured data (a text body cannot fill it); Invalidate takes a pk. */

@@ -1,7 +1,9 @@
+import { registerEndpoint } from '../endpoint/registry.js';
 import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
 import { Collection } from '../schema/Collection.js';
 import type { EntityClass } from '../schema/Entity.js';
 import { Invalidate } from '../schema/Invalidate.js';
+import { findCollection } from './collections.js';
 import { shortenPath } from './paths.js';
 import { RestEndpoint } from './RestEndpoint.js';
 import type { EndpointExtraOptions, RestEndpointOptions } from './types.js';
@@ -63,13 +65,31 @@ export interface Resource<O extends ResourceOptions> {
   extend: ResourceExtend<this>;
 }
 
-/** `'/:a/:b'` → `'/:a'`, `'/:a'` → `'/'` (type level, like shortenPath). */
-export type ShortenPath<P extends string> = P extends `${infer Head}/:${infer Last}`
-  ? Last extends `${string}/:${string}`
-    ? `${Head}/:${ShortenPath<Last> extends `/${infer R}` ? R : never}`
-    : Head extends ''
+/**
+ * `'/:a/:b'` → `'/:a'`, `'/:a'` → `'/'` (type level, like shortenPath: the text before the last
+ * `:`, without one trailing `/`, and `'/'` when nothing is left).
+ *
+ * Fix: the earlier recursive form yielded `never` for every path with two or more parameters
+ * (e.g. `'/groups/:group/todos/:id'`), so getList / push / getPage of such resources could not
+ * be called with any arguments.
+ */
+export type ShortenPath<P extends string> = P extends `${string}:${string}`
+  ? BeforeLastColon<P> extends `${infer Head}/`
+    ? Head extends ''
       ? '/'
       : Head
+    : BeforeLastColon<P> extends ''
+      ? '/'
+      : BeforeLastColon<P>
+  : P;
+
+type BeforeLastColon<
+  P extends string,
+  Done extends string = '',
+> = P extends `${infer Head}:${infer Rest}`
+  ? Rest extends `${string}:${string}`
+    ? BeforeLastColon<Rest, `${Done}${Head}:`>
+    : `${Done}${Head}`
   : P;
 
 type Members<R> = { [K in keyof R as K extends 'extend' ? never : K]: R[K] };
@@ -235,5 +255,17 @@ function withExtend<M extends AnyMembers>(members: M): M & { extend: ResourceExt
     }
     return withExtend(next);
   };
+  registerMembers(members);
   return { ...members, extend: extend as ResourceExtend<M> };
+}
+
+/** Makes every member (and getList's push, unshift, getPage) findable by name for replays. */
+function registerMembers(members: AnyMembers) {
+  for (const member of Object.values(members)) {
+    registerEndpoint(member);
+    if (!findCollection(member.schema) || member.sideEffect) continue;
+    registerEndpoint(member.push);
+    registerEndpoint(member.unshift);
+    if (member.getPage) registerEndpoint(member.getPage);
+  }
 }

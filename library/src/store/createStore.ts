@@ -1,4 +1,4 @@
-import type { TraceSink } from '../normalize/trace.js';
+import type { TraceEvent } from '../normalize/trace.js';
 import type { Action } from './actions.js';
 import { Controller } from './Controller.js';
 import { applyOptimistic, reduce } from './reducer.js';
@@ -7,8 +7,16 @@ import { initialState, type State } from './state.js';
 export interface StoreOptions {
   /** Start from this state instead of an empty one. */
   initialState?: State;
-  /** Receives what normalizing each committed response did. */
-  trace?: TraceSink;
+}
+
+/** One change, as an observer sees it. */
+export interface StoreRecord {
+  action: Action;
+  /** The committed state before and after the action. */
+  before: State;
+  after: State;
+  /** What normalizing did: for a fetch that went optimistic, what the optimistic response did. */
+  trace: TraceEvent[];
 }
 
 export interface Store {
@@ -17,6 +25,11 @@ export interface Store {
   getState(): State;
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
+  /**
+   * Calls `observer` with every action that changed the store and what it did; returns the
+   * unsubscribe function. While no one observes, nothing is recorded.
+   */
+  observe(observer: (record: StoreRecord) => void): () => void;
 }
 
 /** A store and its Controller, independent of any UI framework. */
@@ -24,12 +37,27 @@ export function createStore(options: StoreOptions = {}): Store {
   let committed = options.initialState ?? initialState();
   let view = committed;
   const listeners = new Set<() => void>();
+  const observers = new Set<(record: StoreRecord) => void>();
 
   const dispatch = (action: Action) => {
-    const next = reduce(committed, action, { trace: options.trace });
-    if (next === committed) return;
+    const trace: TraceEvent[] | undefined = observers.size > 0 ? [] : undefined;
+    const sink = trace && ((event: TraceEvent) => trace.push(event));
+    const before = committed;
+    const next = reduce(before, action, { trace: sink });
+    if (next === before) return;
     committed = next;
-    view = committed.optimistic.length === 0 ? committed : applyOptimistic(committed, snapshot);
+    const added =
+      next.optimistic.length > before.optimistic.length ? next.optimistic.at(-1) : undefined;
+    view =
+      committed.optimistic.length === 0
+        ? committed
+        : applyOptimistic(
+            committed,
+            snapshot,
+            added && sink ? { entry: added, trace: sink } : undefined,
+          );
+    if (trace)
+      for (const observer of observers) observer({ action, before, after: committed, trace });
     for (const listener of listeners) listener();
   };
   const getState = () => view;
@@ -42,6 +70,10 @@ export function createStore(options: StoreOptions = {}): Store {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    observe(observer) {
+      observers.add(observer);
+      return () => observers.delete(observer);
     },
   };
 }

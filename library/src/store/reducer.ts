@@ -2,7 +2,7 @@ import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
 import { normalize } from '../normalize/normalize.js';
 import type { TraceSink } from '../normalize/trace.js';
 import type { Action, SetResponseAction, TestKey } from './actions.js';
-import { type EndpointMeta, initialState, type State } from './state.js';
+import { type EndpointMeta, initialState, type OptimisticEntry, type State } from './state.js';
 
 export interface ReduceOptions {
   /** Receives what normalizing a response did. */
@@ -121,6 +121,8 @@ function expireKeys(state: State, testKey: TestKey): State {
 export function applyOptimistic(
   state: State,
   snapshot: (view: State, fetchedAt: number) => SnapshotInterface,
+  /** Traces applying one entry (the one a fetch just added), for the devtools. */
+  traced?: { entry: OptimisticEntry; trace: TraceSink },
 ): State {
   let view = state;
   for (const entry of state.optimistic) {
@@ -139,7 +141,8 @@ export function applyOptimistic(
         snapshot(view, entry.fetchedAt),
         ...entry.args,
       );
-      view = setResponse(view, action, { optimistic: true });
+      const trace = traced?.entry === entry ? traced.trace : undefined;
+      view = setResponse(view, action, { optimistic: true, trace });
     } catch (error) {
       if (error instanceof AbortOptimistic) continue;
       // A throwing optimistic updater shows as an error for its key, like a failed request.

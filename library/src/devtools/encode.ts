@@ -1,0 +1,165 @@
+import type { Encoded } from './protocol.js';
+
+export interface EncodeLimits {
+  /** Nesting deeper than this is cut. */
+  maxDepth?: number;
+  /** Roughly how many characters of output one value may produce before the rest is cut. */
+  maxSize?: number;
+  /** Longer strings are cut. */
+  maxStringLength?: number;
+  /** Longer arrays, maps and sets keep their first items. */
+  maxItems?: number;
+}
+
+const DEFAULTS: Required<EncodeLimits> = {
+  maxDepth: 12,
+  maxSize: 512 * 1024,
+  maxStringLength: 10_000,
+  maxItems: 1_000,
+};
+
+/**
+ * Turns any value into JSON-safe data the panel can show, tagging what JSON cannot carry
+ * (undefined, NaN, ±Infinity, BigInt, Date, Map, Set, class instances by class name, errors,
+ * functions, cycles). Depth, size, string and item caps cut large values with a visible marker.
+ */
+export function encode(value: unknown, limits: EncodeLimits = {}): Encoded {
+  const caps = { ...DEFAULTS, ...limits };
+  let budget = caps.maxSize;
+  const ancestors = new Set<object>();
+
+  const visit = (input: unknown, depth: number): Encoded => {
+    if (budget <= 0) return { '@t': 'truncated', reason: 'size' };
+    switch (typeof input) {
+      case 'undefined':
+        budget -= 4;
+        return { '@t': 'undefined' };
+      case 'boolean':
+        budget -= 5;
+        return input;
+      case 'number':
+        budget -= 8;
+        if (Number.isFinite(input)) return input;
+        return {
+          '@t': 'number',
+          v: Number.isNaN(input) ? 'NaN' : input > 0 ? 'Infinity' : '-Infinity',
+        };
+      case 'bigint':
+        budget -= 8;
+        return { '@t': 'bigint', v: input.toString() };
+      case 'string':
+        budget -= Math.min(input.length, caps.maxStringLength) + 2;
+        return input.length <= caps.maxStringLength
+          ? input
+          : {
+              '@t': 'truncated',
+              reason: 'length',
+              omitted: input.length - caps.maxStringLength,
+              preview: input.slice(0, caps.maxStringLength),
+            };
+      case 'symbol':
+        return { '@t': 'symbol', description: input.description ?? '' };
+      case 'function':
+        return { '@t': 'function', name: input.name || 'anonymous' };
+    }
+    if (input === null) return null;
+    const object = input as object;
+    if (ancestors.has(object)) return { '@t': 'cycle' };
+    if (depth >= caps.maxDepth) return { '@t': 'truncated', reason: 'depth' };
+    if (object instanceof Date)
+      return {
+        '@t': 'date',
+        v: Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString(),
+      };
+    if (object instanceof Error) {
+      const status = (object as { status?: unknown }).status;
+      return {
+        '@t': 'error',
+        name: object.name,
+        message: object.message,
+        ...(typeof status === 'number' ? { status } : {}),
+      };
+    }
+    ancestors.add(object);
+    try {
+      if (Array.isArray(object)) return listOf(object, depth);
+      if (object instanceof Map) {
+        const entries = [...object.entries()].slice(0, caps.maxItems);
+        return {
+          '@t': 'map',
+          entries: entries.map(([k, v]) => [visit(k, depth + 1), visit(v, depth + 1)]),
+        };
+      }
+      if (object instanceof Set)
+        return { '@t': 'set', values: listOf([...object], depth) as Encoded[] };
+      const fields: Record<string, Encoded> = {};
+      for (const key of Object.keys(object)) {
+        budget -= key.length + 3;
+        fields[key] = visit((object as Record<string, unknown>)[key], depth + 1);
+        if (budget <= 0) break;
+      }
+      const proto = Object.getPrototypeOf(object);
+      if (proto !== Object.prototype && proto !== null) {
+        return { '@t': 'instance', class: proto?.constructor?.name || 'Object', fields };
+      }
+      return '@t' in fields ? { '@t': 'object', fields } : fields;
+    } finally {
+      ancestors.delete(object);
+    }
+  };
+
+  const listOf = (items: readonly unknown[], depth: number): Encoded => {
+    const out: Encoded[] = [];
+    for (const item of items.slice(0, caps.maxItems)) {
+      out.push(visit(item, depth + 1));
+      if (budget <= 0) break;
+    }
+    const omitted = items.length - out.length;
+    if (omitted > 0)
+      out.push({ '@t': 'truncated', reason: budget <= 0 ? 'size' : 'length', omitted });
+    return out;
+  };
+
+  return visit(value, 0);
+}
+
+/**
+ * Reverses `encode` for values it carried exactly (Date, Map, Set, BigInt, undefined, NaN,
+ * ±Infinity, wrapped `@t` objects). Class instances come back as plain objects of their fields;
+ * errors as Error objects; markers (cycle, truncated, function, symbol) stay as they are.
+ */
+export function decode(value: Encoded): unknown {
+  if (Array.isArray(value)) return value.map(decode);
+  if (typeof value !== 'object' || value === null) return value;
+  const tagged = value as Record<string, unknown>;
+  switch (tagged['@t']) {
+    case undefined:
+      return Object.fromEntries(
+        Object.entries(value).map(([key, field]) => [key, decode(field as Encoded)]),
+      );
+    case 'undefined':
+      return undefined;
+    case 'number':
+      return Number(tagged.v);
+    case 'bigint':
+      return BigInt(tagged.v as string);
+    case 'date':
+      return new Date(tagged.v as string);
+    case 'map':
+      return new Map(
+        (tagged.entries as [Encoded, Encoded][]).map(([k, v]) => [decode(k), decode(v)]),
+      );
+    case 'set':
+      return new Set((tagged.values as Encoded[]).map(decode));
+    case 'object':
+    case 'instance':
+      return decode(tagged.fields as Encoded);
+    case 'error':
+      return Object.assign(new Error(tagged.message as string), {
+        name: tagged.name,
+        status: tagged.status,
+      });
+    default:
+      return value;
+  }
+}

@@ -1,0 +1,231 @@
+import type { EndpointInterface } from '../endpoint/types.js';
+import type { TraceEvent } from '../normalize/trace.js';
+import type { Controller } from '../store/Controller.js';
+import type { StoreRecord } from '../store/createStore.js';
+import { ExpiryStatus, type State } from '../store/state.js';
+import { type EncodeLimits, encode } from './encode.js';
+import type { ActionSummary, Effect, StoreEvent } from './protocol.js';
+
+/** A StoreEvent before encoding: values are the page's own objects. */
+export type RawStoreEvent = StoreEvent<unknown> & {
+  /** The panel's copy of the state cannot follow this event from its effects alone. */
+  needsSnapshot?: boolean;
+};
+
+const REQUEST_KEY = /^(GET|POST|PUT|PATCH|DELETE) (.*)$/;
+
+/**
+ * Describes each store change as a StoreEvent: the action in the user's terms and its effects,
+ * from the normalizer's trace plus what the change means for stored results.
+ */
+export class EventDescriber {
+  /** The call behind each stored GET result, to re-read it after an Invalidate. */
+  private readonly calls = new Map<
+    string,
+    { endpoint: EndpointInterface; args: readonly unknown[] }
+  >();
+
+  constructor(
+    private readonly controller: Controller,
+    private readonly onEndpoint: (endpoint: EndpointInterface) => void,
+  ) {}
+
+  describe(record: StoreRecord, view: State): Omit<RawStoreEvent, 'seq' | 'time'> {
+    const { action, before, after } = record;
+    const pendingBefore = before.optimistic.length > 0;
+    switch (action.type) {
+      case 'fetch': {
+        // Only optimistic fetches change the store: the effects are those of the optimistic response.
+        this.onEndpoint(action.endpoint);
+        return {
+          action: {
+            ...this.callSummary(action.endpoint, action.args, action.key),
+            type: 'fetch',
+            optimistic: 'applied',
+          },
+          effects: this.traceEffects(record.trace, view, action.args),
+          needsSnapshot: pendingBefore,
+        };
+      }
+      case 'setResponse': {
+        const { endpoint, args, key } = action;
+        this.onEndpoint(endpoint);
+        const settled = before.optimistic.some(
+          (entry) => entry.key === key && entry.fetchedAt === action.fetchedAt,
+        );
+        const summary: ActionSummary<unknown> = {
+          ...this.callSummary(endpoint, args, key),
+          type: 'setResponse',
+          duration: action.date - action.fetchedAt,
+          ...(action.error ? { error: action.response } : { response: action.response }),
+          ...(settled ? { optimistic: action.error ? 'rolled-back' : 'committed' } : {}),
+        };
+        const effects = this.traceEffects(record.trace, after, args);
+        const meta = after.meta[key];
+        if (meta?.error !== undefined && meta.fetchedAt === action.fetchedAt) {
+          effects.push({ type: 'result-error', key, endpoint: endpoint.name, error: meta.error });
+        } else if (after.endpoints[key] !== before.endpoints[key] || meta !== before.meta[key]) {
+          effects.push({
+            type: 'result-stored',
+            key,
+            endpoint: endpoint.name,
+            result: after.endpoints[key],
+            expiresAt: meta?.expiresAt ?? 0,
+          });
+          if (!endpoint.sideEffect) this.calls.set(key, { endpoint, args });
+        }
+        if (record.trace.some((event) => event.type === 'entity-invalidated'))
+          effects.push(...this.readersOfInvalidated(before, after));
+        return {
+          action: summary,
+          effects,
+          needsSnapshot: pendingBefore || after.optimistic.length > 0,
+        };
+      }
+      case 'invalidate':
+      case 'invalidateAll': {
+        const keys = Object.keys(after.meta).filter(
+          (key) => after.meta[key]?.invalidated && before.meta[key] !== after.meta[key],
+        );
+        return {
+          action: {
+            type: action.type,
+            ...(action.type === 'invalidate' ? { key: action.key } : {}),
+          },
+          effects: [{ type: 'result-invalidated', keys }],
+          needsSnapshot: pendingBefore,
+        };
+      }
+      case 'expireAll': {
+        const keys = Object.keys(after.meta).filter((key) => before.meta[key] !== after.meta[key]);
+        return {
+          action: { type: 'expireAll' },
+          effects: [{ type: 'result-expired', keys }],
+          needsSnapshot: pendingBefore,
+        };
+      }
+      case 'reset':
+        this.calls.clear();
+        return { action: { type: 'reset' }, effects: [{ type: 'store-reset' }] };
+    }
+  }
+
+  private callSummary(
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    key: string,
+  ): Omit<ActionSummary<unknown>, 'type'> {
+    const requestKey = (endpoint as { requestKey?: (...args: unknown[]) => string }).requestKey;
+    const request = REQUEST_KEY.exec(
+      typeof requestKey === 'function' ? requestKey.apply(endpoint, args as unknown[]) : key,
+    );
+    const mutation = endpoint.sideEffect === true;
+    return {
+      endpoint: endpoint.name,
+      key,
+      ...(request ? { method: request[1], url: request[2] } : {}),
+      mutation,
+      args: [...args],
+      ...(mutation && args.length > 1 ? { body: args[args.length - 1] } : {}),
+    };
+  }
+
+  /** The trace in the user's terms, with the rows as they now are in `state`. */
+  private traceEffects(
+    trace: readonly TraceEvent[],
+    state: State,
+    args: readonly unknown[],
+  ): Effect<unknown>[] {
+    return trace.map((event) => traceEffect(event, state, args));
+  }
+
+  /** Stored results an Invalidate touched: those that now suspend, and those that only lost a member. */
+  private readersOfInvalidated(before: State, after: State): Effect<unknown>[] {
+    const effects: Effect<unknown>[] = [];
+    for (const [key, { endpoint, args }] of this.calls) {
+      if (after.endpoints[key] === undefined) {
+        if (before.endpoints[key] === undefined) this.calls.delete(key);
+        continue;
+      }
+      const was = this.controller.getResponse(
+        endpoint,
+        ...(args as Parameters<typeof endpoint>),
+        before,
+      );
+      const now = this.controller.getResponse(
+        endpoint,
+        ...(args as Parameters<typeof endpoint>),
+        after,
+      );
+      if (now.expiryStatus === ExpiryStatus.Invalid && was.expiryStatus !== ExpiryStatus.Invalid) {
+        effects.push({ type: 'result-suspends', key, endpoint: endpoint.name });
+      } else if (now.data !== was.data && was.data !== undefined) {
+        effects.push({ type: 'result-lost-member', key, endpoint: endpoint.name });
+      }
+    }
+    return effects;
+  }
+}
+
+/** One trace event in the user's terms, with the row as it now is in `state`. */
+function traceEffect(event: TraceEvent, state: State, args: readonly unknown[]): Effect<unknown> {
+  switch (event.type) {
+    case 'entity-added':
+      return {
+        type: 'entity-added',
+        entity: event.key,
+        pk: event.pk,
+        row: state.entities[event.key]?.[event.pk],
+      };
+    case 'entity-updated':
+      return {
+        type: 'entity-updated',
+        entity: event.key,
+        pk: event.pk,
+        fields: event.fields,
+        row: state.entities[event.key]?.[event.pk],
+      };
+    case 'entity-invalidated':
+      // `delete` falls back to its URL params (the very object passed in) when the answer is empty.
+      return {
+        type: 'entity-invalidated',
+        entity: event.key,
+        pk: event.pk,
+        from: event.input,
+        via: event.input === args[0] ? 'url-params' : 'response',
+      };
+    case 'collection-changed':
+      return {
+        type: 'collection-changed',
+        collection: event.key,
+        row: event.pk,
+        kind: event.kind,
+        lengthBefore: event.lengthBefore,
+        lengthAfter: event.lengthAfter,
+        inserted: event.inserted,
+        duplicates: event.duplicates,
+        removed: event.removed,
+        ...(event.kind === 'replace'
+          ? { members: state.entities[event.key]?.[event.pk] as string[] }
+          : {}),
+      };
+  }
+}
+
+const VALUE_FIELDS = ['row', 'from', 'result', 'error'] as const;
+
+/** The wire form of an event: every carried value encoded (capped, JSON-safe). */
+export function encodeEvent(event: RawStoreEvent, limits?: EncodeLimits): StoreEvent {
+  const { needsSnapshot: _, action, effects, ...rest } = event;
+  const encodedAction = { ...action } as ActionSummary;
+  if (action.args) encodedAction.args = action.args.map((arg) => encode(arg, limits));
+  for (const field of ['body', 'response', 'error'] as const) {
+    if (field in action) encodedAction[field] = encode(action[field], limits);
+  }
+  const encodedEffects = effects.map((effect) => {
+    const copy = { ...effect } as Record<string, unknown>;
+    for (const field of VALUE_FIELDS) if (field in copy) copy[field] = encode(copy[field], limits);
+    return copy as Effect;
+  });
+  return { ...rest, action: encodedAction, effects: encodedEffects };
+}

@@ -1,0 +1,358 @@
+/**
+ * The page ⇄ extension protocol. Both sides import this file (the extension imports nothing
+ * else from the library): message types, constants, and the validators that decide which
+ * messages are accepted. Every message is a plain JSON-safe object.
+ */
+
+export const PROTOCOL_TAG = 'restlens';
+export const PROTOCOL_VERSION = 1;
+/** Largest snapshot chunk, in UTF-16 code units (≤ 1 MB once UTF-8 encoded, even if non-ASCII). */
+export const SNAPSHOT_CHUNK_LENGTH = 256 * 1024;
+/** Messages larger than this (as JSON) are refused by the validators. */
+export const MAX_MESSAGE_LENGTH = 8 * 1024 * 1024;
+
+/**
+ * A value that JSON cannot carry as is, written as a tagged object. Plain JSON values stand for
+ * themselves; an object that itself has an `@t` key is wrapped as `{ '@t': 'object' }`.
+ */
+export type Encoded =
+  | null
+  | boolean
+  | number
+  | string
+  | Encoded[]
+  | { [key: string]: Encoded }
+  | { '@t': 'undefined' }
+  | { '@t': 'number'; v: 'NaN' | 'Infinity' | '-Infinity' }
+  | { '@t': 'bigint'; v: string }
+  | { '@t': 'date'; v: string }
+  | { '@t': 'map'; entries: [Encoded, Encoded][] }
+  | { '@t': 'set'; values: Encoded[] }
+  | { '@t': 'instance'; class: string; fields: { [key: string]: Encoded } }
+  | { '@t': 'error'; name: string; message: string; status?: number }
+  | { '@t': 'function'; name: string }
+  | { '@t': 'symbol'; description: string }
+  | { '@t': 'object'; fields: { [key: string]: Encoded } }
+  | { '@t': 'cycle' }
+  | { '@t': 'truncated'; reason: 'depth' | 'size' | 'length'; omitted?: number; preview?: string };
+
+/**
+ * What an action did, in the user's terms. `V` is the type of carried values: raw inside the
+ * page until a panel connects, `Encoded` on the wire.
+ */
+export type Effect<V = Encoded> =
+  | { type: 'entity-added'; entity: string; pk: string; row: V }
+  | { type: 'entity-updated'; entity: string; pk: string; fields: string[]; row: V }
+  | {
+      type: 'entity-invalidated';
+      entity: string;
+      pk: string;
+      /** The input the pk was computed from. */
+      from: V;
+      /** Where that input came from: the server's answer, or the URL params it fell back to. */
+      via: 'response' | 'url-params';
+    }
+  | {
+      type: 'collection-changed';
+      collection: string;
+      /** The row key, e.g. `{"userId":"1"}`. */
+      row: string;
+      kind: 'push' | 'unshift' | 'page-merge' | 'add' | 'replace' | 'invalidate';
+      lengthBefore: number;
+      lengthAfter: number;
+      inserted: { pk: string; index: number }[];
+      duplicates: string[];
+      removed: string[];
+      /** The whole list, when it was replaced. */
+      members?: string[];
+    }
+  | { type: 'result-stored'; key: string; endpoint: string; result: V; expiresAt: number }
+  | { type: 'result-error'; key: string; endpoint: string; error: V }
+  | { type: 'result-invalidated'; keys: string[] }
+  | { type: 'result-expired'; keys: string[] }
+  /** The result now resolves to INVALID: readers suspend and fetch it again. */
+  | { type: 'result-suspends'; key: string; endpoint: string }
+  /** The result stays valid but lost an optional member (or list item). */
+  | { type: 'result-lost-member'; key: string; endpoint: string }
+  | { type: 'store-reset' }
+  | {
+      type: 'replay-result';
+      replayId: string;
+      index: number;
+      endpoint: string;
+      ok: boolean;
+      error?: string;
+    };
+
+export type ActionType =
+  | 'fetch'
+  | 'setResponse'
+  | 'invalidate'
+  | 'invalidateAll'
+  | 'expireAll'
+  | 'reset'
+  | 'replay';
+
+export interface ActionSummary<V = Encoded> {
+  type: ActionType;
+  endpoint?: string;
+  key?: string;
+  method?: string;
+  url?: string;
+  /** True for mutations (endpoints with side effects). */
+  mutation?: boolean;
+  args?: V[];
+  body?: V;
+  response?: V;
+  error?: V;
+  /** ms from the request's start to its answer. */
+  duration?: number;
+  /** For optimistic mutations: shown before the answer, then committed or rolled back. */
+  optimistic?: 'applied' | 'committed' | 'rolled-back';
+}
+
+export interface StoreEvent<V = Encoded> {
+  /** Strictly increasing per store, from 1. */
+  seq: number;
+  time: number;
+  action: ActionSummary<V>;
+  effects: Effect<V>[];
+}
+
+/** One recorded mutation, as replay takes it. */
+export interface RecordedMutation {
+  endpoint: string;
+  args: Encoded[];
+  /** The recorded answer, written by `apply` replays. */
+  response?: Encoded;
+  time?: number;
+}
+
+interface Envelope {
+  tag: typeof PROTOCOL_TAG;
+  v: typeof PROTOCOL_VERSION;
+}
+
+export interface HelloMessage extends Envelope {
+  source: 'page';
+  kind: 'hello';
+  storeId: string;
+  storeName: string;
+  libraryVersion: string;
+  /** The latest seq the store has produced. */
+  seq: number;
+}
+export interface EventsMessage extends Envelope {
+  source: 'page';
+  kind: 'events';
+  storeId: string;
+  events: StoreEvent[];
+  /** History from before the snapshot just sent: for the timeline, already in the snapshot. */
+  history?: boolean;
+}
+export interface SnapshotMessage extends Envelope {
+  source: 'page';
+  kind: 'snapshot';
+  storeId: string;
+  /** The seq the snapshot is current at. */
+  seq: number;
+  index: number;
+  count: number;
+  /** This chunk of the snapshot's JSON text. */
+  data: string;
+}
+export type PageMessage = HelloMessage | EventsMessage | SnapshotMessage;
+
+export interface ConnectCommand extends Envelope {
+  source: 'extension';
+  kind: 'connect';
+  /** Omitted: every store on the page answers. */
+  storeId?: string;
+  /** The last seq the panel holds; 0 for none. */
+  lastSeq: number;
+}
+export interface DisconnectCommand extends Envelope {
+  source: 'extension';
+  kind: 'disconnect';
+}
+export interface StoreCommand extends Envelope {
+  source: 'extension';
+  kind: 'snapshot' | 'expireAll' | 'reset';
+  storeId: string;
+}
+export interface InvalidateCommand extends Envelope {
+  source: 'extension';
+  kind: 'invalidate';
+  storeId: string;
+  key: string;
+}
+export interface ReplayCommand extends Envelope {
+  source: 'extension';
+  kind: 'replay';
+  storeId: string;
+  replayId: string;
+  mode: 'apply' | 'send';
+  mutations: RecordedMutation[];
+}
+export type ExtensionCommand =
+  | ConnectCommand
+  | DisconnectCommand
+  | StoreCommand
+  | InvalidateCommand
+  | ReplayCommand;
+
+/** The snapshot, once its chunks are joined and parsed. */
+export interface SnapshotState {
+  entities: Record<string, Record<string, Encoded>>;
+  endpoints: Record<string, Encoded>;
+  meta: Record<string, Encoded>;
+  entitiesMeta: Record<string, Record<string, Encoded>>;
+  indexes: Encoded;
+  optimistic: { key: string; endpoint: string; fetchedAt: number }[];
+}
+
+// ---- validation ------------------------------------------------------------------------------
+
+type Check = (value: unknown) => boolean;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString: Check = (value) => typeof value === 'string';
+const isNonEmptyString: Check = (value) =>
+  typeof value === 'string' && value.length > 0 && value.length < 1024;
+const isSeq: Check = (value) => Number.isSafeInteger(value) && (value as number) >= 0;
+const isArrayOf =
+  (check: Check): Check =>
+  (value) =>
+    Array.isArray(value) && value.every(check);
+
+function hasFields(
+  value: unknown,
+  fields: Record<string, Check>,
+  optional: Record<string, Check> = {},
+): boolean {
+  if (!isObject(value)) return false;
+  for (const [name, check] of Object.entries(fields)) if (!check(value[name])) return false;
+  for (const [name, check] of Object.entries(optional))
+    if (value[name] !== undefined && !check(value[name])) return false;
+  return true;
+}
+
+function isEnvelope(
+  value: unknown,
+  source: 'page' | 'extension',
+): value is Record<string, unknown> {
+  return (
+    isObject(value) &&
+    value.tag === PROTOCOL_TAG &&
+    value.v === PROTOCOL_VERSION &&
+    value.source === source
+  );
+}
+
+/** Parsed JSON is all any field can hold, so a bounded length is the only size check needed. */
+function withinSize(value: unknown): boolean {
+  try {
+    return JSON.stringify(value).length <= MAX_MESSAGE_LENGTH;
+  } catch {
+    return false;
+  }
+}
+
+const isStoreEvent: Check = (value) =>
+  hasFields(value, {
+    seq: isSeq,
+    time: (time) => typeof time === 'number',
+    action: (action) => hasFields(action, { type: isString }),
+    effects: isArrayOf((effect) => hasFields(effect, { type: isString })),
+  });
+
+const isMutation: Check = (value) =>
+  hasFields(
+    value,
+    { endpoint: isNonEmptyString, args: Array.isArray },
+    { time: (time) => typeof time === 'number' },
+  );
+
+/** Accepts only well-formed page → extension messages. */
+export function isPageMessage(value: unknown): value is PageMessage {
+  if (!isEnvelope(value, 'page')) return false;
+  switch (value.kind) {
+    case 'hello':
+      return hasFields(value, {
+        storeId: isNonEmptyString,
+        storeName: isString,
+        libraryVersion: isString,
+        seq: isSeq,
+      });
+    case 'events':
+      return (
+        hasFields(value, { storeId: isNonEmptyString, events: isArrayOf(isStoreEvent) }) &&
+        withinSize(value)
+      );
+    case 'snapshot':
+      return (
+        hasFields(value, {
+          storeId: isNonEmptyString,
+          seq: isSeq,
+          index: isSeq,
+          count: isSeq,
+          data: isString,
+        }) &&
+        (value.data as string).length <= SNAPSHOT_CHUNK_LENGTH &&
+        (value.index as number) < (value.count as number)
+      );
+    default:
+      return false;
+  }
+}
+
+/** Accepts only well-formed extension → page commands. */
+export function isExtensionCommand(value: unknown): value is ExtensionCommand {
+  if (!isEnvelope(value, 'extension')) return false;
+  switch (value.kind) {
+    case 'connect':
+      return hasFields(value, { lastSeq: isSeq }, { storeId: isNonEmptyString });
+    case 'disconnect':
+      return true;
+    case 'snapshot':
+    case 'expireAll':
+    case 'reset':
+      return hasFields(value, { storeId: isNonEmptyString });
+    case 'invalidate':
+      return hasFields(value, { storeId: isNonEmptyString, key: isString });
+    case 'replay':
+      return (
+        hasFields(value, {
+          storeId: isNonEmptyString,
+          replayId: isNonEmptyString,
+          mode: (mode) => mode === 'apply' || mode === 'send',
+          mutations: Array.isArray,
+        }) && withinSize(value)
+      );
+    default:
+      return false;
+  }
+}
+
+/** Whether one recorded mutation has the shape replay needs (checked per mutation). */
+export function isRecordedMutation(value: unknown): value is RecordedMutation {
+  return isMutation(value);
+}
+
+type WithoutEnvelope<T> = T extends unknown ? Omit<T, 'tag' | 'v' | 'source'> : never;
+export type PageMessageBody = WithoutEnvelope<PageMessage>;
+export type ExtensionCommandBody = WithoutEnvelope<ExtensionCommand>;
+
+/** Wraps a message body in the envelope. */
+export function pageMessage(body: PageMessageBody): PageMessage {
+  return { tag: PROTOCOL_TAG, v: PROTOCOL_VERSION, source: 'page', ...body } as PageMessage;
+}
+export function extensionCommand(body: ExtensionCommandBody): ExtensionCommand {
+  return {
+    tag: PROTOCOL_TAG,
+    v: PROTOCOL_VERSION,
+    source: 'extension',
+    ...body,
+  } as ExtensionCommand;
+}

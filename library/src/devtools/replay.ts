@@ -1,0 +1,110 @@
+import { findEndpoint } from '../endpoint/registry.js';
+import type { EndpointInterface } from '../endpoint/types.js';
+import type { Controller } from '../store/Controller.js';
+import { decode } from './encode.js';
+import { type Encoded, isRecordedMutation, type RecordedMutation } from './protocol.js';
+
+export type ReplayMode = 'apply' | 'send';
+
+export interface ReplayOutcome {
+  index: number;
+  /** The endpoint name, or '' when the mutation had none. */
+  endpoint: string;
+  ok: boolean;
+  error?: string;
+}
+
+export interface ReplayOptions {
+  /** Called after each mutation, e.g. to show progress. */
+  onOutcome?: (outcome: ReplayOutcome) => void;
+  /** Stop at the first mutation that fails. */
+  stopOnError?: boolean;
+  /** Where endpoints are found by name; the registry by default. */
+  findEndpoint?: (name: string) => EndpointInterface | undefined;
+}
+
+/**
+ * Runs recorded mutations in order. `apply` writes each recorded response into the store (no
+ * network); `send` runs the endpoint again with the recorded arguments. A malformed mutation or
+ * an unknown endpoint fails by itself and nothing of it is applied.
+ */
+export async function replayMutations(
+  controller: Controller,
+  mutations: readonly unknown[],
+  mode: ReplayMode,
+  options: ReplayOptions = {},
+): Promise<ReplayOutcome[]> {
+  const outcomes: ReplayOutcome[] = [];
+  for (const [index, mutation] of mutations.entries()) {
+    const outcome = await replayOne(
+      controller,
+      mutation,
+      index,
+      mode,
+      options.findEndpoint ?? findEndpoint,
+    );
+    outcomes.push(outcome);
+    options.onOutcome?.(outcome);
+    if (!outcome.ok && options.stopOnError) break;
+  }
+  return outcomes;
+}
+
+async function replayOne(
+  controller: Controller,
+  mutation: unknown,
+  index: number,
+  mode: ReplayMode,
+  find: (name: string) => EndpointInterface | undefined,
+): Promise<ReplayOutcome> {
+  if (!isRecordedMutation(mutation)) {
+    return {
+      index,
+      endpoint: '',
+      ok: false,
+      error: `mutation ${index} is malformed: it needs an endpoint name and args`,
+    };
+  }
+  const name = mutation.endpoint;
+  const fail = (error: string): ReplayOutcome => ({ index, endpoint: name, ok: false, error });
+  const endpoint = find(name);
+  if (!endpoint) return fail(`unknown endpoint "${name}": is the code that defines it loaded?`);
+  let args: unknown[];
+  try {
+    args = mutation.args.map((arg) => decode(arg));
+  } catch (error) {
+    return fail(
+      `mutation ${index} (${name}) has arguments that cannot be read: ${(error as Error).message}`,
+    );
+  }
+  try {
+    if (mode === 'send') {
+      await controller.fetch(endpoint, ...(args as Parameters<typeof endpoint>));
+    } else {
+      applyRecorded(controller, endpoint, args, mutation);
+    }
+  } catch (error) {
+    return fail(`${name}: ${(error as Error).message}`);
+  }
+  return { index, endpoint: name, ok: true };
+}
+
+function applyRecorded(
+  controller: Controller,
+  endpoint: EndpointInterface,
+  args: unknown[],
+  mutation: RecordedMutation,
+) {
+  if (!('response' in mutation)) throw new Error('no recorded response to apply');
+  const key = endpoint.key(...args);
+  controller.setResponse(
+    endpoint,
+    ...([...args, decode(mutation.response as Encoded)] as [
+      ...Parameters<typeof endpoint>,
+      unknown,
+    ]),
+  );
+  // A response that does not fit the schema is stored as an error, not data: report it.
+  const meta = controller.getState().meta[key];
+  if (meta?.error !== undefined) throw meta.error;
+}
