@@ -1,31 +1,43 @@
-// Builds the library into dist/library: ESM JavaScript with esbuild, declarations with tsc.
+// `npm run build`: the library into dist/library (ESM + declarations), then the extension.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { buildExtension } from './build-extension.mjs';
 
-const outdir = 'dist/library';
+const LIBRARY_DIR = 'dist/library';
 const entryPoints = [
   'library/src/index.ts',
   'library/src/react/index.ts',
   'library/src/devtools/index.ts',
 ];
 
-rmSync(outdir, { recursive: true, force: true });
-await build({
-  entryPoints,
-  outdir,
-  outbase: 'library/src',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'neutral',
-  target: 'es2022',
-  sourcemap: true,
-  packages: 'external',
-  logLevel: 'warning',
-});
-execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+export async function buildLibrary() {
+  rmSync(LIBRARY_DIR, { recursive: true, force: true });
+  await build({
+    entryPoints,
+    outdir: LIBRARY_DIR,
+    outbase: 'library/src',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    sourcemap: true,
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  return entryPoints.map((entry) =>
+    entry.replace('library/src', LIBRARY_DIR).replace(/\.ts$/, '.js'),
+  );
+}
 
-export const built = entryPoints.map((entry) =>
-  entry.replace('library/src', outdir).replace(/\.ts$/, '.js'),
-);
+export async function buildAll() {
+  return { library: await buildLibrary(), extension: await buildExtension() };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const built = await buildAll();
+  console.log(`library: ${built.library.join(', ')}`);
+  console.log(`extension: ${built.extension.join(', ')}`);
+}

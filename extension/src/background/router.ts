@@ -1,0 +1,83 @@
+import { isExtensionCommand, isPageMessage } from '../../../library/src/devtools/protocol.js';
+import {
+  type BackgroundToPanel,
+  CONTENT_PORT,
+  type ContentToBackground,
+  isObject,
+  PANEL_PORT,
+  type PortLike,
+} from '../shared/ports.js';
+
+type ContentPort = PortLike<unknown, unknown>;
+type PanelPort = PortLike<unknown, BackgroundToPanel>;
+
+/**
+ * Routes messages by tab: a content script's page messages go to every panel of its tab, and a
+ * panel's commands go to its tab's content script. It holds only the live ports, which the
+ * content scripts and panels re-open after the browser stops the service worker.
+ */
+export class Router {
+  private readonly contentByTab = new Map<number, { port: ContentPort; pageId?: string }>();
+  private readonly panelsByTab = new Map<number, Set<PanelPort>>();
+
+  accept(port: PortLike<unknown, unknown>): void {
+    if (port.name === CONTENT_PORT) this.acceptContent(port);
+    else if (port.name === PANEL_PORT) this.acceptPanel(port as PanelPort);
+    else port.disconnect();
+  }
+
+  private acceptContent(port: ContentPort) {
+    const tabId = port.sender?.tab?.id;
+    // Only the top frame of a tab talks to its panel.
+    if (tabId === undefined || (port.sender?.frameId ?? 0) !== 0) {
+      port.disconnect();
+      return;
+    }
+    const entry: { port: ContentPort; pageId?: string } = { port };
+    this.contentByTab.set(tabId, entry);
+    port.onMessage.addListener((raw) => {
+      const message = raw as ContentToBackground;
+      if (!isObject(message)) return;
+      if (message.type === 'content-hello' && typeof message.pageId === 'string') {
+        entry.pageId = message.pageId;
+        this.toPanels(tabId, { type: 'content-connected', pageId: message.pageId });
+      } else if (message.type === 'page' && isPageMessage(message.message)) {
+        this.toPanels(tabId, { type: 'page', message: message.message });
+      }
+    });
+    port.onDisconnect.addListener(() => {
+      if (this.contentByTab.get(tabId) !== entry) return;
+      this.contentByTab.delete(tabId);
+      this.toPanels(tabId, { type: 'content-disconnected' });
+    });
+  }
+
+  private acceptPanel(port: PanelPort) {
+    let tabId: number | undefined;
+    port.onMessage.addListener((message) => {
+      if (!isObject(message)) return;
+      if (message.type === 'init' && Number.isSafeInteger(message.tabId) && tabId === undefined) {
+        tabId = message.tabId as number;
+        const panels = this.panelsByTab.get(tabId) ?? new Set();
+        panels.add(port);
+        this.panelsByTab.set(tabId, panels);
+        const content = this.contentByTab.get(tabId);
+        if (content?.pageId)
+          port.postMessage({ type: 'content-connected', pageId: content.pageId });
+      } else if (
+        message.type === 'command' &&
+        tabId !== undefined &&
+        isExtensionCommand(message.command)
+      ) {
+        this.contentByTab.get(tabId)?.port.postMessage(message.command);
+      }
+    });
+    port.onDisconnect.addListener(() => {
+      if (tabId !== undefined) this.panelsByTab.get(tabId)?.delete(port);
+    });
+  }
+
+  private toPanels(tabId: number, message: BackgroundToPanel) {
+    for (const panel of this.panelsByTab.get(tabId) ?? []) panel.postMessage(message);
+  }
+}

@@ -1,0 +1,66 @@
+import { isExtensionCommand, isPageMessage } from '../../../library/src/devtools/protocol.js';
+import { backoff, CONTENT_PORT, type ContentToBackground, type PortLike } from '../shared/ports.js';
+
+export interface RelayEnvironment {
+  window: Pick<Window, 'addEventListener' | 'postMessage'>;
+  /** Opens a runtime port to the background; undefined once the extension is gone. */
+  connect(name: string): PortLike<unknown, ContentToBackground> | undefined;
+  setTimeout(callback: () => void, ms: number): unknown;
+}
+
+/** Page messages kept while the port is down (oldest dropped): the panel resyncs anyway. */
+const MAX_QUEUED = 500;
+
+/**
+ * The content script: relays valid page messages to the background and valid panel commands
+ * into the page. It opens its port only after the first valid page message (pages without a
+ * RestLens store cost nothing) and reconnects with backoff when the port drops (the browser
+ * stops idle service workers).
+ */
+export class ContentRelay {
+  private port: PortLike<unknown, ContentToBackground> | undefined;
+  private queue: ContentToBackground[] = [];
+  private attempts = 0;
+  private reconnecting = false;
+  /** Identifies this page load: the panel starts a fresh history when it changes. */
+  readonly pageId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+  constructor(private readonly env: RelayEnvironment) {
+    env.window.addEventListener('message', (event: MessageEvent) => this.onWindowMessage(event));
+  }
+
+  private onWindowMessage(event: MessageEvent) {
+    if (event.source !== this.env.window || !isPageMessage(event.data)) return;
+    this.send({ type: 'page', message: event.data });
+  }
+
+  private send(message: ContentToBackground) {
+    if (!this.port && !this.reconnecting) this.open();
+    if (this.port) this.port.postMessage(message);
+    else {
+      this.queue.push(message);
+      if (this.queue.length > MAX_QUEUED) this.queue.shift();
+    }
+  }
+
+  private open() {
+    const port = this.env.connect(CONTENT_PORT);
+    if (!port) return; // the extension was reloaded or removed: stay quiet
+    this.port = port;
+    this.reconnecting = false;
+    port.onMessage.addListener((message) => {
+      // Commands go into the page only when they are well-formed protocol commands.
+      if (isExtensionCommand(message)) this.env.window.postMessage(message, '*');
+    });
+    port.onDisconnect.addListener(() => {
+      this.port = undefined;
+      this.reconnecting = true;
+      this.env.setTimeout(() => this.open(), backoff(this.attempts++));
+    });
+    port.postMessage({ type: 'content-hello', pageId: this.pageId });
+    this.attempts = 0;
+    const queued = this.queue;
+    this.queue = [];
+    for (const message of queued) port.postMessage(message);
+  }
+}

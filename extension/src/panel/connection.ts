@@ -1,0 +1,105 @@
+import {
+  type ExtensionCommandBody,
+  extensionCommand,
+  isPageMessage,
+  type PageMessage,
+} from '../../../library/src/devtools/protocol.js';
+import {
+  type BackgroundToPanel,
+  backoff,
+  isObject,
+  PANEL_PORT,
+  type PanelToBackground,
+  type PortLike,
+} from '../shared/ports.js';
+import type { PanelStore } from './store.js';
+
+export interface ConnectionEnvironment {
+  /** Opens a runtime port to the background. */
+  connect(name: string): PortLike<unknown, PanelToBackground>;
+  setTimeout(callback: () => void, ms: number): unknown;
+}
+
+/**
+ * The panel's one link to its tab: every message in goes into the panel store, every command
+ * out goes through `send`. It tracks each store's last seq, asks for what it missed after a gap
+ * or a reconnect, and reconnects with backoff when the background goes away.
+ */
+export class PanelConnection {
+  private port: PortLike<unknown, PanelToBackground> | undefined;
+  private attempts = 0;
+
+  constructor(
+    private readonly env: ConnectionEnvironment,
+    private readonly tabId: number,
+    private readonly store: PanelStore,
+  ) {}
+
+  start(): void {
+    const port = this.env.connect(PANEL_PORT);
+    this.port = port;
+    port.onMessage.addListener((message) => this.receive(message));
+    port.onDisconnect.addListener(() => {
+      this.port = undefined;
+      this.store.getState().setConnection('disconnected');
+      this.env.setTimeout(() => this.start(), backoff(this.attempts++));
+    });
+    port.postMessage({ type: 'init', tabId: this.tabId });
+    this.store.getState().setConnection('connected');
+    this.attempts = 0;
+  }
+
+  /** Sends a command to the page (dropped while disconnected: a resync follows the reconnect). */
+  send(command: ExtensionCommandBody): void {
+    this.port?.postMessage({ type: 'command', command: extensionCommand(command) });
+  }
+
+  private receive(raw: unknown) {
+    if (!isObject(raw)) return;
+    const message = raw as BackgroundToPanel;
+    const state = this.store.getState();
+    switch (message.type) {
+      case 'content-connected': {
+        // A new page load starts from scratch; the same page (after the background or the
+        // panel reconnected) only sends what this panel missed.
+        if (state.contentConnected(message.pageId)) this.send({ kind: 'connect', lastSeq: 0 });
+        else this.resyncAll();
+        return;
+      }
+      case 'content-disconnected':
+        state.contentDisconnected();
+        return;
+      case 'page':
+        if (isPageMessage(message.message)) this.receivePage(message.message);
+        return;
+    }
+  }
+
+  private resyncAll() {
+    const { stores, storeOrder } = this.store.getState();
+    for (const storeId of storeOrder)
+      this.send({ kind: 'connect', storeId, lastSeq: stores[storeId]?.lastSeq ?? 0 });
+  }
+
+  private receivePage(message: PageMessage) {
+    const state = this.store.getState();
+    switch (message.kind) {
+      case 'hello': {
+        const known = state.stores[message.storeId];
+        state.hello(message);
+        // A store that appeared after we connected (or a page that greeted before): ask for it.
+        if (!known) this.send({ kind: 'connect', storeId: message.storeId, lastSeq: 0 });
+        return;
+      }
+      case 'snapshot':
+        state.snapshot(message);
+        return;
+      case 'events': {
+        const gapAfter = state.events(message);
+        if (gapAfter !== undefined)
+          this.send({ kind: 'connect', storeId: message.storeId, lastSeq: gapAfter });
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import { createStore } from 'zustand/vanilla';
+import type {
+  EventsMessage,
+  HelloMessage,
+  SnapshotMessage,
+} from '../../../library/src/devtools/protocol.js';
+import { applyEvents, applySnapshotChunk, emptyStoreView, type StoreView } from './model.js';
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
+export type PanelView = 'collections' | 'entities' | 'timeline' | 'recorder';
+
+export interface PanelState {
+  /** The panel's link to the page, through the background. */
+  connection: ConnectionStatus;
+  /** Whether the page's content script is talking (it starts once a store says hello). */
+  pageConnected: boolean;
+  /** This page load; a new one means the page was reloaded. */
+  pageId?: string;
+  /** How many reloads this panel has seen: each starts a fresh history. */
+  reloads: number;
+  stores: Record<string, StoreView>;
+  storeOrder: string[];
+  selectedStoreId?: string;
+  view: PanelView;
+  /** Entities view: the selected entity. */
+  selectedEntity?: { entity: string; pk: string };
+  /** Timeline filters. */
+  timelineFilter: { text: string; kind: string; endpoint: string };
+}
+
+export interface PanelActions {
+  setConnection(status: ConnectionStatus): void;
+  /** The page's content script connected; returns whether this is a new page load. */
+  contentConnected(pageId: string): boolean;
+  contentDisconnected(): void;
+  hello(message: HelloMessage): void;
+  snapshot(message: SnapshotMessage): void;
+  /** Applies events; returns the seq to resync from when some were missing. */
+  events(message: EventsMessage): number | undefined;
+  selectStore(storeId: string): void;
+  setView(view: PanelView): void;
+  selectEntity(entity: string, pk: string): void;
+  setTimelineFilter(filter: Partial<PanelState['timelineFilter']>): void;
+}
+
+export type PanelStore = ReturnType<typeof createPanelStore>;
+
+/** The panel's one store: what the connection learned, and what the user selected. */
+export function createPanelStore() {
+  return createStore<PanelState & PanelActions>()((set, get) => {
+    const updateStore = (storeId: string, update: (view: StoreView) => StoreView) =>
+      set((state) => {
+        const view = state.stores[storeId] ?? emptyStoreView(storeId);
+        const storeOrder = state.storeOrder.includes(storeId)
+          ? state.storeOrder
+          : [...state.storeOrder, storeId];
+        return {
+          stores: { ...state.stores, [storeId]: update(view) },
+          storeOrder,
+          selectedStoreId: state.selectedStoreId ?? storeId,
+        };
+      });
+    return {
+      connection: 'connecting',
+      pageConnected: false,
+      reloads: 0,
+      stores: {},
+      storeOrder: [],
+      view: 'collections',
+      timelineFilter: { text: '', kind: '', endpoint: '' },
+
+      setConnection: (connection) => set({ connection }),
+      contentConnected(pageId) {
+        const previous = get().pageId;
+        const reloaded = previous !== undefined && previous !== pageId;
+        set((state) =>
+          reloaded
+            ? {
+                pageId,
+                pageConnected: true,
+                reloads: state.reloads + 1,
+                stores: {},
+                storeOrder: [],
+                selectedStoreId: undefined,
+                selectedEntity: undefined,
+              }
+            : { pageId, pageConnected: true },
+        );
+        return reloaded || previous === undefined;
+      },
+      contentDisconnected: () => set({ pageConnected: false }),
+      hello: (message) =>
+        updateStore(message.storeId, (view) => ({
+          ...view,
+          name: message.storeName,
+          libraryVersion: message.libraryVersion,
+        })),
+      snapshot: (message) =>
+        updateStore(message.storeId, (view) => applySnapshotChunk(view, message)),
+      events(message) {
+        let gapAfter: number | undefined;
+        updateStore(message.storeId, (view) => {
+          const result = applyEvents(view, message);
+          gapAfter = result.gapAfter;
+          return result.view;
+        });
+        return gapAfter;
+      },
+      selectStore: (selectedStoreId) => set({ selectedStoreId, selectedEntity: undefined }),
+      setView: (view) => set({ view }),
+      selectEntity: (entity, pk) => set({ selectedEntity: { entity, pk }, view: 'entities' }),
+      setTimelineFilter: (filter) =>
+        set((state) => ({ timelineFilter: { ...state.timelineFilter, ...filter } })),
+    };
+  });
+}
