@@ -37,8 +37,11 @@ function stillValid(entry: Entry, entities: Tables): boolean {
 export class MemoCache {
   /** Entity instances by the row they were built from. */
   private readonly entities = new WeakMap<object, Entry>();
-  /** Whole results by schema, then by the normalized input. */
-  private readonly results = new WeakMap<object, Map<unknown, Entry> | WeakMap<object, Entry>>();
+  /** Whole results by schema, then by the normalized input (objects weakly, primitives by value). */
+  private readonly results = new WeakMap<
+    object,
+    { byObject: WeakMap<object, Entry>; byValue: Map<unknown, Entry> }
+  >();
 
   denormalize(
     schema: unknown,
@@ -58,15 +61,14 @@ export class MemoCache {
   }
 
   private resultsFor(schema: object, input: unknown): Map<unknown, Entry> | WeakMap<object, Entry> {
-    // Object inputs are held weakly; primitive ones (a pk, a collection row) by value.
-    let byInput = this.results.get(schema);
-    const wantsWeak = typeof input === 'object';
-    if (!byInput || byInput instanceof WeakMap !== wantsWeak) {
-      byInput = wantsWeak ? new WeakMap() : new Map();
-      this.results.set(schema, byInput);
+    let byKind = this.results.get(schema);
+    if (!byKind) {
+      byKind = { byObject: new WeakMap(), byValue: new Map() };
+      this.results.set(schema, byKind);
     }
-    return byInput;
+    return typeof input === 'object' ? byKind.byObject : byKind.byValue;
   }
+
 }
 
 /** Denormalizes without remembering anything between calls. */

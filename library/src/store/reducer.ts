@@ -64,6 +64,11 @@ function setResponse(state: State, action: SetResponseAction, options: ReduceOpt
 
 function setError(state: State, action: SetResponseAction, error: unknown): State {
   const { endpoint, key, fetchedAt, date } = action;
+  // The failure of a request older than what is stored says nothing about the stored data.
+  const previous = state.meta[key];
+  if (previous !== undefined && previous.fetchedAt > fetchedAt) {
+    return { ...state, optimistic: settleOptimistic(state, key, fetchedAt) };
+  }
   const meta: EndpointMeta = {
     date,
     fetchedAt,

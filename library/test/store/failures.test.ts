@@ -1,0 +1,251 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStore, Endpoint, SchemaError, type State, type Store } from '../../src/index.js';
+import { type Todo, todoList } from '../fixtures.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { HttpError, type TodoApi, todoApi } from '../helpers/todoApi.js';
+
+let server: TestServer;
+let api: TodoApi;
+let store: Store;
+
+beforeEach(async () => {
+  server = await startServer();
+  api = todoApi(server.url);
+  store = createStore();
+});
+afterEach(() => server.close());
+
+const ids = (data: readonly Todo[] | undefined) => data?.map((todo) => todo.id);
+
+/** Everything in `after` is `before` (same objects) except `meta[key]`, which holds `error`. */
+function expectOnlyErrorMetaChanged(before: State, after: State, key: string, error: unknown) {
+  expect(after.entities).toBe(before.entities);
+  expect(after.endpoints).toBe(before.endpoints);
+  expect(after.indexes).toBe(before.indexes);
+  expect(after.entitiesMeta).toBe(before.entitiesMeta);
+  expect(after.optimistic).toBe(before.optimistic);
+  expect(after.lastReset).toBe(before.lastReset);
+  const { [key]: errorMeta, ...otherMeta } = after.meta;
+  const { [key]: _previous, ...otherMetaBefore } = before.meta;
+  expect(otherMeta).toEqual(otherMetaBefore);
+  for (const other of Object.keys(otherMeta)) expect(otherMeta[other]).toBe(before.meta[other]);
+  expect(errorMeta?.error).toBe(error);
+  expect(errorMeta?.expiresAt).toBe(errorMeta!.date + 1_000);
+}
+
+describe('a failed fetch', () => {
+  it('stores error meta for its key on HTTP 500, rejects with the error, and changes nothing else', async () => {
+    const { controller, getState } = store;
+    await controller.fetch(api.getTodos, {});
+    await controller.fetch(api.getTodo, { id: 3 });
+    const before = getState();
+
+    server.failNext(500, { error: 'database down' });
+    const error = await controller.fetch(api.getTodos, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 500, body: { error: 'database down' } });
+
+    const key = api.getTodos.key({});
+    expectOnlyErrorMetaChanged(before, getState(), key, error);
+    // The list held before still reads the same.
+    expect(ids(controller.getResponse(api.getTodos, {}, getState()).data)).toEqual([1, 2, 3]);
+  });
+
+  it('stores error meta on a network failure (server gone) and changes nothing else', async () => {
+    const { controller, getState } = store;
+    await controller.fetch(api.getTodos, { userId: 1 });
+    const before = getState();
+    await server.close();
+
+    const error = await controller.fetch(api.getTodo, { id: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(String(error)).toMatch(/fetch failed/);
+    expectOnlyErrorMetaChanged(before, getState(), api.getTodo.key({ id: 1 }), error);
+  });
+
+  it('leaves the data alone when a mutation fails', async () => {
+    const { controller, getState } = store;
+    await controller.fetch(api.getTodos, {});
+    const before = getState();
+    const listBefore = controller.getResponse(api.getTodos, {}, before).data;
+
+    server.failNext(422, { error: 'title too long' });
+    const error = await controller
+      .fetch(api.updateTodo, { id: 1 }, { title: 'x'.repeat(500) })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 422 });
+    expectOnlyErrorMetaChanged(
+      before,
+      getState(),
+      api.updateTodo.key({ id: 1 }, { title: 'x'.repeat(500) }),
+      error,
+    );
+    expect(controller.getResponse(api.getTodos, {}, getState()).data).toBe(listBefore);
+  });
+});
+
+describe('a response that does not match the schema', () => {
+  it('rejects naming the entity and the item without a pk, and stores nothing of the list', async () => {
+    const { controller, getState } = store;
+    await controller.fetch(api.getTodo, { id: 3 });
+    const before = getState();
+    server.respondNext({
+      body: [
+        { id: 1, title: 'renamed by the bad response', completed: false, userId: 1 },
+        { title: 'no id here', userId: 1 },
+      ],
+    });
+
+    const error = await controller.fetch(api.getTodos, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SchemaError);
+    expect((error as Error).message).toContain('Todo');
+    expect((error as Error).message).toContain('{"title":"no id here","userId":1}');
+    expect((error as SchemaError).input).toEqual({ title: 'no id here', userId: 1 });
+
+    // Not even the valid first item was stored.
+    const key = api.getTodos.key({});
+    expectOnlyErrorMetaChanged(before, getState(), key, error);
+    expect(getState().entities.Todo?.['1']).toBeUndefined();
+    expect(getState().entities['[Todo]']).toBeUndefined();
+  });
+
+  it('names the nested entity that lacks its pk', async () => {
+    const { controller, getState } = store;
+    const before = getState();
+    server.respondNext({
+      body: { id: 1, title: 'a', author: { name: 'nobody' } },
+    });
+    const error = await controller.fetch(api.getTodo, { id: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SchemaError);
+    expect((error as Error).message).toMatch(/^User/);
+    expect((error as Error).message).toContain('{"name":"nobody"}');
+    expectOnlyErrorMetaChanged(before, getState(), api.getTodo.key({ id: 1 }), error);
+  });
+
+  it('rejects a text body where an entity was expected, naming the entity and the text', async () => {
+    const { controller, getState } = store;
+    await controller.fetch(api.getTodos, {});
+    const before = getState();
+    server.respondNext({ body: '<html>502 Bad Gateway</html>', contentType: 'text/html' });
+
+    const error = await controller.fetch(api.getTodo, { id: 2 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SchemaError);
+    expect((error as Error).message).toContain('Todo');
+    expect((error as Error).message).toContain('"<html>502 Bad Gateway</html>"');
+    expectOnlyErrorMetaChanged(before, getState(), api.getTodo.key({ id: 2 }), error);
+  });
+
+  it('rejects a mutation answered with text and keeps the stored entity', async () => {
+    const { controller, getState } = store;
+    await controller.fetch(api.getTodos, {});
+    const before = getState();
+    server.respondNext({ body: 'OK', contentType: 'text/plain' });
+
+    const error = await controller
+      .fetch(api.patchTodo, { id: 1 }, { title: 'new' })
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/Todo expects an object but received "OK"/);
+    expectOnlyErrorMetaChanged(
+      before,
+      getState(),
+      api.patchTodo.key({ id: 1 }, { title: 'new' }),
+      error,
+    );
+    expect(controller.getResponse(api.getTodos, {}, getState()).data?.[0]?.title).toBe(
+      'write tests',
+    );
+  });
+});
+
+describe('a response to an older request', () => {
+  /** Stores the server's list now, and returns when that request started. */
+  async function fetchNewer() {
+    await store.controller.fetch(api.getTodos, {});
+    return store.getState().meta[api.getTodos.key({})]!.fetchedAt;
+  }
+
+  it('never replaces the newer result of its endpoint', async () => {
+    const { controller, getState } = store;
+    const newerAt = await fetchNewer();
+    const before = getState();
+    const dataBefore = controller.getResponse(api.getTodos, {}, before).data;
+
+    controller.resolve(api.getTodos, {
+      args: [{}],
+      response: [
+        { id: 3, title: 'ship', completed: false, userId: 2 },
+        { id: 1, title: 'write tests', completed: false, userId: 1 },
+      ],
+      fetchedAt: newerAt - 1_000,
+    });
+    const state = getState();
+    const key = api.getTodos.key({});
+    expect(state.endpoints[key]).toBe(before.endpoints[key]);
+    expect(state.meta[key]).toBe(before.meta[key]);
+    expect(state.entities['[Todo]']?.['{}']).toEqual(['1', '2', '3']);
+    expect(ids(controller.getResponse(api.getTodos, {}, state).data)).toEqual([1, 2, 3]);
+    expect(controller.getResponse(api.getTodos, {}, state).data).toBe(dataBefore);
+  });
+
+  it('never overwrites newer entity fields, but fills the fields the newer data lacked', async () => {
+    const { controller, getState } = store;
+    const newerAt = Date.now();
+    // The newer response carried only some fields of todo 1.
+    controller.resolve(api.getTodo, {
+      args: [{ id: 1 }],
+      response: { id: 1, title: 'newest title' },
+      fetchedAt: newerAt,
+    });
+    controller.resolve(api.getTodos, {
+      args: [{}],
+      response: [
+        { id: 1, title: 'stale title', completed: true, userId: 1 },
+        { id: 5, title: 'only in the old list', userId: 2 },
+      ],
+      fetchedAt: newerAt - 1_000,
+    });
+
+    const state = getState();
+    expect(state.entities.Todo?.['1']).toEqual({
+      id: 1,
+      title: 'newest title',
+      completed: true,
+      userId: 1,
+    });
+    // An entity the store did not have is a gap too.
+    expect(state.entities.Todo?.['5']).toEqual({ id: 5, title: 'only in the old list', userId: 2 });
+    expect(state.entitiesMeta.Todo?.['1']?.fetchedAt).toBe(newerAt);
+    expect(controller.getResponse(api.getTodo, { id: 1 }, state).data).toMatchObject({
+      title: 'newest title',
+      completed: true,
+    });
+  });
+
+  it('is stored normally when nothing newer is held', async () => {
+    const { controller, getState } = store;
+    const newerAt = await fetchNewer();
+    controller.resolve(api.getTodos, {
+      args: [{ userId: 2 }],
+      response: [{ id: 3, title: 'ship', userId: 2 }],
+      fetchedAt: newerAt - 1_000,
+    });
+    expect(ids(controller.getResponse(api.getTodos, { userId: 2 }, getState()).data)).toEqual([3]);
+  });
+
+  it('never replaces a newer list stored under the same arguments by another endpoint', async () => {
+    // Two endpoints read the same collection row: the row's own time decides.
+    const { controller, getState } = store;
+    const newerAt = await fetchNewer();
+    const mirror = new Endpoint(async (_filter: { userId?: number }) => [], {
+      name: 'mirrorTodos',
+      schema: todoList,
+    });
+    controller.resolve(mirror, {
+      args: [{}],
+      response: [{ id: 2, title: 'fix bugs', userId: 1 }],
+      fetchedAt: newerAt - 1_000,
+    });
+    expect(getState().entities['[Todo]']?.['{}']).toEqual(['1', '2', '3']);
+    expect(ids(controller.getResponse(api.getTodos, {}, getState()).data)).toEqual([1, 2, 3]);
+  });
+});

@@ -1,0 +1,276 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AbortOptimistic,
+  createStore,
+  Endpoint,
+  type SnapshotInterface,
+  type State,
+  type Store,
+  schema,
+} from '../../src/index.js';
+import { Todo, todoList } from '../fixtures.js';
+import { startServer, type TestServer, type TodoRecord } from '../helpers/server.js';
+import { HttpError, requestJson, type TodoApi, todoApi } from '../helpers/todoApi.js';
+
+let server: TestServer;
+let api: TodoApi;
+let store: Store;
+
+beforeEach(async () => {
+  server = await startServer();
+  api = todoApi(server.url);
+  store = createStore();
+});
+afterEach(() => server.close());
+
+const SLOW = 150;
+const ids = (data: readonly Todo[] | undefined) => data?.map((todo) => todo.id);
+
+/** Freezes the plain data of a state (functions such as endpoints are left alone). */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** The data of a state, as text: compares committed states before and after. */
+const dataOf = (state: State) =>
+  JSON.stringify({
+    entities: state.entities,
+    endpoints: state.endpoints,
+    meta: state.meta,
+    indexes: state.indexes,
+    entitiesMeta: state.entitiesMeta,
+  });
+
+const patch = (body: Partial<TodoRecord>): RequestInit => ({
+  method: 'PATCH',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+function optimisticPatch(
+  getOptimisticResponse: (
+    snapshot: SnapshotInterface,
+    params: { id: number },
+    body: Partial<TodoRecord>,
+  ) => unknown = (_snapshot, params, body) => ({ id: params.id, ...body }),
+) {
+  return new Endpoint(
+    (params: { id: number }, body: Partial<TodoRecord>) =>
+      requestJson(`${server.url}/todos/${params.id}`, patch(body)),
+    { name: 'optimisticPatch', schema: Todo, sideEffect: true, getOptimisticResponse },
+  );
+}
+
+/** Stores the server's list and freezes that committed state. */
+async function committedList(): Promise<State> {
+  await store.controller.fetch(api.getTodos, {});
+  return deepFreeze(store.getState());
+}
+
+describe('optimistic updates', () => {
+  it('show before the server answers, then commit what the server answered', async () => {
+    const { controller, getState } = store;
+    const committed = await committedList();
+    const committedText = dataOf(committed);
+    const update = optimisticPatch();
+    server.setDelay(SLOW);
+
+    const done = controller.fetch(update, { id: 1 }, { title: 'optimistic' });
+    // Shown at once, in the entity and in every result holding it.
+    expect(getState().entities.Todo?.['1']).toMatchObject({ title: 'optimistic' });
+    expect(controller.getResponse(api.getTodos, {}, getState()).data?.[0]?.title).toBe(
+      'optimistic',
+    );
+    expect(getState().optimistic).toHaveLength(1);
+
+    // The server has the request but has not answered: its data is unchanged.
+    await server.waitForRequest(2);
+    expect(server.todos[0]?.title).toBe('write tests');
+    expect(getState().entities.Todo?.['1']).toMatchObject({ title: 'optimistic' });
+    // Meanwhile someone else completes the todo on the server: the answer will carry it.
+    server.todos[0]!.completed = true;
+
+    const answered = await done;
+    expect(answered).toMatchObject({ id: 1, title: 'optimistic', completed: true });
+    const state = getState();
+    expect(state.optimistic).toEqual([]);
+    expect(state.entities.Todo?.['1']).toEqual({
+      id: 1,
+      title: 'optimistic',
+      completed: true,
+      userId: 1,
+    });
+    expect(controller.getResponse(api.getTodos, {}, state).data?.[0]).toMatchObject({
+      title: 'optimistic',
+      completed: true,
+    });
+    // The committed state from before was never written to.
+    expect(dataOf(committed)).toBe(committedText);
+  });
+
+  it('roll back to the committed state when the server fails', async () => {
+    const { controller, getState } = store;
+    const committed = await committedList();
+    const committedText = dataOf(committed);
+    const listBefore = controller.getResponse(api.getTodos, {}, committed).data;
+    const update = optimisticPatch();
+    server.setDelay(SLOW);
+    server.failNext(500);
+
+    const done = controller.fetch(update, { id: 2 }, { title: 'doomed', completed: false });
+    expect(getState().entities.Todo?.['2']).toMatchObject({ title: 'doomed', completed: false });
+    await expect(done).rejects.toBeInstanceOf(HttpError);
+
+    const state = getState();
+    expect(state.optimistic).toEqual([]);
+    expect(state.entities).toBe(committed.entities);
+    expect(state.endpoints).toBe(committed.endpoints);
+    expect(controller.getResponse(api.getTodos, {}, state).data).toEqual(listBefore);
+    expect(controller.getResponse(api.getTodos, {}, state).data?.[1]?.title).toBe('fix bugs');
+    // Only the error of the mutation was added.
+    expect(state.meta[update.key({ id: 2 }, { title: 'doomed', completed: false })]?.error).toBe(
+      await done.catch((e: unknown) => e),
+    );
+    expect(dataOf(committed)).toBe(committedText);
+  });
+
+  it('are skipped when the updater throws AbortOptimistic, and the answer still commits', async () => {
+    const { controller, getState } = store;
+    await controller.fetch(api.getTodo, { id: 1 });
+    const committed = deepFreeze(getState());
+    const seen: unknown[] = [];
+    // Only known todos are updated optimistically.
+    const update = optimisticPatch((snapshot, params, body) => {
+      const current = snapshot.getResponse(api.getTodo, params).data;
+      seen.push(current);
+      if (current === undefined) throw new AbortOptimistic();
+      return { ...params, ...body };
+    });
+    server.setDelay(SLOW);
+
+    const done = controller.fetch(update, { id: 3 }, { title: 'unknown before' });
+    expect(seen).toEqual([undefined]);
+    const during = getState();
+    expect(during.entities).toBe(committed.entities);
+    expect(during.endpoints).toBe(committed.endpoints);
+    expect(during.meta).toBe(committed.meta);
+    // The request is still queued until the server answers.
+    expect(during.optimistic).toHaveLength(1);
+
+    await done;
+    expect(getState().optimistic).toEqual([]);
+    expect(getState().entities.Todo?.['3']).toMatchObject({ title: 'unknown before' });
+  });
+
+  it('show a throwing updater as an error for its key until the server answers', async () => {
+    const { controller, getState } = store;
+    await committedList();
+    const broken = new Error('updater bug');
+    const update = optimisticPatch(() => {
+      throw broken;
+    });
+    server.setDelay(SLOW);
+    const key = update.key({ id: 1 }, { title: 'x' });
+    const done = controller.fetch(update, { id: 1 }, { title: 'x' });
+    expect(getState().meta[key]?.error).toBe(broken);
+    expect(getState().entities.Todo?.['1']).toMatchObject({ title: 'write tests' });
+    await done;
+    expect(getState().meta[key]?.error).toBeUndefined();
+    expect(getState().entities.Todo?.['1']).toMatchObject({ title: 'x' });
+  });
+
+  it('apply in order, each updater seeing the ones before it', async () => {
+    const { controller, getState } = store;
+    await committedList();
+    const fetchedAts: number[] = [];
+    const exclaim = optimisticPatch((snapshot, params) => {
+      fetchedAts.push(snapshot.fetchedAt);
+      const current = snapshot.getResponse(api.getTodo, params).data as Todo;
+      return { id: params.id, title: `${current.title}!` };
+    });
+    server.setDelay(SLOW);
+    const before = Date.now();
+    const first = controller.fetch(exclaim, { id: 1 }, { title: 'write tests!' });
+    const second = controller.fetch(exclaim, { id: 1 }, { title: 'write tests!!' });
+    expect(getState().entities.Todo?.['1']).toMatchObject({ title: 'write tests!!' });
+    expect(getState().optimistic).toHaveLength(2);
+    for (const fetchedAt of fetchedAts) {
+      expect(fetchedAt).toBeGreaterThanOrEqual(before);
+      expect(fetchedAt).toBeLessThanOrEqual(Date.now());
+    }
+
+    await Promise.all([first, second]);
+    expect(server.requests.filter((r) => r.method === 'PATCH')).toHaveLength(2);
+    expect(getState().optimistic).toEqual([]);
+    expect(getState().entities.Todo?.['1']).toMatchObject({ title: 'write tests!!' });
+  });
+
+  it('create with a placeholder pk that the real one replaces on commit', async () => {
+    const { controller, getState } = store;
+    const committed = await committedList();
+    const committedText = dataOf(committed);
+    const create = new Endpoint(
+      (_filter: { userId?: number }, body: Partial<TodoRecord>) =>
+        requestJson(`${server.url}/todos`, { ...patch(body), method: 'POST' }),
+      {
+        name: 'optimisticCreate',
+        schema: todoList.push,
+        sideEffect: true,
+        getOptimisticResponse: (_snapshot, _filter, body: Partial<TodoRecord>) => body,
+      },
+    );
+    server.setDelay(SLOW);
+    const done = controller.fetch(create, {}, { title: 'brand new', userId: 2 });
+
+    const during = controller.getResponse(api.getTodos, {}, getState()).data!;
+    expect(during.map((todo) => todo.title)).toEqual([
+      'write tests',
+      'fix bugs',
+      'ship',
+      'brand new',
+    ]);
+    const placeholder = (getState().entities['[Todo]']?.['{}'] as string[] | undefined)?.[3];
+    expect(placeholder).toMatch(/^optimistic-/);
+
+    const created = await done;
+    expect(created.id).toBe(4);
+    const state = getState();
+    expect(state.entities['[Todo]']?.['{}']).toEqual(['1', '2', '3', '4']);
+    expect(Object.keys(state.entities.Todo ?? {})).toEqual(['1', '2', '3', '4']);
+    expect(ids(controller.getResponse(api.getTodos, {}, state).data)).toEqual([1, 2, 3, 4]);
+    expect(dataOf(committed)).toBe(committedText);
+  });
+
+  it('delete from the view only, and the item comes back when the delete fails', async () => {
+    const { controller, getState } = store;
+    const committed = await committedList();
+    const committedText = dataOf(committed);
+    const remove = new Endpoint(
+      (params: { id: number }) =>
+        requestJson(`${server.url}/todos/${params.id}`, { method: 'DELETE' }),
+      {
+        name: 'optimisticDelete',
+        schema: new schema.Invalidate(Todo),
+        sideEffect: true,
+        getOptimisticResponse: (_snapshot, params: { id: number }) => params,
+      },
+    );
+    server.setDelay(SLOW);
+    server.failNext(503);
+
+    const done = controller.fetch(remove, { id: 2 });
+    expect(ids(controller.getResponse(api.getTodos, {}, getState()).data)).toEqual([1, 3]);
+    expect(controller.getResponse(api.getTodo, { id: 2 }, getState()).data).toBeUndefined();
+    // The committed state still has it.
+    expect(committed.entities['[Todo]']?.['{}']).toEqual(['1', '2', '3']);
+
+    await expect(done).rejects.toMatchObject({ status: 503 });
+    expect(ids(controller.getResponse(api.getTodos, {}, getState()).data)).toEqual([1, 2, 3]);
+    expect(getState().entities).toBe(committed.entities);
+    expect(dataOf(committed)).toBe(committedText);
+  });
+});
