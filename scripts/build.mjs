@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { buildDemo } from './build-demo.mjs';
 import { buildExtension } from './build-extension.mjs';
 
 const LIBRARY_DIR = 'dist/library';
@@ -33,11 +34,13 @@ export async function buildLibrary() {
 }
 
 export async function buildAll() {
-  return { library: await buildLibrary(), extension: await buildExtension() };
+  const library = await buildLibrary();
+  return { library, extension: await buildExtension(), demo: await buildDemo() };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const built = await buildAll();
   console.log(`library: ${built.library.join(', ')}`);
   console.log(`extension: ${built.extension.join(', ')}`);
+  console.log(`demo: ${built.demo}`);
 }

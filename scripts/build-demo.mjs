@@ -1,0 +1,38 @@
+// Builds the demo app (against the built library, as an app would use it) and its server.
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+export const DEMO_DIR = 'dist/demo';
+
+export async function buildDemo() {
+  rmSync(DEMO_DIR, { recursive: true, force: true });
+  mkdirSync(DEMO_DIR, { recursive: true });
+  await build({
+    entryPoints: { app: 'e2e/app/client/main.tsx' },
+    outdir: DEMO_DIR,
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    jsx: 'automatic',
+    sourcemap: true,
+    alias: {
+      restlens: './dist/library/index.js',
+      'restlens/react': './dist/library/react/index.js',
+    },
+    // A development build: the DataProvider connects the devtools.
+    define: { 'process.env.NODE_ENV': '"development"' },
+    logLevel: 'warning',
+  });
+  copyFileSync('e2e/app/client/index.html', `${DEMO_DIR}/index.html`);
+  await build({
+    entryPoints: { server: 'e2e/app/server.ts' },
+    outdir: DEMO_DIR,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  return DEMO_DIR;
+}
