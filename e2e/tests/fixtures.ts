@@ -43,6 +43,7 @@ export const CHROMIUM_ARGS = [
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   demo: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       const demo = await startDemoServer({ staticDir: DEMO_DIR });
       await use(demo);
@@ -51,6 +52,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   extensionContext: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       const context = await chromium.launchPersistentContext(
         mkdtempSync(join(tmpdir(), 'restlens-e2e-')),
