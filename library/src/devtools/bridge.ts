@@ -105,11 +105,20 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
       })),
     };
     const text = JSON.stringify(snapshot);
-    const count = Math.max(1, Math.ceil(text.length / SNAPSHOT_CHUNK_LENGTH));
-    for (let index = 0; index < count; index++) {
-      const data = text.slice(index * SNAPSHOT_CHUNK_LENGTH, (index + 1) * SNAPSHOT_CHUNK_LENGTH);
-      post({ kind: 'snapshot', storeId, seq, index, count, data });
+    // Fix: cutting at fixed offsets could split a surrogate pair (an emoji) across two chunks,
+    // leaving lone surrogates that a relay encoding each chunk as UTF-8 (e.g. Chrome's extension
+    // messaging) turns into U+FFFD. A chunk that would end on a high surrogate ends one unit
+    // earlier, so every chunk is well-formed text on its own.
+    const chunks: string[] = [];
+    for (let start = 0; start < text.length; ) {
+      let end = Math.min(start + SNAPSHOT_CHUNK_LENGTH, text.length);
+      const last = text.charCodeAt(end - 1);
+      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+      chunks.push(text.slice(start, end));
+      start = end;
     }
+    for (const [index, data] of chunks.entries())
+      post({ kind: 'snapshot', storeId, seq, index, count: chunks.length, data });
   };
 
   function flush() {
@@ -122,6 +131,19 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
       sendSnapshot();
     }
   }
+
+  /**
+   * Fix: a disconnect used to leave the batch timer and a due snapshot in place (a snapshot was
+   * still posted after a `disconnect` command), and `disconnect()` left `connected` set, so an
+   * event recorded later (e.g. by a replay still running) was posted after it.
+   */
+  const stopSending = () => {
+    connected = false;
+    queue = [];
+    snapshotDue = false;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+  };
 
   /** A panel holding events up to `lastSeq` gets what it misses, or a snapshot if that left the ring. */
   const resync = (lastSeq: number) => {
@@ -157,8 +179,7 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
         resync(command.lastSeq);
         return;
       case 'disconnect':
-        connected = false;
-        queue = [];
+        stopSending();
         return;
       case 'snapshot':
         sendSnapshot();
@@ -196,7 +217,7 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
     disconnect() {
       unobserve();
       target.removeEventListener('message', onMessage);
-      if (timer !== undefined) clearTimeout(timer);
+      stopSending();
     },
   };
 }

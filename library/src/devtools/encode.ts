@@ -1,4 +1,4 @@
-import type { Encoded } from './protocol.js';
+import { type Encoded, TRUNCATED_FIELDS } from './protocol.js';
 
 export interface EncodeLimits {
   /** Nesting deeper than this is cut. */
@@ -84,20 +84,39 @@ export function encode(value: unknown, limits: EncodeLimits = {}): Encoded {
     try {
       if (Array.isArray(object)) return listOf(object, depth);
       if (object instanceof Map) {
-        const entries = [...object.entries()].slice(0, caps.maxItems);
-        return {
-          '@t': 'map',
-          entries: entries.map(([k, v]) => [visit(k, depth + 1), visit(v, depth + 1)]),
-        };
+        // Fix: entries past maxItems were dropped without a marker, and the size budget did not
+        // stop a map. Like lists, a map now stops at either cap and ends with a marker entry.
+        const entries: [Encoded, Encoded][] = [];
+        for (const [k, v] of object) {
+          if (entries.length >= caps.maxItems || budget <= 0) break;
+          entries.push([visit(k, depth + 1), visit(v, depth + 1)]);
+        }
+        const omitted = object.size - entries.length;
+        if (omitted > 0) {
+          const reason = entries.length >= caps.maxItems ? 'length' : 'size';
+          const marker: Encoded = { '@t': 'truncated', reason, omitted };
+          entries.push([marker, marker]);
+        }
+        return { '@t': 'map', entries };
       }
       if (object instanceof Set)
         return { '@t': 'set', values: listOf([...object], depth) as Encoded[] };
       const fields: Record<string, Encoded> = {};
-      for (const key of Object.keys(object)) {
+      const keys = Object.keys(object);
+      let written = 0;
+      for (const key of keys) {
+        if (budget <= 0) break;
         budget -= key.length + 3;
         fields[key] = visit((object as Record<string, unknown>)[key], depth + 1);
-        if (budget <= 0) break;
+        written++;
       }
+      // Fix: the fields after the size budget ran out were dropped without a marker.
+      if (written < keys.length)
+        fields[TRUNCATED_FIELDS] = {
+          '@t': 'truncated',
+          reason: 'size',
+          omitted: keys.length - written,
+        };
       const proto = Object.getPrototypeOf(object);
       if (proto !== Object.prototype && proto !== null) {
         return { '@t': 'instance', class: proto?.constructor?.name || 'Object', fields };
@@ -134,9 +153,7 @@ export function decode(value: Encoded): unknown {
   const tagged = value as Record<string, unknown>;
   switch (tagged['@t']) {
     case undefined:
-      return Object.fromEntries(
-        Object.entries(value).map(([key, field]) => [key, decode(field as Encoded)]),
-      );
+      return decodeFields(value as Record<string, Encoded>);
     case 'undefined':
       return undefined;
     case 'number':
@@ -153,7 +170,9 @@ export function decode(value: Encoded): unknown {
       return new Set((tagged.values as Encoded[]).map(decode));
     case 'object':
     case 'instance':
-      return decode(tagged.fields as Encoded);
+      // Fix: `decode(fields)` read the wrapped object's own `@t` key as a tag again (e.g.
+      // `{ '@t': 'date', v: 'x' }` came back as an invalid Date): decode its fields one by one.
+      return decodeFields(tagged.fields as Record<string, Encoded>);
     case 'error':
       return Object.assign(new Error(tagged.message as string), {
         name: tagged.name,
@@ -162,4 +181,8 @@ export function decode(value: Encoded): unknown {
     default:
       return value;
   }
+}
+
+function decodeFields(fields: Record<string, Encoded>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, decode(field)]));
 }

@@ -12,3 +12,4 @@ export {
   type ReplayOutcome,
   replayMutations,
 } from './replay.js';
+export { replaySession } from './session.js';

@@ -12,6 +12,12 @@ export const SNAPSHOT_CHUNK_LENGTH = 256 * 1024;
 export const MAX_MESSAGE_LENGTH = 8 * 1024 * 1024;
 
 /**
+ * The field an encoded object gets, holding a `truncated` marker with the count of fields that
+ * the size cap left out (added with the encoder fix that made that cut visible).
+ */
+export const TRUNCATED_FIELDS = '…';
+
+/**
  * A value that JSON cannot carry as is, written as a tagged object. Plain JSON values stand for
  * themselves; an object that itself has an `@t` key is wrapped as `{ '@t': 'object' }`.
  */
@@ -274,8 +280,24 @@ const isMutation: Check = (value) =>
     { time: (time) => typeof time === 'number' },
   );
 
+/**
+ * Fix: the validators threw when a field of the message threw as it was read (a getter, a
+ * Proxy: possible for a message dispatched on the window by a script of the page), and the
+ * exception escaped the message listener. A validator now answers false instead.
+ */
+function neverThrows<T>(check: (value: unknown) => value is T): (value: unknown) => value is T {
+  return (value: unknown): value is T => {
+    try {
+      return check(value);
+    } catch {
+      return false;
+    }
+  };
+}
+
 /** Accepts only well-formed page → extension messages. */
-export function isPageMessage(value: unknown): value is PageMessage {
+export const isPageMessage = neverThrows(checkPageMessage);
+function checkPageMessage(value: unknown): value is PageMessage {
   if (!isEnvelope(value, 'page')) return false;
   switch (value.kind) {
     case 'hello':
@@ -308,7 +330,8 @@ export function isPageMessage(value: unknown): value is PageMessage {
 }
 
 /** Accepts only well-formed extension → page commands. */
-export function isExtensionCommand(value: unknown): value is ExtensionCommand {
+export const isExtensionCommand = neverThrows(checkExtensionCommand);
+function checkExtensionCommand(value: unknown): value is ExtensionCommand {
   if (!isEnvelope(value, 'extension')) return false;
   switch (value.kind) {
     case 'connect':
@@ -336,9 +359,9 @@ export function isExtensionCommand(value: unknown): value is ExtensionCommand {
 }
 
 /** Whether one recorded mutation has the shape replay needs (checked per mutation). */
-export function isRecordedMutation(value: unknown): value is RecordedMutation {
-  return isMutation(value);
-}
+export const isRecordedMutation = neverThrows((value: unknown): value is RecordedMutation =>
+  isMutation(value),
+);
 
 type WithoutEnvelope<T> = T extends unknown ? Omit<T, 'tag' | 'v' | 'source'> : never;
 export type PageMessageBody = WithoutEnvelope<PageMessage>;
@@ -355,4 +378,52 @@ export function extensionCommand(body: ExtensionCommandBody): ExtensionCommand {
     source: 'extension',
     ...body,
   } as ExtensionCommand;
+}
+
+// ---- recorded sessions ---------------------------------------------------------------------------
+
+export const SESSION_FORMAT = 'restlens-session';
+export const SESSION_VERSION = 1;
+
+/** A recorded session: the file the Recorder exports and `replaySession` replays. */
+export interface Session {
+  format: typeof SESSION_FORMAT;
+  version: typeof SESSION_VERSION;
+  /** ISO date of the export. */
+  createdAt?: string;
+  /** Where it was recorded, e.g. the page URL. */
+  source?: string;
+  mutations: RecordedMutation[];
+}
+
+export type SessionCheck = { ok: true; session: Session } | { ok: false; error: string };
+
+/**
+ * Checks a parsed session file and says exactly what is wrong with it: another format, a newer
+ * version, or the first malformed mutation. (`session.schema.json` describes the same format.)
+ */
+export function checkSession(value: unknown): SessionCheck {
+  if (!isObject(value) || value.format !== SESSION_FORMAT) {
+    return { ok: false, error: `not a RestLens session: "format" must be "${SESSION_FORMAT}"` };
+  }
+  if (typeof value.version !== 'number' || !Number.isInteger(value.version) || value.version < 1) {
+    return { ok: false, error: 'the session has no valid "version"' };
+  }
+  if (value.version > SESSION_VERSION) {
+    return {
+      ok: false,
+      error: `the session is version ${value.version}, made by a newer RestLens; this one reads version ${SESSION_VERSION}`,
+    };
+  }
+  if (!Array.isArray(value.mutations))
+    return { ok: false, error: 'the session has no "mutations" list' };
+  for (const [index, mutation] of value.mutations.entries()) {
+    if (!isRecordedMutation(mutation)) {
+      return {
+        ok: false,
+        error: `mutation ${index} is malformed: it needs an "endpoint" name and an "args" list`,
+      };
+    }
+  }
+  return { ok: true, session: value as unknown as Session };
 }

@@ -1,5 +1,6 @@
 import { findEndpoint } from '../endpoint/registry.js';
 import type { EndpointInterface } from '../endpoint/types.js';
+import { normalize } from '../normalize/normalize.js';
 import type { Controller } from '../store/Controller.js';
 import { decode } from './encode.js';
 import { type Encoded, isRecordedMutation, type RecordedMutation } from './protocol.js';
@@ -97,12 +98,14 @@ function applyRecorded(
 ) {
   if (!('response' in mutation)) throw new Error('no recorded response to apply');
   const key = endpoint.key(...args);
+  const response = decode(mutation.response as Encoded);
+  // Fix: a response that does not fit the schema used to be written anyway, and the store kept an
+  // error for the endpoint's key (its readers then showed that error). Normalizing it first, with
+  // the result thrown away, makes such a mutation fail with nothing of it applied.
+  normalize(endpoint.schema, response, args, controller.getState());
   controller.setResponse(
     endpoint,
-    ...([...args, decode(mutation.response as Encoded)] as [
-      ...Parameters<typeof endpoint>,
-      unknown,
-    ]),
+    ...([...args, response] as [...Parameters<typeof endpoint>, unknown]),
   );
   // A response that does not fit the schema is stored as an error, not data: report it.
   const meta = controller.getState().meta[key];

@@ -1,0 +1,193 @@
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkSession,
+  encode,
+  replaySession,
+  SESSION_FORMAT,
+  SESSION_VERSION,
+  type Session,
+} from '../../src/devtools/index.js';
+import { createResource, createStore, Entity } from '../../src/index.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+class Note extends Entity {
+  id = 0;
+  title = '';
+  userId = 0;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Note';
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const notes = () =>
+  createResource({
+    path: '/todos/:id',
+    schema: Note,
+    urlPrefix: server.url,
+    searchParams: {} as { userId?: number },
+    body: {} as Partial<Note>,
+  });
+
+/** A session as the Recorder exports it: a list fetched, two pushes, an unshift, a delete. */
+function recordedSession(): Session {
+  return {
+    format: SESSION_FORMAT,
+    version: SESSION_VERSION,
+    createdAt: '2026-11-22T12:00:00.000Z',
+    mutations: [
+      {
+        endpoint: 'Note.getList',
+        args: [encode({})],
+        response: encode([{ id: 1, title: 'a', userId: 1 }]),
+      },
+      {
+        endpoint: 'Note.getList.push',
+        args: [encode({}), encode({ title: 'b', userId: 1 })],
+        response: encode({ id: 2, title: 'b', userId: 1 }),
+      },
+      {
+        endpoint: 'Note.getList.unshift',
+        args: [encode({}), encode({ title: 'c', userId: 1 })],
+        response: encode({ id: 3, title: 'c', userId: 1 }),
+      },
+      { endpoint: 'Note.delete', args: [encode({ id: 1 })], response: encode({ id: 1 }) },
+    ],
+  };
+}
+
+const schemaFile = JSON.parse(readFileSync('library/src/devtools/session.schema.json', 'utf8'));
+const validateWithSchema = new Ajv2020({ strict: false }).compile(schemaFile);
+
+describe('session format', () => {
+  it('accepts a recorded session, and the JSON Schema agrees', () => {
+    const session = recordedSession();
+    expect(checkSession(session)).toEqual({ ok: true, session });
+    expect(validateWithSchema(JSON.parse(JSON.stringify(session)))).toBe(true);
+  });
+
+  it.each([
+    ['another format', { ...recordedSession(), format: 'har' }, /not a RestLens session/],
+    [
+      'a newer version',
+      { ...recordedSession(), version: 2 },
+      /version 2, made by a newer RestLens; this one reads version 1/,
+    ],
+    ['no mutations list', { format: SESSION_FORMAT, version: 1 }, /no "mutations" list/],
+    [
+      'a mutation without args',
+      { ...recordedSession(), mutations: [{ endpoint: 'Note.get' }] },
+      /mutation 0 is malformed/,
+    ],
+    [
+      'a mutation without endpoint',
+      { ...recordedSession(), mutations: [{ args: [] }] },
+      /mutation 0 is malformed/,
+    ],
+  ])('rejects %s with a message naming it, as the JSON Schema does', (_name, value, message) => {
+    const checked = checkSession(value);
+    expect(checked.ok).toBe(false);
+    expect(checked.ok ? '' : checked.error).toMatch(message);
+    expect(validateWithSchema(value)).toBe(false);
+  });
+});
+
+describe('replaySession', () => {
+  it('apply: a fresh store ends with the collections the recording produced, without the network', async () => {
+    notes();
+    const before = server.requests.length;
+    const { controller, getState } = createStore();
+    const outcomes = await replaySession(controller, recordedSession(), { mode: 'apply' });
+    expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true, true]);
+    expect(getState().entities['[Note]']).toEqual({ '{}': ['3', '2'] });
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('applies mutations in the recorded order (reordering changes the result)', async () => {
+    notes();
+    const session = recordedSession();
+    const [list, push, unshift, remove] = session.mutations;
+    const { controller, getState } = createStore();
+    await replaySession(controller, { ...session, mutations: [list, unshift, push, remove] });
+    expect(getState().entities['[Note]']).toEqual({ '{}': ['3', '2'] });
+    const other = createStore();
+    await replaySession(other.controller, { ...session, mutations: [list, remove, push] });
+    expect(other.getState().entities['[Note]']).toEqual({ '{}': ['2'] });
+  });
+
+  it('send: runs the endpoints again against the server', async () => {
+    notes();
+    const { controller, getState } = createStore();
+    const session: Session = {
+      format: SESSION_FORMAT,
+      version: SESSION_VERSION,
+      mutations: [
+        { endpoint: 'Note.getList', args: [encode({ userId: 1 })] },
+        {
+          endpoint: 'Note.getList.push',
+          args: [encode({ userId: 1 }), encode({ title: 'sent', userId: 1 })],
+        },
+      ],
+    };
+    const before = server.requests.length;
+    const outcomes = await replaySession(controller, session, { mode: 'send' });
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+    const sent = server.requests.slice(before).map((request) => `${request.method} ${request.url}`);
+    expect(sent).toEqual(['GET /todos?userId=1', 'POST /todos?userId=1']);
+    expect(server.todos.some((todo) => todo.title === 'sent')).toBe(true);
+    const row = getState().entities['[Note]']?.['{"userId":"1"}'] as string[];
+    expect(row.at(-1)).toBe(String(server.todos.at(-1)?.id));
+  });
+
+  it('throws for an invalid session before running anything', async () => {
+    notes();
+    const { controller, getState } = createStore();
+    await expect(replaySession(controller, { ...recordedSession(), version: 3 })).rejects.toThrow(
+      /newer RestLens/,
+    );
+    expect(getState().endpoints).toEqual({});
+  });
+
+  it('reports an unknown endpoint by name and still applies the others', async () => {
+    notes();
+    const session = recordedSession();
+    const { controller, getState } = createStore();
+    const outcomes = await replaySession(controller, {
+      ...session,
+      mutations: [
+        session.mutations[0],
+        { endpoint: 'Nope.create', args: [] },
+        session.mutations[1],
+      ],
+    });
+    expect(outcomes[1]).toMatchObject({
+      ok: false,
+      endpoint: 'Nope.create',
+      error: expect.stringMatching(/unknown endpoint "Nope.create"/),
+    });
+    expect(getState().entities['[Note]']).toEqual({ '{}': ['1', '2'] });
+  });
+
+  it('stops at the first error when asked to', async () => {
+    notes();
+    const session = recordedSession();
+    const { controller } = createStore();
+    const outcomes = await replaySession(
+      controller,
+      {
+        ...session,
+        mutations: [{ endpoint: 'Nope.create', args: [] }, ...session.mutations],
+      },
+      { stopOnError: true },
+    );
+    expect(outcomes).toHaveLength(1);
+  });
+});
