@@ -34,7 +34,12 @@ export const LIBRARY_VERSION = '0.1.0';
 /** Carried values are capped so that one event stays small. */
 const EVENT_LIMITS = { maxSize: 256 * 1024 };
 /** Snapshots carry the whole state. */
-const SNAPSHOT_LIMITS = { maxSize: 64 * 1024 * 1024, maxItems: 1_000_000, maxDepth: 32 };
+const SNAPSHOT_LIMITS = {
+  maxSize: 64 * 1024 * 1024,
+  maxItems: 1_000_000,
+  maxDepth: 32,
+  maxStringLength: 1_000_000,
+};
 /** Keep each events message around this size (JSON length). */
 const BATCH_LENGTH = 512 * 1024;
 
@@ -153,7 +158,11 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
     snapshotDue = false;
     const oldest = ring[0]?.seq ?? seq + 1;
     if (lastSeq > 0 && lastSeq <= seq && lastSeq >= oldest - 1) {
-      sendEvents(ring.filter((event) => event.seq > lastSeq));
+      const missing = ring.filter((event) => event.seq > lastSeq);
+      sendEvents(missing);
+      // Fix: as after a live batch, events the panel cannot follow from their effects alone
+      // (optimistic ones) need a snapshot after them; a resync sent the events only.
+      if (missing.some((event) => event.needsSnapshot)) sendSnapshot();
       return;
     }
     sendSnapshot();

@@ -107,7 +107,7 @@ export function encode(value: unknown, limits: EncodeLimits = {}): Encoded {
       for (const key of keys) {
         if (budget <= 0) break;
         budget -= key.length + 3;
-        fields[key] = visit((object as Record<string, unknown>)[key], depth + 1);
+        fields[key] = visit(readField(object, key), depth + 1);
         written++;
       }
       // Fix: the fields after the size budget ran out were dropped without a marker.
@@ -140,6 +140,15 @@ export function encode(value: unknown, limits: EncodeLimits = {}): Encoded {
   };
 
   return visit(value, 0);
+}
+
+/** A field's value; a getter that throws shows as the error it threw instead of stopping encoding. */
+function readField(object: object, key: string): unknown {
+  try {
+    return (object as Record<string, unknown>)[key];
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
 }
 
 /**

@@ -72,7 +72,8 @@ export class EventDescriber {
             result: after.endpoints[key],
             expiresAt: meta?.expiresAt ?? 0,
           });
-          if (!endpoint.sideEffect) this.calls.set(key, { endpoint, args });
+          // The first reader of a key names it: a page merged into a list keeps the list's name.
+          if (!endpoint.sideEffect && !this.calls.has(key)) this.calls.set(key, { endpoint, args });
         }
         if (record.trace.some((event) => event.type === 'entity-invalidated'))
           effects.push(...this.readersOfInvalidated(before, after));

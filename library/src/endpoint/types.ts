@@ -22,6 +22,11 @@ export interface EndpointInterface<
   (...args: Parameters<F>): ReturnType<F>;
   /** Identifies the call's result in the store: equal keys share one result. */
   key(...args: Parameters<F>): string;
+  /**
+   * Identifies the request, for deduplicating identical GETs in flight; `key` by default. They
+   * differ when several requests feed one result (pages of one list).
+   */
+  requestKey?(...args: Parameters<F>): string;
   readonly name: string;
   readonly schema?: S;
   /** True for mutations: never deduplicated, may be optimistic. */

@@ -1,7 +1,9 @@
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
 import { MemoCache } from '../normalize/denormalize.js';
 import { schemaOf } from '../normalize/schemaOf.js';
+import { ArraySchema } from '../schema/Array.js';
 import type { Denormalize } from '../schema/denormalizeTypes.js';
+import { Invalidate } from '../schema/Invalidate.js';
 import { isInvalid } from '../schema/invalid.js';
 import type { Action, TestKey } from './actions.js';
 import { ExpiryStatus, type State } from './state.js';
@@ -24,6 +26,13 @@ type KeyFilter = TestKey | { testKey: TestKey };
  * The key test of a filter. An endpoint with a `testKey` (RestEndpoint) is itself a function, so
  * it is recognized by its `testKey` first: calling the endpoint as the test would fetch.
  */
+/** Whether a schema's response names entities to remove (`Invalidate` or a list of them). */
+function invalidates(schema: unknown): boolean {
+  if (schema instanceof Invalidate) return true;
+  if (Array.isArray(schema)) return schema[0] instanceof Invalidate;
+  return schema instanceof ArraySchema && schema.schema instanceof Invalidate;
+}
+
 function testKeyOf(filter: KeyFilter): TestKey {
   const withTestKey = filter as { testKey?: unknown };
   return typeof withTestKey.testKey === 'function'
@@ -60,19 +69,27 @@ export class Controller {
    * request. Resolves after the response is stored, with the stored reading of it.
    */
   fetch<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E>): Promise<ResolveType<E>> {
-    const key = endpoint.key(...args);
+    let key: string;
+    let requestKey: string;
+    try {
+      key = endpoint.key(...args);
+      requestKey = endpoint.requestKey?.(...args) ?? key;
+    } catch (error) {
+      // e.g. a missing URL parameter: the caller gets a rejected promise, like any failure.
+      return Promise.reject(error);
+    }
     if (!endpoint.sideEffect) {
-      const pending = this.inflight.get(key);
+      const pending = this.inflight.get(requestKey);
       if (pending) return pending as Promise<ResolveType<E>>;
     }
     const fetchedAt = Date.now();
     this.store.dispatch({ type: 'fetch', endpoint, args, key, fetchedAt });
     const request = this.request(endpoint, args, key, fetchedAt, this.resets);
     if (!endpoint.sideEffect) {
-      this.inflight.set(key, request);
+      this.inflight.set(requestKey, request);
       // After a reset the key may already belong to a newer request: leave that one in place.
       const forget = () => {
-        if (this.inflight.get(key) === request) this.inflight.delete(key);
+        if (this.inflight.get(requestKey) === request) this.inflight.delete(requestKey);
       };
       request.then(forget, forget);
     }
@@ -103,10 +120,10 @@ export class Controller {
     const meta = state.meta[key];
     // The reducer turns a response that does not fit the schema into error meta.
     if (meta?.error !== undefined && meta.fetchedAt === fetchedAt) throw meta.error;
-    if (state.lastReset > fetchedAt)
-      throw new Error(`${endpoint.name}: the store was reset while fetching`);
+    // A delete reads back as nothing (its entities are INVALID): give the caller what the server
+    // said (after `process`, e.g. the ids a batch delete removed).
+    if (invalidates(endpoint.schema)) return response;
     const { data } = this.getResponse(endpoint, ...args, state);
-    // A delete reads back as nothing (its entity is INVALID): give the caller what the server said.
     return data === undefined ? response : data;
   }
 

@@ -1,0 +1,499 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  connectDevtools,
+  type DevtoolsConnection,
+  encode,
+  LIBRARY_VERSION,
+  PROTOCOL_TAG,
+  PROTOCOL_VERSION,
+  SNAPSHOT_CHUNK_LENGTH,
+  type SnapshotState,
+} from '../../src/devtools/index.js';
+import { createStore, type Store } from '../../src/index.js';
+import { DataProvider } from '../../src/react/index.js';
+import { endpoint, todoList } from '../fixtures.js';
+import { joinSnapshot, PanelStandIn } from './support.js';
+
+/** A schema-less endpoint: every `setResponse` of it is one event with one result. */
+const note = endpoint('note', undefined);
+const getTodos = endpoint('getTodos', todoList);
+
+/** Records `count` events in the store (one `setResponse` each), numbered from `from`. */
+function notes(store: Store, count: number, from = 1) {
+  for (let n = from; n < from + count; n++) store.controller.setResponse(note, n, { n });
+}
+
+/** What a snapshot of this state must parse to (same caps as the bridge's: none reached here). */
+function expectedSnapshot(store: Store): SnapshotState {
+  const limits = { maxSize: 64 * 1024 * 1024, maxItems: 1_000_000, maxDepth: 32 };
+  const state = store.getState();
+  return JSON.parse(
+    JSON.stringify({
+      entities: encode(state.entities, limits),
+      endpoints: encode(state.endpoints, limits),
+      meta: encode(state.meta, limits),
+      entitiesMeta: encode(state.entitiesMeta, limits),
+      indexes: encode(state.indexes, limits),
+      optimistic: [],
+    }),
+  ) as SnapshotState;
+}
+
+let panel: PanelStandIn;
+const connections: DevtoolsConnection[] = [];
+/** connectDevtools, disconnected after the test. */
+function connect(store: Store, options?: Parameters<typeof connectDevtools>[1]) {
+  const connection = connectDevtools(store, options);
+  connections.push(connection);
+  return connection;
+}
+
+beforeEach(() => {
+  panel = new PanelStandIn();
+});
+afterEach(() => {
+  for (const connection of connections.splice(0)) connection.disconnect();
+  cleanup();
+  panel.restore();
+  vi.useRealTimers();
+});
+
+describe('handshake', () => {
+  it('posts hello when it starts: tag, version, store id and name, library version, seq 0', () => {
+    document.title = 'Todo app';
+    const store = createStore();
+    const { storeId } = connect(store);
+    expect(panel.messages).toEqual([
+      {
+        tag: PROTOCOL_TAG,
+        v: PROTOCOL_VERSION,
+        source: 'page',
+        kind: 'hello',
+        storeId,
+        storeName: 'Todo app',
+        libraryVersion: LIBRARY_VERSION,
+        seq: 0,
+      },
+    ]);
+    connect(createStore(), { name: 'Cart' });
+    expect(panel.hellos()[1]?.storeName).toBe('Cart');
+  });
+
+  it('answers connect {lastSeq: 0} with hello, a snapshot, then the history flagged `history`', () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    store.controller.setResponse(getTodos, {}, [
+      { id: 1, title: 'a' },
+      { id: 2, title: 'b' },
+    ]);
+    notes(store, 1);
+    const answer = panel.connect(0);
+    expect(answer.map((message) => message.kind)).toEqual(['hello', 'snapshot', 'events']);
+    const [hello, snapshot, history] = answer;
+    expect(hello).toMatchObject({ kind: 'hello', storeId, seq: 2 });
+    expect(snapshot).toMatchObject({ kind: 'snapshot', storeId, seq: 2, index: 0, count: 1 });
+    expect(joinSnapshot(panel.snapshots(storeId))).toEqual(expectedSnapshot(store));
+    expect(history).toMatchObject({ kind: 'events', storeId, history: true });
+    expect(panel.events(storeId).map((event) => event.seq)).toEqual([1, 2]);
+    expect(panel.events(storeId)[0]?.action).toMatchObject({
+      type: 'setResponse',
+      endpoint: 'getTodos',
+      response: [
+        { id: 1, title: 'a' },
+        { id: 2, title: 'b' },
+      ],
+    });
+  });
+
+  it('a connect with an empty store sends hello and an empty snapshot, no events', () => {
+    const store = createStore();
+    connect(store);
+    const answer = panel.connect(0);
+    expect(answer.map((message) => message.kind)).toEqual(['hello', 'snapshot']);
+    expect(joinSnapshot(panel.snapshots())).toEqual(expectedSnapshot(store));
+    expect(joinSnapshot(panel.snapshots()).entities).toEqual({});
+  });
+});
+
+describe('the ring before a panel connects', () => {
+  it('posts nothing but hello, and sends the events from before the panel opened', () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    notes(store, 4);
+    expect(panel.messages.map((message) => message.kind)).toEqual(['hello']);
+    panel.connect(0);
+    const history = panel.eventMessages(storeId);
+    expect(history.every((message) => message.history === true)).toBe(true);
+    expect(panel.events(storeId).map((event) => event.action.args)).toEqual([[1], [2], [3], [4]]);
+  });
+
+  it('is bounded by ringSize: the oldest events are dropped', () => {
+    const store = createStore();
+    const { storeId } = connect(store, { ringSize: 3 });
+    notes(store, 5);
+    panel.connect(0);
+    expect(panel.events(storeId).map((event) => event.seq)).toEqual([3, 4, 5]);
+    expect(panel.hellos(storeId).at(-1)?.seq).toBe(5);
+  });
+
+  it('keeps 1000 events by default', () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    notes(store, 1005);
+    panel.connect(0);
+    const seqs = panel.events(storeId).map((event) => event.seq);
+    expect(seqs).toHaveLength(1000);
+    expect(seqs[0]).toBe(6);
+    expect(seqs.at(-1)).toBe(1005);
+  });
+
+  it('serializes nothing until a panel connects', () => {
+    const store = createStore();
+    connect(store);
+    let reads = 0;
+    const response = {
+      get secret() {
+        reads++;
+        return 'read';
+      },
+    };
+    store.controller.setResponse(note, 1, response);
+    expect(reads).toBe(0);
+    panel.connect(0);
+    expect(reads).toBeGreaterThan(0);
+    expect(panel.events()[0]?.action.response).toEqual({ secret: 'read' });
+  });
+});
+
+describe('batching', () => {
+  it('sends the events of one batchInterval in one events message', () => {
+    vi.useFakeTimers();
+    const store = createStore();
+    const { storeId } = connect(store, { batchInterval: 40 });
+    panel.connect(0);
+    const mark = panel.mark;
+    notes(store, 1, 1);
+    vi.advanceTimersByTime(15);
+    notes(store, 1, 2);
+    vi.advanceTimersByTime(15);
+    notes(store, 1, 3);
+    vi.advanceTimersByTime(9); // 39 ms after the first event
+    expect(panel.since(mark)).toEqual([]);
+    vi.advanceTimersByTime(1);
+    const batches = panel.eventMessages(storeId, mark);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]?.events.map((event) => event.seq)).toEqual([1, 2, 3]);
+    expect(batches[0]?.history).toBeUndefined();
+
+    notes(store, 2, 4);
+    vi.advanceTimersByTime(40);
+    expect(panel.eventMessages(storeId, mark).map((m) => m.events.map((e) => e.seq))).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+  });
+
+  it('a batch too large for one message is split, each part valid, with no seq lost', () => {
+    vi.useFakeTimers();
+    const store = createStore();
+    const { storeId } = connect(store, { batchInterval: 10 });
+    panel.connect(0);
+    const mark = panel.mark;
+    // About 180 KB each once encoded: ten of them exceed one message's ~512 KB.
+    for (let n = 1; n <= 10; n++)
+      store.controller.setResponse(
+        note,
+        n,
+        Array.from({ length: 20 }, () => 'z'.repeat(9000)),
+      );
+    vi.advanceTimersByTime(10);
+    const batches = panel.eventMessages(storeId, mark); // each passed isPageMessage
+    expect(batches.length).toBeGreaterThan(1);
+    expect(batches.length).toBeLessThan(10);
+    expect(batches.flatMap((m) => m.events.map((e) => e.seq))).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
+    for (const batch of batches) expect(JSON.stringify(batch).length).toBeLessThan(1024 * 1024);
+  });
+
+  it('waits 50 ms by default', () => {
+    vi.useFakeTimers();
+    const store = createStore();
+    connect(store);
+    panel.connect(0);
+    const mark = panel.mark;
+    notes(store, 2);
+    vi.advanceTimersByTime(49);
+    expect(panel.since(mark)).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(panel.events(undefined, mark).map((event) => event.seq)).toEqual([1, 2]);
+  });
+
+  it('a disconnect command stops sending; events meanwhile stay in the ring', () => {
+    vi.useFakeTimers();
+    const store = createStore();
+    const { storeId } = connect(store, { batchInterval: 10 });
+    panel.connect(0);
+    notes(store, 1);
+    panel.send({ kind: 'disconnect' });
+    const mark = panel.mark;
+    notes(store, 2, 2);
+    vi.advanceTimersByTime(100);
+    expect(panel.since(mark)).toEqual([]);
+    expect(panel.pull(storeId, 1).map((event) => event.seq)).toEqual([2, 3]);
+  });
+});
+
+describe('resync', () => {
+  it('connect {lastSeq: n} gets exactly the events after n, without a snapshot', () => {
+    vi.useFakeTimers();
+    const store = createStore();
+    const { storeId } = connect(store, { batchInterval: 10 });
+    panel.connect(0);
+    notes(store, 3);
+    vi.advanceTimersByTime(10);
+    expect(panel.events(storeId).map((event) => event.seq)).toEqual([1, 2, 3]);
+    notes(store, 2, 4); // the panel misses these (say its port was down)
+    const answer = panel.connect(3, storeId);
+    expect(answer.map((message) => message.kind)).toEqual(['hello', 'events']);
+    expect(answer[1]).not.toHaveProperty('history');
+    expect(answer.flatMap((m) => (m.kind === 'events' ? m.events : [])).map((e) => e.seq)).toEqual([
+      4, 5,
+    ]);
+    // The queued live batch was replaced by the resync: nothing is sent twice.
+    const mark = panel.mark;
+    vi.advanceTimersByTime(100);
+    expect(panel.since(mark)).toEqual([]);
+  });
+
+  it('a panel that is up to date gets only hello', () => {
+    const store = createStore();
+    connect(store);
+    notes(store, 3);
+    expect(panel.connect(3).map((message) => message.kind)).toEqual(['hello']);
+  });
+
+  it('sends a fresh snapshot and the ring as history when the missing events left the ring', () => {
+    const store = createStore();
+    const { storeId } = connect(store, { ringSize: 3 });
+    notes(store, 6); // the ring holds 4, 5, 6
+    const answer = panel.connect(2, storeId);
+    expect(answer.map((message) => message.kind)).toEqual(['hello', 'snapshot', 'events']);
+    expect(answer[1]).toMatchObject({ seq: 6 });
+    expect(joinSnapshot(panel.snapshots(storeId))).toEqual(expectedSnapshot(store));
+    expect(answer[2]).toMatchObject({ history: true });
+    expect(panel.events(storeId).map((event) => event.seq)).toEqual([4, 5, 6]);
+  });
+
+  it('the last event before the ring still resyncs with events only', () => {
+    const store = createStore();
+    const { storeId } = connect(store, { ringSize: 3 });
+    notes(store, 6);
+    expect(panel.pull(storeId, 3).map((event) => event.seq)).toEqual([4, 5, 6]);
+  });
+
+  it('a lastSeq ahead of the store (a panel of another page load) gets a snapshot', () => {
+    const store = createStore();
+    connect(store);
+    notes(store, 2);
+    expect(panel.connect(99).map((message) => message.kind)).toEqual([
+      'hello',
+      'snapshot',
+      'events',
+    ]);
+  });
+});
+
+describe('snapshots', () => {
+  it('a large state is cut into chunks of at most SNAPSHOT_CHUNK_LENGTH that join into the state', () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    const todos = Array.from({ length: 300 }, (_, index) => ({
+      id: index + 1,
+      title: `${index} ${'x'.repeat(3000)}`,
+    }));
+    store.controller.setResponse(getTodos, {}, todos);
+    panel.connect(0);
+    const chunks = panel.snapshots(storeId);
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    for (const [index, chunk] of chunks.entries()) {
+      expect(chunk.data.length).toBeLessThanOrEqual(SNAPSHOT_CHUNK_LENGTH);
+      expect(chunk).toMatchObject({ index, count: chunks.length, seq: 1 });
+    }
+    const snapshot = joinSnapshot(chunks);
+    expect(snapshot).toEqual(expectedSnapshot(store));
+    expect(Object.keys(snapshot.entities.Todo ?? {})).toHaveLength(300);
+  });
+
+  it('the snapshot command sends a fresh snapshot at the current seq', () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    panel.connect(0);
+    notes(store, 2);
+    const mark = panel.mark;
+    panel.send({ kind: 'snapshot', storeId });
+    const chunks = panel.snapshots(storeId, mark);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]?.seq).toBe(2);
+    expect(joinSnapshot(chunks).endpoints).toEqual({ 'note [1]': { n: 1 }, 'note [2]': { n: 2 } });
+  });
+
+  it('no chunk ends inside a surrogate pair (each chunk is well-formed text on its own)', () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    const boundary = () => JSON.stringify(expectedSnapshot(store))[SNAPSHOT_CHUNK_LENGTH - 1] ?? '';
+    // Emoji only; the first title starts with 0 or 1 letters: one of the two puts the first
+    // chunk boundary between the two halves of an emoji.
+    for (const prefix of ['', 'a']) {
+      const title = '😀'.repeat(2000);
+      store.controller.setResponse(
+        getTodos,
+        {},
+        Array.from({ length: 150 }, (_, index) => ({
+          id: index + 1,
+          title: index === 0 ? `${prefix}${title}` : title,
+        })),
+      );
+      if (/[\uD800-\uDBFF]/.test(boundary())) break;
+    }
+    expect(boundary()).toMatch(/[\uD800-\uDBFF]/); // the case this test is about
+    panel.connect(0);
+    const chunks = panel.snapshots(storeId);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      expect(chunk.data.length).toBeLessThanOrEqual(SNAPSHOT_CHUNK_LENGTH);
+      expect(chunk.data).not.toMatch(/[\uD800-\uDBFF]$/);
+      expect(chunk.data).not.toMatch(/^[\uDC00-\uDFFF]/);
+    }
+    expect(joinSnapshot(chunks)).toEqual(expectedSnapshot(store));
+  });
+});
+
+describe('seq', () => {
+  it('is strictly increasing from 1 with no gaps, across every kind of change', () => {
+    vi.useFakeTimers();
+    const store = createStore();
+    const { storeId } = connect(store, { batchInterval: 5 });
+    notes(store, 2);
+    panel.connect(0);
+    store.controller.setResponse(getTodos, {}, [{ id: 1, title: 'a' }]);
+    vi.advanceTimersByTime(5);
+    store.controller.invalidate(note, 1);
+    store.controller.expireAll(() => true);
+    panel.send({ kind: 'invalidate', storeId, key: 'note [2]' });
+    vi.advanceTimersByTime(5);
+    panel.send({ kind: 'reset', storeId });
+    notes(store, 1, 9);
+    vi.advanceTimersByTime(5);
+    const seqs = panel.events(storeId).map((event) => event.seq);
+    expect(seqs).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(panel.events(storeId).map((event) => event.action.type)).toEqual([
+      'setResponse',
+      'setResponse',
+      'setResponse',
+      'invalidate',
+      'expireAll',
+      'invalidateAll',
+      'reset',
+      'setResponse',
+    ]);
+  });
+});
+
+describe('several stores on one page', () => {
+  it('have different store ids, and a command for one does not reach the other', () => {
+    const a = createStore();
+    const b = createStore();
+    const first = connect(a, { name: 'a' });
+    const second = connect(b, { name: 'b' });
+    expect(first.storeId).not.toBe(second.storeId);
+    expect(panel.hellos().map((hello) => hello.storeId)).toEqual([first.storeId, second.storeId]);
+
+    notes(a, 1);
+    notes(b, 2);
+    const toA = panel.connect(0, first.storeId);
+    expect(new Set(toA.map((message) => message.storeId))).toEqual(new Set([first.storeId]));
+    expect(panel.events(second.storeId)).toEqual([]);
+
+    const bBefore = b.getState();
+    panel.send({ kind: 'reset', storeId: first.storeId });
+    expect(a.getState().endpoints).toEqual({});
+    expect(b.getState()).toBe(bBefore);
+
+    // Without a store id, every store answers.
+    const toAll = panel.connect(0);
+    expect(toAll.filter((m) => m.kind === 'hello').map((m) => m.storeId)).toEqual([
+      first.storeId,
+      second.storeId,
+    ]);
+  });
+});
+
+describe('disconnect()', () => {
+  it('stops everything: pending batches, later changes and commands', () => {
+    vi.useFakeTimers();
+    const store = createStore();
+    const connection = connect(store, { batchInterval: 20 });
+    panel.connect(0);
+    notes(store, 1); // queued for the next batch
+    connection.disconnect();
+    const mark = panel.mark;
+    vi.advanceTimersByTime(100);
+    notes(store, 1, 2);
+    vi.advanceTimersByTime(100);
+    panel.connect(0);
+    panel.send({ kind: 'reset', storeId: connection.storeId });
+    expect(panel.since(mark)).toEqual([]);
+    expect(Object.keys(store.getState().endpoints)).toEqual(['note [1]', 'note [2]']);
+  });
+});
+
+describe('DataProvider', () => {
+  it('connects the devtools: hello is posted and the panel sees that store', () => {
+    const store = createStore();
+    const view = render(createElement(DataProvider, { store, devtools: { name: 'Provided' } }));
+    const hellos = panel.hellos();
+    expect(hellos).toHaveLength(1);
+    expect(hellos[0]?.storeName).toBe('Provided');
+    const storeId = hellos[0]!.storeId;
+    notes(store, 1);
+    panel.connect(0);
+    expect(panel.events(storeId).map((event) => event.action.endpoint)).toEqual(['note']);
+
+    // Unmounting disconnects.
+    view.unmount();
+    const mark = panel.mark;
+    notes(store, 1, 2);
+    panel.connect(0);
+    expect(panel.since(mark)).toEqual([]);
+  });
+
+  it('connects by default', () => {
+    render(createElement(DataProvider, { store: createStore() }));
+    expect(panel.hellos()).toHaveLength(1);
+  });
+
+  it('a production build (NODE_ENV=production) connects nothing', () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      const store = createStore();
+      render(createElement(DataProvider, { store }));
+      notes(store, 1);
+      panel.connect(0);
+      expect(panel.raw).toEqual([]);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('devtools={false} connects nothing', () => {
+    const store = createStore();
+    render(createElement(DataProvider, { store, devtools: false }));
+    notes(store, 1);
+    panel.connect(0);
+    expect(panel.raw).toEqual([]);
+  });
+});

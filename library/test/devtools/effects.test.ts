@@ -1,0 +1,471 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  connectDevtools,
+  type DevtoolsConnection,
+  type StoreEvent,
+} from '../../src/devtools/index.js';
+import { createResource, createStore, type Store, schema } from '../../src/index.js';
+import { Todo } from '../fixtures.js';
+import { type DeleteResponseForm, startServer, type TestServer } from '../helpers/server.js';
+import { effectsOf, joinSnapshot, PanelStandIn } from './support.js';
+
+/** `/todos/:id` of the test server, with page pagination; `optimistic` mutations on request. */
+function todoResource(urlPrefix: string, optimistic = false) {
+  const resource = createResource({
+    path: '/todos/:id',
+    schema: Todo,
+    urlPrefix,
+    searchParams: {} as { userId?: number },
+    body: {} as { title?: string; completed?: boolean; userId?: number },
+    paginationField: 'page',
+    optimistic,
+  });
+  // Batch delete: `DELETE /todos?ids=1,3` answers nothing; the ids come from the URL params.
+  return resource.extend('deleteMany', {
+    path: '/todos',
+    method: 'DELETE',
+    schema: [new schema.Invalidate(Todo)],
+    process(_value: unknown, params: { ids: string }) {
+      return params.ids.split(',').map((id) => ({ id: Number(id) }));
+    },
+  });
+}
+
+let server: TestServer;
+let Todos: ReturnType<typeof todoResource>;
+let store: Store;
+let panel: PanelStandIn;
+let connection: DevtoolsConnection;
+/** The last seq the tests have seen. */
+let seen = 0;
+
+beforeEach(async () => {
+  server = await startServer();
+  Todos = todoResource(server.url);
+  store = createStore();
+  panel = new PanelStandIn();
+  connection = connectDevtools(store);
+  seen = 0;
+});
+afterEach(async () => {
+  connection.disconnect();
+  panel.restore();
+  await server.close();
+});
+
+/** The events since the previous call, as the panel receives them (through a resync). */
+function newEvents(): StoreEvent[] {
+  const events = panel.pull(connection.storeId, seen);
+  seen = events.at(-1)?.seq ?? seen;
+  return events;
+}
+
+/** The one event since the previous call. */
+function newEvent(): StoreEvent {
+  const events = newEvents();
+  expect(events).toHaveLength(1);
+  return events[0]!;
+}
+
+const key = (method: string, path: string) => `${method} ${server.url}${path}`;
+
+describe('collections', () => {
+  beforeEach(async () => {
+    await store.controller.fetch(Todos.getList, {});
+    newEvents();
+  });
+
+  it('push: the action as sent, the entity added, and its place at the end of the list', async () => {
+    await store.controller.fetch(Todos.getList.push, {}, { title: 'new' });
+    const event = newEvent();
+    expect(event.action).toEqual({
+      type: 'setResponse',
+      endpoint: 'Todo.getList.push',
+      key: key('POST', '/todos'),
+      method: 'POST',
+      url: `${server.url}/todos`,
+      mutation: true,
+      args: [{}, { title: 'new' }],
+      body: { title: 'new' },
+      response: { id: 4, title: 'new', completed: false, userId: 0 },
+      duration: expect.any(Number),
+    });
+    expect(event.effects).toEqual([
+      {
+        type: 'entity-added',
+        entity: 'Todo',
+        pk: '4',
+        row: { id: 4, title: 'new', completed: false, userId: 0 },
+      },
+      {
+        type: 'collection-changed',
+        collection: '[Todo]',
+        row: '{}',
+        kind: 'push',
+        lengthBefore: 3,
+        lengthAfter: 4,
+        inserted: [{ pk: '4', index: 3 }],
+        duplicates: [],
+        removed: [],
+      },
+      {
+        type: 'result-stored',
+        key: key('POST', '/todos'),
+        endpoint: 'Todo.getList.push',
+        result: '4',
+        expiresAt: expect.any(Number),
+      },
+    ]);
+  });
+
+  it('unshift: inserted at index 0', async () => {
+    await store.controller.fetch(Todos.getList.unshift, {}, { title: 'first' });
+    expect(effectsOf(newEvent(), 'collection-changed')).toEqual([
+      {
+        type: 'collection-changed',
+        collection: '[Todo]',
+        row: '{}',
+        kind: 'unshift',
+        lengthBefore: 3,
+        lengthAfter: 4,
+        inserted: [{ pk: '4', index: 0 }],
+        duplicates: [],
+        removed: [],
+      },
+    ]);
+  });
+
+  it('getPage: a page-merge listing the duplicates it skipped', async () => {
+    server.todos.push({ id: 4, title: 'four', completed: false, userId: 1 });
+    await store.controller.fetch(Todos.getList.getPage, { page: 2 }); // answers 3 and 4
+    const event = newEvent();
+    expect(event.action).toMatchObject({
+      endpoint: 'Todo.getList.getPage',
+      url: `${server.url}/todos?page=2`,
+      args: [{ page: 2 }],
+    });
+    expect(effectsOf(event, 'entity-added').map((effect) => effect.pk)).toEqual(['4']);
+    expect(effectsOf(event, 'collection-changed')).toEqual([
+      {
+        type: 'collection-changed',
+        collection: '[Todo]',
+        row: '{}',
+        kind: 'page-merge',
+        lengthBefore: 3,
+        lengthAfter: 4,
+        inserted: [{ pk: '4', index: 3 }],
+        duplicates: ['3'],
+        removed: [],
+      },
+    ]);
+
+    await store.controller.fetch(Todos.getList.getPage, { page: 1 }); // 1 and 2: both known
+    expect(effectsOf(newEvent(), 'collection-changed')).toEqual([
+      expect.objectContaining({
+        kind: 'page-merge',
+        lengthBefore: 4,
+        lengthAfter: 4,
+        inserted: [],
+        duplicates: ['1', '2'],
+      }),
+    ]);
+  });
+
+  it('a refetched entity reports the fields that changed', async () => {
+    (server.todos[0] as { title: string }).title = 'renamed';
+    await store.controller.fetch(Todos.get, { id: 1 });
+    expect(effectsOf(newEvent(), 'entity-updated')).toEqual([
+      {
+        type: 'entity-updated',
+        entity: 'Todo',
+        pk: '1',
+        fields: ['title'],
+        row: { id: 1, title: 'renamed', completed: false, userId: 1 },
+      },
+    ]);
+  });
+});
+
+describe('delete', () => {
+  const forms: [DeleteResponseForm, unknown, 'url-params' | 'response'][] = [
+    ['no-content', { id: 2 }, 'url-params'],
+    ['empty', { id: 2 }, 'url-params'],
+    ['id-json', '2', 'response'],
+    ['id-text', 2, 'response'],
+    ['object', { id: 2 }, 'response'],
+  ];
+
+  it.each(forms)(
+    'answered %s: the pk, where it came from, and what it did',
+    async (form, from, via) => {
+      await store.controller.fetch(Todos.get, { id: 2 });
+      await store.controller.fetch(Todos.get, { id: 3 });
+      await store.controller.fetch(Todos.getList, {});
+      newEvents();
+      server.setDeleteResponse(form);
+      await store.controller.fetch(Todos.delete, { id: 2 });
+      expect(server.requests.at(-1)).toMatchObject({ method: 'DELETE', url: '/todos/2' });
+      const event = newEvent();
+      expect(event.action).toMatchObject({
+        type: 'setResponse',
+        endpoint: 'Todo.delete',
+        method: 'DELETE',
+        mutation: true,
+        args: [{ id: 2 }],
+      });
+      expect(effectsOf(event, 'entity-invalidated')).toEqual([
+        { type: 'entity-invalidated', entity: 'Todo', pk: '2', from, via },
+      ]);
+      expect(effectsOf(event, 'collection-changed')).toEqual([
+        {
+          type: 'collection-changed',
+          collection: '[Todo]',
+          row: '{}',
+          kind: 'invalidate',
+          lengthBefore: 3,
+          lengthAfter: 2,
+          inserted: [],
+          duplicates: [],
+          removed: ['2'],
+        },
+      ]);
+      // `get {id: 2}` now suspends; the list only lost a member; `get {id: 3}` is untouched.
+      expect(effectsOf(event, 'result-suspends', 'result-lost-member')).toEqual([
+        { type: 'result-suspends', key: key('GET', '/todos/2'), endpoint: 'Todo.get' },
+        { type: 'result-lost-member', key: key('GET', '/todos'), endpoint: 'Todo.getList' },
+      ]);
+    },
+  );
+
+  it('batch delete: every entity invalidated, each removal from the list, every reader', async () => {
+    await store.controller.fetch(Todos.get, { id: 1 });
+    await store.controller.fetch(Todos.get, { id: 2 });
+    await store.controller.fetch(Todos.getList, {});
+    await store.controller.fetch(Todos.getList, { userId: 2 }); // holds only todo 3
+    newEvents();
+    await store.controller.fetch(Todos.deleteMany, { ids: '1,3' });
+    expect(server.requests.at(-1)).toMatchObject({ method: 'DELETE', url: '/todos?ids=1%2C3' });
+    expect(server.todos.map((todo) => todo.id)).toEqual([2]);
+    const event = newEvent();
+    expect(event.action).toMatchObject({ endpoint: 'Todo.deleteMany', args: [{ ids: '1,3' }] });
+    expect(effectsOf(event, 'entity-invalidated')).toEqual([
+      { type: 'entity-invalidated', entity: 'Todo', pk: '1', from: { id: 1 }, via: 'response' },
+      { type: 'entity-invalidated', entity: 'Todo', pk: '3', from: { id: 3 }, via: 'response' },
+    ]);
+    const removals = effectsOf(event, 'collection-changed').map(
+      ({ row, kind, removed, lengthBefore, lengthAfter }) => ({
+        row,
+        kind,
+        removed,
+        lengthBefore,
+        lengthAfter,
+      }),
+    );
+    expect(removals).toEqual([
+      { row: '{}', kind: 'invalidate', removed: ['1'], lengthBefore: 3, lengthAfter: 2 },
+      { row: '{}', kind: 'invalidate', removed: ['3'], lengthBefore: 2, lengthAfter: 1 },
+      {
+        row: '{"userId":"2"}',
+        kind: 'invalidate',
+        removed: ['3'],
+        lengthBefore: 1,
+        lengthAfter: 0,
+      },
+    ]);
+    const readers = effectsOf(event, 'result-suspends', 'result-lost-member');
+    expect(readers).toHaveLength(3);
+    expect(readers).toEqual(
+      expect.arrayContaining([
+        { type: 'result-suspends', key: key('GET', '/todos/1'), endpoint: 'Todo.get' },
+        { type: 'result-lost-member', key: key('GET', '/todos'), endpoint: 'Todo.getList' },
+        {
+          type: 'result-lost-member',
+          key: key('GET', '/todos?userId=2'),
+          endpoint: 'Todo.getList',
+        },
+      ]),
+    );
+    expect(readers).not.toContainEqual(expect.objectContaining({ key: key('GET', '/todos/2') }));
+  });
+});
+
+describe('optimistic mutations', () => {
+  let Optimistic: ReturnType<typeof todoResource>;
+  beforeEach(async () => {
+    Optimistic = todoResource(server.url, true);
+    await store.controller.fetch(Optimistic.get, { id: 1 });
+    newEvents();
+  });
+
+  it('apply, then commit: two events told apart by action.optimistic', async () => {
+    const done = store.controller.fetch(Optimistic.update, { id: 1 }, { title: 'soon' });
+    done.catch(() => {}); // awaited below; no unhandled rejection if an assertion fails first
+    const applied = newEvent();
+    expect(applied.action).toMatchObject({
+      type: 'fetch',
+      endpoint: 'Todo.update',
+      optimistic: 'applied',
+      body: { title: 'soon' },
+    });
+    expect(applied.action).not.toHaveProperty('response');
+    expect(effectsOf(applied, 'entity-updated')).toEqual([
+      {
+        type: 'entity-updated',
+        entity: 'Todo',
+        pk: '1',
+        fields: ['title'],
+        row: { id: 1, title: 'soon', completed: false, userId: 1 },
+      },
+    ]);
+    await done;
+    const committed = newEvent();
+    expect(committed.action).toMatchObject({
+      type: 'setResponse',
+      endpoint: 'Todo.update',
+      optimistic: 'committed',
+      response: { id: 1, title: 'soon', completed: false, userId: 0 },
+    });
+    expect(store.getState().entities.Todo?.['1']).toMatchObject({ title: 'soon' });
+  });
+
+  it('apply, then roll back: the error, and the store back as it was', async () => {
+    server.failNext(500);
+    const done = store.controller.fetch(Optimistic.update, { id: 1 }, { title: 'never' });
+    done.catch(() => {}); // awaited below; no unhandled rejection if an assertion fails first
+    expect(newEvent().action.optimistic).toBe('applied');
+    expect(store.getState().entities.Todo?.['1']).toMatchObject({ title: 'never' });
+    await expect(done).rejects.toMatchObject({ status: 500 });
+    const rolledBack = newEvent();
+    expect(rolledBack.action).toMatchObject({
+      type: 'setResponse',
+      endpoint: 'Todo.update',
+      optimistic: 'rolled-back',
+      error: { '@t': 'error', status: 500 },
+    });
+    expect(effectsOf(rolledBack, 'result-error')).toEqual([
+      {
+        type: 'result-error',
+        key: key('PUT', '/todos/1'),
+        endpoint: 'Todo.update',
+        error: expect.objectContaining({ '@t': 'error', status: 500 }),
+      },
+    ]);
+    expect(store.getState().entities.Todo?.['1']).toMatchObject({ title: 'write tests' });
+  });
+
+  it('a connected panel gets a snapshot after a rollback, since effects alone cannot undo', async () => {
+    const live = connectDevtools(store, { batchInterval: 1 });
+    try {
+      panel.connect(0, live.storeId);
+      server.failNext(500);
+      await store.controller
+        .fetch(Optimistic.update, { id: 1 }, { title: 'never' })
+        .catch(() => {});
+      const mark = panel.mark;
+      await vi.waitFor(() => expect(panel.snapshots(live.storeId, mark)).not.toEqual([]));
+      const kinds = panel.since(mark, live.storeId).map((message) => message.kind);
+      expect(kinds.indexOf('snapshot')).toBeGreaterThan(kinds.indexOf('events'));
+      const rolledBack = panel
+        .events(live.storeId)
+        .find((e) => e.action.optimistic === 'rolled-back');
+      expect(rolledBack).toBeDefined();
+      const snapshot = joinSnapshot(panel.snapshots(live.storeId, mark));
+      expect(snapshot.entities.Todo?.['1']).toMatchObject({ title: 'write tests' });
+      expect(snapshot.optimistic).toEqual([]);
+    } finally {
+      live.disconnect();
+    }
+  });
+
+  it('a resync over a rollback sends the missing events, then a snapshot', async () => {
+    server.failNext(500);
+    await store.controller.fetch(Optimistic.update, { id: 1 }, { title: 'never' }).catch(() => {});
+    const mark = panel.mark;
+    const answer = panel.connect(seen, connection.storeId);
+    expect(answer.map((message) => message.kind)).toEqual(['hello', 'events', 'snapshot']);
+    expect(panel.events(connection.storeId, mark).map((event) => event.action.optimistic)).toEqual([
+      'applied',
+      'rolled-back',
+    ]);
+    const snapshot = joinSnapshot(panel.snapshots(connection.storeId, mark));
+    expect(snapshot.entities.Todo?.['1']).toMatchObject({ title: 'write tests' });
+  });
+
+  it('a mutation that is not optimistic carries no optimistic flag', async () => {
+    await store.controller.fetch(Todos.update, { id: 1 }, { title: 'plain' });
+    const event = newEvent();
+    expect(event.action.type).toBe('setResponse');
+    expect(event.action).not.toHaveProperty('optimistic');
+  });
+});
+
+describe('invalidate, expireAll, reset', () => {
+  beforeEach(async () => {
+    await store.controller.fetch(Todos.get, { id: 1 });
+    await store.controller.fetch(Todos.getList, {});
+    newEvents();
+  });
+
+  it('invalidate: the result key invalidated', () => {
+    store.controller.invalidate(Todos.get, { id: 1 });
+    expect(newEvent()).toMatchObject({
+      action: { type: 'invalidate', key: key('GET', '/todos/1') },
+      effects: [{ type: 'result-invalidated', keys: [key('GET', '/todos/1')] }],
+    });
+  });
+
+  it('invalidateAll: every key it matched', () => {
+    store.controller.invalidateAll(() => true);
+    const event = newEvent();
+    expect(event.action).toEqual({ type: 'invalidateAll' });
+    expect(effectsOf(event, 'result-invalidated')[0]?.keys.sort()).toEqual(
+      [key('GET', '/todos'), key('GET', '/todos/1')].sort(),
+    );
+  });
+
+  it('expireAll: every key it expired', () => {
+    store.controller.expireAll(Todos.getList);
+    expect(newEvent()).toMatchObject({
+      action: { type: 'expireAll' },
+      effects: [{ type: 'result-expired', keys: [key('GET', '/todos')] }],
+    });
+  });
+
+  it('reset: store-reset', () => {
+    store.controller.resetEntireStore();
+    expect(newEvent()).toMatchObject({
+      action: { type: 'reset' },
+      effects: [{ type: 'store-reset' }],
+    });
+  });
+
+  it('a failed GET: result-error with the error encoded', async () => {
+    server.failNext(404);
+    await store.controller.fetch(Todos.get, { id: 9 }).catch(() => {});
+    expect(effectsOf(newEvent(), 'result-error')).toEqual([
+      {
+        type: 'result-error',
+        key: key('GET', '/todos/9'),
+        endpoint: 'Todo.get',
+        error: expect.objectContaining({ '@t': 'error', status: 404 }),
+      },
+    ]);
+  });
+});
+
+describe('values on the wire', () => {
+  it('a very long response field is cut with a visible marker in the event', () => {
+    const long = 'x'.repeat(20_000);
+    store.controller.setResponse(Todos.get, { id: 7 }, { id: 7, title: long });
+    const event = newEvent();
+    expect((event.action.response as Record<string, unknown>).title).toEqual({
+      '@t': 'truncated',
+      reason: 'length',
+      omitted: 10_000,
+      preview: 'x'.repeat(10_000),
+    });
+    // The store itself keeps the whole value.
+    expect(store.getState().entities.Todo?.['7']).toMatchObject({ title: long });
+  });
+});

@@ -1,0 +1,152 @@
+import { type MockInstance, vi } from 'vitest';
+import {
+  type EventsMessage,
+  type ExtensionCommandBody,
+  extensionCommand,
+  type HelloMessage,
+  isPageMessage,
+  type PageMessage,
+  type SnapshotMessage,
+  type SnapshotState,
+  type StoreEvent,
+} from '../../src/devtools/index.js';
+
+/** Shared helpers of the devtools tests (this file holds no tests). */
+
+/**
+ * Stands in for the extension's content script: records every message the page posts
+ * (synchronously, through a spy on `window.postMessage` that still delivers them) and sends
+ * commands as the content script would (`source: window`).
+ */
+export class PanelStandIn {
+  /** Everything posted to the window since the stand-in was created, valid or not. */
+  readonly raw: unknown[] = [];
+  private readonly spy: MockInstance;
+
+  constructor() {
+    const original = window.postMessage.bind(window);
+    this.spy = vi.spyOn(window, 'postMessage').mockImplementation(((
+      message: unknown,
+      targetOrigin: string,
+    ) => {
+      this.raw.push(message);
+      original(message, targetOrigin);
+    }) as typeof window.postMessage);
+  }
+
+  /** The posted messages, each checked with the protocol's own validator. */
+  get messages(): PageMessage[] {
+    return this.raw.map((message) => {
+      if (!isPageMessage(message))
+        throw new Error(`the page posted an invalid message: ${JSON.stringify(message)}`);
+      return message;
+    });
+  }
+
+  /** How many messages were posted so far (to look at only what follows). */
+  get mark(): number {
+    return this.raw.length;
+  }
+
+  /** Messages posted since `mark`, optionally of one store. */
+  since(mark: number, storeId?: string): PageMessage[] {
+    return this.messages
+      .slice(mark)
+      .filter((message) => storeId === undefined || message.storeId === storeId);
+  }
+
+  hellos(storeId?: string, from = 0): HelloMessage[] {
+    return this.since(from, storeId).filter((m): m is HelloMessage => m.kind === 'hello');
+  }
+
+  eventMessages(storeId?: string, from = 0): EventsMessage[] {
+    return this.since(from, storeId).filter((m): m is EventsMessage => m.kind === 'events');
+  }
+
+  /** Every event posted (history or live), in posting order. */
+  events(storeId?: string, from = 0): StoreEvent[] {
+    return this.eventMessages(storeId, from).flatMap((message) => message.events);
+  }
+
+  snapshots(storeId?: string, from = 0): SnapshotMessage[] {
+    return this.since(from, storeId).filter((m): m is SnapshotMessage => m.kind === 'snapshot');
+  }
+
+  /** Sends a command as the content script does. */
+  send(body: ExtensionCommandBody): void {
+    dispatchFrom(window, extensionCommand(body));
+  }
+
+  /**
+   * `connect {lastSeq}` and the messages it produced: the bridge answers synchronously (hello,
+   * then the missing events or a snapshot).
+   */
+  connect(lastSeq = 0, storeId?: string): PageMessage[] {
+    const mark = this.mark;
+    this.send({ kind: 'connect', lastSeq, ...(storeId === undefined ? {} : { storeId }) });
+    return this.since(mark);
+  }
+
+  /**
+   * The events a store produced after `lastSeq`, pulled with a resync (`connect {lastSeq}`);
+   * `lastSeq` 0 gets the whole ring (as history, after a snapshot).
+   */
+  pull(storeId: string, lastSeq: number): StoreEvent[] {
+    const answer = this.connect(lastSeq, storeId);
+    // After hello: a snapshot first means the events left the ring (a snapshot after the
+    // events follows optimistic events, which the panel cannot follow from their effects).
+    if (lastSeq > 0 && answer[1]?.kind === 'snapshot')
+      throw new Error(`events after ${lastSeq} have left the ring: a snapshot came instead`);
+    return answer.flatMap((message) => (message.kind === 'events' ? message.events : []));
+  }
+
+  restore(): void {
+    this.spy.mockRestore();
+  }
+}
+
+/** Dispatches a `message` event on the window as coming from `source`. */
+export function dispatchFrom(source: MessageEventSource | null, data: unknown): void {
+  window.dispatchEvent(new MessageEvent('message', { data, source }));
+}
+
+/** Joins the chunks of one snapshot (all of them must be there) and parses it. */
+export function joinSnapshot(chunks: readonly SnapshotMessage[]): SnapshotState {
+  const first = chunks[0];
+  if (first === undefined) throw new Error('no snapshot was posted');
+  if (chunks.length !== first.count)
+    throw new Error(`expected ${first.count} chunks, received ${chunks.length}`);
+  chunks.forEach((chunk, index) => {
+    if (chunk.index !== index || chunk.seq !== first.seq || chunk.storeId !== first.storeId)
+      throw new Error(`chunk ${index} is out of order or of another snapshot`);
+  });
+  return JSON.parse(chunks.map((chunk) => chunk.data).join('')) as SnapshotState;
+}
+
+/** Resolves after pending macrotasks (real timers). */
+export function nextTask(ms = 0): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Collects errors reported on the window (exceptions thrown by message listeners land here). */
+export function collectWindowErrors(): { errors: unknown[]; stop(): void } {
+  const errors: unknown[] = [];
+  const listener = (event: ErrorEvent) => {
+    errors.push(event.error ?? event.message);
+    event.preventDefault();
+  };
+  window.addEventListener('error', listener);
+  return { errors, stop: () => window.removeEventListener('error', listener) };
+}
+
+/** The effects of the given types, in order. */
+export function effectsOf<T extends StoreEvent['effects'][number]['type']>(
+  event: StoreEvent | undefined,
+  ...types: T[]
+): Extract<StoreEvent['effects'][number], { type: T }>[] {
+  if (event === undefined) throw new Error('no event');
+  return event.effects.filter((effect) => (types as string[]).includes(effect.type)) as Extract<
+    StoreEvent['effects'][number],
+    { type: T }
+  >[];
+}

@@ -1,0 +1,203 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createResource,
+  createStore,
+  ExpiryStatus,
+  NetworkError,
+  type SnapshotInterface,
+  schema,
+} from '../../src/index.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { FOUR_TODOS, ids, invalidated, lastRequest, rows, Todo, track } from './support.js';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startServer({ todos: FOUR_TODOS });
+});
+afterEach(() => server.close());
+
+type Ids = { ids: readonly (number | string)[] };
+
+/** Spec 4.5: the result is built from the argument ids, whatever the server answered. */
+function idsToEntities(_value: unknown, params: Ids) {
+  return params.ids.map((id) => ({ id }));
+}
+
+/** The resource of the brief: `extend('deleteMany', …)` in the add form. */
+function batchResource() {
+  return createResource({
+    path: '/todos/:id',
+    schema: Todo,
+    urlPrefix: server.url,
+    searchParams: {} as { userId?: number },
+  }).extend('deleteMany', {
+    path: '/todos',
+    method: 'DELETE',
+    searchParams: {} as Ids,
+    schema: [new schema.Invalidate(Todo)],
+    process: idsToEntities,
+  });
+}
+
+/** A store holding the lists `{}`, `{userId: 1}`, `{userId: 2}` and todo 1 fetched by `get`. */
+async function loadedStore(TodoResource: ReturnType<typeof batchResource>) {
+  const store = createStore();
+  await store.controller.fetch(TodoResource.getList, {});
+  await store.controller.fetch(TodoResource.getList, { userId: 1 });
+  await store.controller.fetch(TodoResource.getList, { userId: 2 });
+  await store.controller.fetch(TodoResource.get, { id: 1 });
+  return store;
+}
+
+describe('batch deletion (4.5)', () => {
+  it('deleteMany is a DELETE of the list path with the ids in the query, and no body', async () => {
+    const TodoResource = batchResource();
+    const { deleteMany } = TodoResource;
+    expect([deleteMany.name, deleteMany.method, deleteMany.path, deleteMany.sideEffect]).toEqual([
+      'Todo.deleteMany',
+      'DELETE',
+      '/todos',
+      true,
+    ]);
+    const { controller } = createStore();
+    await controller.fetch(deleteMany, { ids: [1, 3] });
+    const request = lastRequest(server);
+    expect(`${request.method} ${request.url}`).toBe('DELETE /todos?ids=1%2C3');
+    expect(request.body).toBe('');
+    expect(server.todos.map((todo) => todo.id)).toEqual([2, 4]);
+  });
+
+  it('its result is built from the argument ids; the empty-string answer is accepted', async () => {
+    const TodoResource = batchResource();
+    const result = await TodoResource.deleteMany({ ids: [1, 3] });
+    expect(result).toEqual([{ id: 1 }, { id: 3 }]);
+    const response = await fetch(`${server.url}/todos?ids=2`, { method: 'DELETE' });
+    expect([response.status, response.headers.get('content-type'), await response.text()]).toEqual([
+      200,
+      'application/json',
+      '',
+    ]);
+  });
+
+  it('every listed entity is invalidated and removed from every list', async () => {
+    const TodoResource = batchResource();
+    const { controller, getState } = await loadedStore(TodoResource);
+    await controller.fetch(TodoResource.deleteMany, { ids: [1, 3] });
+    const state = getState();
+    expect(invalidated(state, '1')).toBe(true);
+    expect(invalidated(state, '3')).toBe(true);
+    expect(invalidated(state, '2')).toBe(false);
+    expect(rows(state)).toEqual({
+      '{}': ['2', '4'],
+      '{"userId":"1"}': ['2'],
+      '{"userId":"2"}': ['4'],
+    });
+    expect(ids(controller.getResponse(TodoResource.getList, {}, state).data)).toEqual([2, 4]);
+    const single = controller.getResponse(TodoResource.get, { id: 1 }, state);
+    expect(single.data).toBeUndefined();
+    expect(single.expiryStatus).toBe(ExpiryStatus.Invalid);
+  });
+
+  it('string ids invalidate the numeric-pk entities they name', async () => {
+    const TodoResource = batchResource();
+    const { controller, getState } = await loadedStore(TodoResource);
+    await controller.fetch(TodoResource.deleteMany, { ids: ['2', '4'] });
+    expect(lastRequest(server).url).toBe('/todos?ids=2%2C4');
+    expect(rows(getState())).toEqual({
+      '{}': ['1', '3'],
+      '{"userId":"1"}': ['1'],
+      '{"userId":"2"}': ['3'],
+    });
+  });
+
+  it('an empty list of ids invalidates nothing', async () => {
+    const TodoResource = batchResource();
+    const { controller, getState } = await loadedStore(TodoResource);
+    const before = getState();
+    await controller.fetch(TodoResource.deleteMany, { ids: [] });
+    expect(lastRequest(server).url).toBe('/todos?ids=');
+    expect(getState().entities).toEqual(before.entities);
+  });
+
+  it('a failed batch delete invalidates nothing', async () => {
+    const TodoResource = batchResource();
+    const { controller, getState } = await loadedStore(TodoResource);
+    const before = getState();
+    server.failNext(500);
+    await expect(controller.fetch(TodoResource.deleteMany, { ids: [1, 3] })).rejects.toBeInstanceOf(
+      NetworkError,
+    );
+    expect(getState().entities).toBe(before.entities);
+    expect(server.todos).toEqual(FOUR_TODOS);
+  });
+});
+
+describe('batch deletion with optimistic updates', () => {
+  /** Built from `delete` in the function form, with the optimistic result made from the ids. */
+  function optimisticBatchResource() {
+    return createResource({
+      path: '/todos/:id',
+      schema: Todo,
+      urlPrefix: server.url,
+      searchParams: {} as { userId?: number },
+      optimistic: true,
+    }).extend((base) => ({
+      deleteMany: base.delete.extend({
+        path: '/todos',
+        name: 'Todo.deleteMany',
+        searchParams: {} as Ids,
+        schema: [new schema.Invalidate(Todo)],
+        process: idsToEntities,
+        getOptimisticResponse: (_snapshot: SnapshotInterface, params: Ids) =>
+          idsToEntities(undefined, params),
+      }),
+    }));
+  }
+
+  it('the listed entities disappear before the server answers, and stay gone', async () => {
+    const TodoResource = optimisticBatchResource();
+    const { controller, getState } = await loadedStore(TodoResource);
+    server.setDelay(150);
+    const pending = track(controller.fetch(TodoResource.deleteMany, { ids: [1, 3] }));
+    expect(invalidated(getState(), '1')).toBe(true);
+    expect(invalidated(getState(), '3')).toBe(true);
+    const optimisticRows = {
+      '{}': ['2', '4'],
+      '{"userId":"1"}': ['2'],
+      '{"userId":"2"}': ['4'],
+    };
+    expect(rows(getState())).toEqual(optimisticRows);
+    const request = await server.waitForRequest(5);
+    expect(`${request.method} ${request.url}`).toBe('DELETE /todos?ids=1%2C3');
+    expect(pending.settled).toBe(false);
+    await pending.promise;
+    expect(rows(getState())).toEqual(optimisticRows);
+    expect(invalidated(getState(), '1')).toBe(true);
+    expect(getState().optimistic).toEqual([]);
+    expect(server.todos.map((todo) => todo.id)).toEqual([2, 4]);
+  });
+
+  it('a failure puts every listed entity back where it was', async () => {
+    const TodoResource = optimisticBatchResource();
+    const { controller, getState } = await loadedStore(TodoResource);
+    const before = getState();
+    server.setDelay(100);
+    server.failNext(503);
+    const pending = track(controller.fetch(TodoResource.deleteMany, { ids: [1, 3] }));
+    expect(rows(getState())).toEqual({
+      '{}': ['2', '4'],
+      '{"userId":"1"}': ['2'],
+      '{"userId":"2"}': ['4'],
+    });
+    await expect(pending.promise).rejects.toMatchObject({ status: 503 });
+    expect(getState().entities).toBe(before.entities);
+    expect(rows(getState())).toEqual({
+      '{}': ['1', '2', '3', '4'],
+      '{"userId":"1"}': ['1', '2'],
+      '{"userId":"2"}': ['3', '4'],
+    });
+    expect(ids(controller.getResponse(TodoResource.getList, {}, getState()).data)).toEqual([
+      1, 2, 3, 4,
+    ]);
+  });
+});

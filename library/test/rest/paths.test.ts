@@ -1,0 +1,228 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createResource,
+  createStore,
+  NetworkError,
+  RestEndpoint,
+  removeLastArg,
+  searchToString,
+  shortenPath,
+} from '../../src/index.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { FOUR_TODOS, ids, received, Todo } from './support.js';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startServer({ todos: FOUR_TODOS });
+});
+afterEach(() => server.close());
+
+describe('shortenPath / removeLastArg (spec 2.5)', () => {
+  it("shortens '/:first/:second' to '/:first' (rule 2)", () => {
+    expect(shortenPath('/:first/:second')).toBe('/:first');
+    expect(removeLastArg('/:first/:second')).toBe('/:first');
+  });
+
+  it("shortens '/:first' to '/' (rule 3)", () => {
+    expect(shortenPath('/:first')).toBe('/');
+    expect(removeLastArg('/:first')).toBe('/');
+  });
+
+  it('drops the last parameter and the slash before it from longer templates (rule 1)', () => {
+    expect(shortenPath('/todos/:id')).toBe('/todos');
+    expect(shortenPath('/users/:userId/todos/:id')).toBe('/users/:userId/todos');
+    expect(removeLastArg('/users/:userId/todos/:id')).toBe('/users/:userId/todos');
+  });
+
+  it('collection members use the shortened path, single-entity members the full one (rule 4)', async () => {
+    const UserTodos = createResource({
+      path: '/users/:userId/todos/:id',
+      schema: Todo,
+      urlPrefix: server.url,
+      paginationField: 'page',
+    });
+    expect(UserTodos.getList.path).toBe('/users/:userId/todos');
+    expect(UserTodos.getList.push.path).toBe('/users/:userId/todos');
+    expect(UserTodos.getList.unshift.path).toBe('/users/:userId/todos');
+    expect(UserTodos.getList.getPage.path).toBe('/users/:userId/todos');
+    for (const member of [UserTodos.get, UserTodos.update, UserTodos.partialUpdate]) {
+      expect(member.path).toBe('/users/:userId/todos/:id');
+    }
+    expect(UserTodos.delete.path).toBe('/users/:userId/todos/:id');
+
+    const { controller, getState } = createStore();
+    const list = await controller.fetch(UserTodos.getList, { userId: 2 });
+    expect(ids(list)).toEqual([3, 4]);
+    const one = await controller.fetch(UserTodos.get, { userId: 2, id: 4 });
+    expect(one.title).toBe('celebrate');
+    const created = await controller.fetch(UserTodos.getList.push, { userId: 2 }, { title: 'new' });
+    expect(created.userId).toBe(2);
+    expect(received(server)).toEqual([
+      'GET /users/2/todos',
+      'GET /users/2/todos/4',
+      'POST /users/2/todos',
+    ]);
+    expect(ids(controller.getResponse(UserTodos.getList, { userId: 2 }, getState()).data)).toEqual([
+      3, 4, 5,
+    ]);
+  });
+});
+
+describe('url(): urlPrefix + path + the remaining arguments as a sorted query', () => {
+  it('puts path parameters into the path and the rest, sorted by name, into the query', async () => {
+    const endpoint = new RestEndpoint({ path: '/users/:userId/todos', urlPrefix: server.url });
+    const params = { userId: 1, per_page: 1, orderBy: 'title' };
+    expect(endpoint.url(params)).toBe(`${server.url}/users/1/todos?orderBy=title&per_page=1`);
+    const response = await endpoint(params);
+    expect(received(server)).toEqual(['GET /users/1/todos?orderBy=title&per_page=1']);
+    expect(response).toEqual([FOUR_TODOS[1]]); // user 1's todos by title: 'fix bugs' first
+  });
+
+  it('drops undefined values from the URL and the key', async () => {
+    const endpoint = new RestEndpoint({ path: '/todos', urlPrefix: server.url });
+    expect(endpoint.url({ userId: undefined, page: 2 })).toBe(`${server.url}/todos?page=2`);
+    expect(endpoint.key({ userId: undefined })).toBe(endpoint.key({}));
+    expect(endpoint.key({ userId: undefined })).toBe(`GET ${server.url}/todos`);
+    await endpoint({ userId: undefined, orderBy: undefined });
+    expect(received(server)).toEqual(['GET /todos']);
+  });
+
+  it('gives one key (and one stored result) for two orders of the same arguments', async () => {
+    const endpoint = new RestEndpoint({
+      path: '/todos',
+      urlPrefix: server.url,
+      schema: [Todo],
+    });
+    expect(endpoint.key({ userId: 2, orderBy: 'title' })).toBe(
+      endpoint.key({ orderBy: 'title', userId: 2 }),
+    );
+    const { controller, getState } = createStore();
+    await controller.fetch(endpoint, { userId: 2, orderBy: 'title' });
+    const read = controller.getResponse(endpoint, { orderBy: 'title', userId: 2 }, getState());
+    expect(ids(read.data)).toEqual([4, 3]); // 'celebrate' < 'ship'
+    expect(Object.keys(getState().endpoints)).toEqual([
+      `GET ${server.url}/todos?orderBy=title&userId=2`,
+    ]);
+  });
+
+  it('searchToString sorts by name, drops undefined and encodes values', () => {
+    expect(searchToString({ b: 2, a: 'x y', c: undefined, d: 'a&b=c' })).toBe(
+      'a=x+y&b=2&d=a%26b%3Dc',
+    );
+    expect(searchToString({ a: undefined })).toBe('');
+  });
+
+  it('encodes path parameter values, and numbers and strings give the same URL', async () => {
+    const endpoint = new RestEndpoint({ path: '/todos/:id', urlPrefix: server.url });
+    expect(endpoint.url({ id: 'a b/c' })).toBe(`${server.url}/todos/a%20b%2Fc`);
+    expect(endpoint.url({ id: 2 })).toBe(endpoint.url({ id: '2' }));
+    expect(endpoint.key({ id: 2 })).toBe(endpoint.key({ id: '2' }));
+    await expect(endpoint({ id: 'a b/c' })).rejects.toMatchObject({ status: 404 });
+    expect(received(server)).toEqual(['GET /todos/a%20b%2Fc']);
+  });
+
+  it('an optional parameter (`:name?`) is left out with its slash when not given', async () => {
+    const endpoint = new RestEndpoint({ path: '/todos/:id?', urlPrefix: server.url });
+    expect(endpoint.url({})).toBe(`${server.url}/todos`);
+    expect(endpoint.url({ id: 3 })).toBe(`${server.url}/todos/3`);
+    expect(endpoint.key()).not.toBe(endpoint.key({ id: 3 }));
+    const all = await endpoint();
+    const one = await endpoint({ id: 3 });
+    expect(received(server)).toEqual(['GET /todos', 'GET /todos/3']);
+    expect(all).toEqual(FOUR_TODOS);
+    expect(one).toEqual(FOUR_TODOS[2]);
+  });
+
+  it('literal query text in a path (`\\\\?per_page=2`) is sent as is, and more arguments continue it', async () => {
+    const endpoint = new RestEndpoint({
+      path: '/todos\\?per_page=2',
+      urlPrefix: server.url,
+      schema: [Todo],
+    });
+    expect(endpoint.url()).toBe(`${server.url}/todos?per_page=2`);
+    expect(endpoint.url({ userId: 2, orderBy: 'title' })).toBe(
+      `${server.url}/todos?per_page=2&orderBy=title&userId=2`,
+    );
+    const { controller, getState } = createStore();
+    expect(ids(await controller.fetch(endpoint))).toEqual([1, 2]);
+    expect(ids(await controller.fetch(endpoint, { userId: 2, orderBy: 'title' }))).toEqual([4, 3]);
+    expect(received(server)).toEqual([
+      'GET /todos?per_page=2',
+      'GET /todos?per_page=2&orderBy=title&userId=2',
+    ]);
+    expect(Object.keys(getState().endpoints)).toEqual([
+      `GET ${server.url}/todos?per_page=2`,
+      `GET ${server.url}/todos?per_page=2&orderBy=title&userId=2`,
+    ]);
+  });
+
+  it('an endpoint whose path has literal query text recognizes its own keys (expireAll)', async () => {
+    const endpoint = new RestEndpoint({
+      path: '/todos\\?per_page=2',
+      urlPrefix: server.url,
+      schema: [Todo],
+    });
+    const other = new RestEndpoint({ path: '/todos/:id', urlPrefix: server.url, schema: Todo });
+    expect(endpoint.testKey(endpoint.key())).toBe(true);
+    expect(endpoint.testKey(endpoint.key({ userId: 1 }))).toBe(true);
+    expect(endpoint.testKey(other.key({ id: 1 }))).toBe(false);
+    expect(other.testKey(endpoint.key())).toBe(false);
+
+    const { controller, getState } = createStore();
+    await controller.fetch(endpoint, { userId: 1 });
+    await controller.fetch(other, { id: 3 });
+    controller.expireAll(endpoint);
+    const meta = getState().meta;
+    expect(meta[endpoint.key({ userId: 1 })]?.expiresAt).toBe(1);
+    expect(meta[other.key({ id: 3 })]?.expiresAt).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('a missing required path parameter', () => {
+  it('is an error naming the parameter and the path, and nothing is sent', async () => {
+    const endpoint = new RestEndpoint({
+      path: '/users/:userId/todos/:id',
+      urlPrefix: server.url,
+      name: 'getUserTodo',
+    });
+    expect(() => endpoint.url({ id: 1 })).toThrow(TypeError);
+    expect(() => endpoint.url({ id: 1 })).toThrow(
+      /missing URL parameter "userId" for path "\/users\/:userId\/todos\/:id"/,
+    );
+    expect(() => endpoint.url({})).toThrow(/"userId", "id"/);
+    expect(() => endpoint.key({ id: 1 } as never)).toThrow(/"userId"/);
+    await expect(endpoint({ id: 1 } as never)).rejects.toThrow(/getUserTodo.*"userId"/);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('rejects controller.fetch with that error and stores nothing', async () => {
+    const Resource = createResource({
+      path: '/users/:userId/todos/:id',
+      schema: Todo,
+      urlPrefix: server.url,
+    });
+    const { controller, getState } = createStore();
+    const before = getState();
+    // (controller.fetch throws this synchronously, as it computes the key first.)
+    await expect(async () => controller.fetch(Resource.get, { id: 1 } as never)).rejects.toThrow(
+      'Todo.get: missing URL parameter "userId" for path "/users/:userId/todos/:id"',
+    );
+    expect(getState()).toBe(before);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('an explicitly undefined or null required parameter counts as missing', () => {
+    const endpoint = new RestEndpoint({ path: '/todos/:id', urlPrefix: server.url });
+    expect(() => endpoint.url({ id: undefined })).toThrow(/"id"/);
+    expect(() => endpoint.url({ id: null })).toThrow(/"id"/);
+    expect(() => endpoint.url({ id: 0 })).not.toThrow();
+    expect(endpoint.url({ id: 0 })).toBe(`${server.url}/todos/0`);
+  });
+
+  it('is not a NetworkError (it never reached the network)', async () => {
+    const endpoint = new RestEndpoint({ path: '/todos/:id', urlPrefix: server.url });
+    const error = await endpoint({} as never).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).not.toBeInstanceOf(NetworkError);
+  });
+});
