@@ -1,4 +1,8 @@
-import { isExtensionCommand, isPageMessage } from '../../../library/src/devtools/protocol.js';
+import {
+  extensionCommand,
+  isExtensionCommand,
+  isPageMessage,
+} from '../../../library/src/devtools/protocol.js';
 import {
   type BackgroundToPanel,
   CONTENT_PORT,
@@ -37,6 +41,9 @@ export class Router {
     this.contentByTab.set(tabId, entry);
     port.onMessage.addListener((raw) => {
       const message = raw as ContentToBackground;
+      // Fix: after a reload the new page's port replaces this one, but the old page's last
+      // messages can still arrive; they used to reach the panels mixed with the new page's.
+      if (this.contentByTab.get(tabId) !== entry) return;
       if (!isObject(message)) return;
       if (message.type === 'content-hello' && typeof message.pageId === 'string') {
         entry.pageId = message.pageId;
@@ -73,7 +80,16 @@ export class Router {
       }
     });
     port.onDisconnect.addListener(() => {
-      if (tabId !== undefined) this.panelsByTab.get(tabId)?.delete(port);
+      if (tabId === undefined) return;
+      const panels = this.panelsByTab.get(tabId);
+      panels?.delete(port);
+      // Fix: nothing ever sent the protocol's `disconnect`, so a page kept serializing and
+      // posting events after DevTools closed. The last panel of a tab going tells the page to
+      // stop (it keeps only its ring until a panel connects again).
+      if (panels?.size === 0) {
+        this.panelsByTab.delete(tabId);
+        this.contentByTab.get(tabId)?.port.postMessage(extensionCommand({ kind: 'disconnect' }));
+      }
     });
   }
 

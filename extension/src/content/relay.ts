@@ -1,5 +1,11 @@
 import { isExtensionCommand, isPageMessage } from '../../../library/src/devtools/protocol.js';
-import { backoff, CONTENT_PORT, type ContentToBackground, type PortLike } from '../shared/ports.js';
+import {
+  backoff,
+  CONTENT_PORT,
+  type ContentToBackground,
+  type PortLike,
+  STABLE_PORT_MS,
+} from '../shared/ports.js';
 
 export interface RelayEnvironment {
   window: Pick<Window, 'addEventListener' | 'postMessage'>;
@@ -58,7 +64,12 @@ export class ContentRelay {
       this.env.setTimeout(() => this.open(), backoff(this.attempts++));
     });
     port.postMessage({ type: 'content-hello', pageId: this.pageId });
-    this.attempts = 0;
+    // Fix: the backoff used to start over as soon as `connect` returned a port, so a background
+    // that cannot start (its port closes at once) was retried every 100 ms forever, from every
+    // tab. It now starts over only once the port has stayed up.
+    this.env.setTimeout(() => {
+      if (this.port === port) this.attempts = 0;
+    }, STABLE_PORT_MS);
     const queued = this.queue;
     this.queue = [];
     for (const message of queued) port.postMessage(message);

@@ -11,6 +11,7 @@ import {
   PANEL_PORT,
   type PanelToBackground,
   type PortLike,
+  STABLE_PORT_MS,
 } from '../shared/ports.js';
 import type { PanelStore } from './store.js';
 
@@ -28,6 +29,8 @@ export interface ConnectionEnvironment {
 export class PanelConnection {
   private port: PortLike<unknown, PanelToBackground> | undefined;
   private attempts = 0;
+  /** Per store, the seq a resync was asked from and not yet answered. */
+  private readonly resyncing = new Map<string, number>();
 
   constructor(
     private readonly env: ConnectionEnvironment,
@@ -46,7 +49,12 @@ export class PanelConnection {
     });
     port.postMessage({ type: 'init', tabId: this.tabId });
     this.store.getState().setConnection('connected');
-    this.attempts = 0;
+    // Fix: the backoff used to start over as soon as `connect` returned a port, so a background
+    // that cannot start was retried every 100 ms forever. It now starts over only once the port
+    // has stayed up.
+    this.env.setTimeout(() => {
+      if (this.port === port) this.attempts = 0;
+    }, STABLE_PORT_MS);
   }
 
   /** Sends a command to the page (dropped while disconnected: a resync follows the reconnect). */
@@ -87,8 +95,10 @@ export class PanelConnection {
       case 'hello': {
         const known = state.stores[message.storeId];
         state.hello(message);
-        // A store that appeared after we connected (or a page that greeted before): ask for it.
-        if (!known) this.send({ kind: 'connect', storeId: message.storeId, lastSeq: 0 });
+        // A store greeting on its own (it appeared after we connected): ask for its state. One
+        // answering our connect is already sending it.
+        if (!known && !message.answering)
+          this.send({ kind: 'connect', storeId: message.storeId, lastSeq: 0 });
         return;
       }
       case 'snapshot':
@@ -96,8 +106,12 @@ export class PanelConnection {
         return;
       case 'events': {
         const gapAfter = state.events(message);
-        if (gapAfter !== undefined)
+        if (gapAfter === undefined) this.resyncing.delete(message.storeId);
+        // Ask once per gap: events still in flight would otherwise each ask again.
+        else if (this.resyncing.get(message.storeId) !== gapAfter) {
+          this.resyncing.set(message.storeId, gapAfter);
           this.send({ kind: 'connect', storeId: message.storeId, lastSeq: gapAfter });
+        }
         return;
       }
     }

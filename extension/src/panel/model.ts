@@ -119,11 +119,24 @@ export interface ApplyResult {
 export function applyEvents(view: StoreView, message: EventsMessage): ApplyResult {
   let next: StoreView = { ...view, events: view.events.slice() };
   let gapAfter: number | undefined;
+  // Fix: an event was taken as already in the timeline whenever its seq was not above the
+  // newest one there. After a gap, the event past the gap is in the timeline while the missing
+  // ones before it are not, so the resync's events were applied but never shown: the timeline
+  // kept the gap for good. Membership is now checked by seq (the timeline is sorted on entry).
+  let newest = next.events.at(-1)?.seq ?? 0;
+  let seen: Set<number> | undefined;
   for (const event of message.events) {
-    const known =
-      next.events.length > 0 &&
-      event.seq <= (next.events[next.events.length - 1] as StoreEvent).seq;
-    if (!known) next.events.push(event);
+    if (event.seq > newest) {
+      newest = event.seq;
+      next.events.push(event);
+      seen?.add(event.seq);
+    } else {
+      seen ??= new Set(next.events.map((known) => known.seq));
+      if (!seen.has(event.seq)) {
+        seen.add(event.seq);
+        next.events.push(event);
+      }
+    }
     // History (or anything the snapshot already holds) only fills the timeline.
     if (message.history || event.seq <= next.lastSeq) continue;
     if (!next.ready || event.seq !== next.lastSeq + 1) {
@@ -132,9 +145,10 @@ export function applyEvents(view: StoreView, message: EventsMessage): ApplyResul
     }
     next = applyEffects(next, event);
   }
+  // Sorted before trimming (events may have been added out of order), so the newest are kept.
+  next.events.sort((a, b) => a.seq - b.seq);
   if (next.events.length > MAX_TIMELINE)
     next.events = next.events.slice(next.events.length - MAX_TIMELINE);
-  next.events.sort((a, b) => a.seq - b.seq);
   return { view: next, gapAfter };
 }
 

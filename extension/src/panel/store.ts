@@ -24,6 +24,8 @@ export interface PanelState {
   view: PanelView;
   /** Entities view: the selected entity. */
   selectedEntity?: { entity: string; pk: string };
+  /** Collections view: the selected row, as `collection + ' ' + row` (the latest change when unset). */
+  selectedCollectionRow?: string;
   /** Timeline filters. */
   timelineFilter: { text: string; kind: string; endpoint: string };
 }
@@ -40,6 +42,8 @@ export interface PanelActions {
   selectStore(storeId: string): void;
   setView(view: PanelView): void;
   selectEntity(entity: string, pk: string): void;
+  /** Shows one collection row in the Collections view. */
+  selectCollectionRow(rowId: string): void;
   setTimelineFilter(filter: Partial<PanelState['timelineFilter']>): void;
 }
 
@@ -83,6 +87,7 @@ export function createPanelStore() {
                 storeOrder: [],
                 selectedStoreId: undefined,
                 selectedEntity: undefined,
+                selectedCollectionRow: undefined,
               }
             : { pageId, pageConnected: true },
         );
@@ -106,9 +111,12 @@ export function createPanelStore() {
         });
         return gapAfter;
       },
-      selectStore: (selectedStoreId) => set({ selectedStoreId, selectedEntity: undefined }),
+      selectStore: (selectedStoreId) =>
+        set({ selectedStoreId, selectedEntity: undefined, selectedCollectionRow: undefined }),
       setView: (view) => set({ view }),
       selectEntity: (entity, pk) => set({ selectedEntity: { entity, pk }, view: 'entities' }),
+      selectCollectionRow: (selectedCollectionRow) =>
+        set({ selectedCollectionRow, view: 'collections' }),
       setTimelineFilter: (filter) =>
         set((state) => ({ timelineFilter: { ...state.timelineFilter, ...filter } })),
     };

@@ -36,6 +36,9 @@ export function backoff(attempt: number): number {
   return Math.min(5000, 100 * 2 ** attempt);
 }
 
+/** A port that stays up this long proves the background is there: the backoff starts over. */
+export const STABLE_PORT_MS = 1000;
+
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

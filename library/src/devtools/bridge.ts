@@ -184,7 +184,14 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
     switch (command.kind) {
       case 'connect':
         connected = true;
-        post({ kind: 'hello', storeId, storeName, libraryVersion: LIBRARY_VERSION, seq });
+        post({
+          kind: 'hello',
+          storeId,
+          storeName,
+          libraryVersion: LIBRARY_VERSION,
+          seq,
+          answering: true,
+        });
         resync(command.lastSeq);
         return;
       case 'disconnect':

@@ -147,6 +147,8 @@ export interface HelloMessage extends Envelope {
   libraryVersion: string;
   /** The latest seq the store has produced. */
   seq: number;
+  /** Sent in answer to a `connect` (a snapshot follows), not as the store's own greeting. */
+  answering?: boolean;
 }
 export interface EventsMessage extends Envelope {
   source: 'page';
@@ -301,12 +303,11 @@ function checkPageMessage(value: unknown): value is PageMessage {
   if (!isEnvelope(value, 'page')) return false;
   switch (value.kind) {
     case 'hello':
-      return hasFields(value, {
-        storeId: isNonEmptyString,
-        storeName: isString,
-        libraryVersion: isString,
-        seq: isSeq,
-      });
+      return hasFields(
+        value,
+        { storeId: isNonEmptyString, storeName: isString, libraryVersion: isString, seq: isSeq },
+        { answering: (answering) => typeof answering === 'boolean' },
+      );
     case 'events':
       return (
         hasFields(value, { storeId: isNonEmptyString, events: isArrayOf(isStoreEvent) }) &&

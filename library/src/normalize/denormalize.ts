@@ -54,7 +54,7 @@ export class MemoCache {
     const byInput = this.resultsFor(schemaClass, input);
     const cached = byInput.get(input as object);
     if (cached && stillValid(cached, entities)) return cached.value;
-    const run = new DenormalizeRun(entities, args, this.entities);
+    const run = new TrackedDenormalizeRun(entities, args, this.entities);
     const { value, dependencies } = run.collect(() => run.unvisit(schemaClass, input));
     byInput.set(input as object, { value, dependencies, checkedAgainst: entities });
     return value;
@@ -68,7 +68,6 @@ export class MemoCache {
     }
     return typeof input === 'object' ? byKind.byObject : byKind.byValue;
   }
-
 }
 
 /** Denormalizes without remembering anything between calls. */
@@ -78,19 +77,99 @@ export function denormalize(
   entities: Tables,
   args: readonly unknown[] = [],
 ) {
-  return new MemoCache().denormalize(schema, input, entities, args);
+  const schemaClass = schemaOf(schema);
+  if (schemaClass === undefined || input === undefined || input === null) return input;
+  return new DenormalizeRun(entities, args).unvisit(schemaClass, input);
 }
 
+type Row = Record<string, unknown>;
+
+/**
+ * One denormalization: each entity is built once per run (one instance however often it is
+ * referenced) and a cycle gets back the instance being built.
+ */
 class DenormalizeRun implements DenormalizeContext {
-  private frames: Dependency[][] = [];
-  /** Instances being built in this run, so that cycles resolve to the same instance. */
-  private readonly building = new Map<string, object>();
+  /**
+   * Values built in this run, by table and pk (within one run a pk names one row). Null-prototype
+   * objects rather than Maps: numeric pks then index elements, the cheapest lookup there is.
+   */
+  private readonly built: Record<string, Record<string, object | Invalid>> = Object.create(null);
+  /**
+   * Instances whose fields are being built, innermost last. It is as long as the nesting is deep,
+   * so a scan costs less than keeping a map.
+   */
+  private readonly building: { table: string; pk: string; instance: object }[] = [];
 
   constructor(
-    private readonly entities: Tables,
+    protected readonly entities: Tables,
     readonly args: readonly unknown[],
-    private readonly entityCache: WeakMap<object, Entry>,
   ) {}
+
+  unvisit(schema: unknown, input: unknown): unknown {
+    if (input === undefined || input === null) return input;
+    const schemaClass = schemaOf(schema);
+    return schemaClass ? schemaClass.denormalize(input, this) : input;
+  }
+
+  readRow(table: string, pk: string): unknown {
+    return this.entities[table]?.[pk];
+  }
+
+  entity(entity: EntityStatics, pk: string): object | Invalid | undefined {
+    const table = entity.key;
+    const row = this.readRow(table, pk) as Row | undefined;
+    if (row === undefined) return undefined;
+    if (isInvalid(row)) return INVALID;
+    let built = this.built[table];
+    if (built === undefined) {
+      built = Object.create(null) as Record<string, object | Invalid>;
+      this.built[table] = built;
+    }
+    const existing = built[pk];
+    if (existing !== undefined) return existing;
+    const inProgress = this.inProgress(table, pk);
+    if (inProgress) return inProgress;
+    const value = this.build(entity, pk, row);
+    built[pk] = value;
+    return value;
+  }
+
+  /** The instance of this entity when its own fields are being built: a cycle led back to it. */
+  protected inProgress(table: string, pk: string): object | undefined {
+    for (let i = this.building.length - 1; i >= 0; i--) {
+      const building = this.building[i]!;
+      if (building.pk === pk && building.table === table) return building.instance;
+    }
+    return undefined;
+  }
+
+  /** An instance with its nested fields filled in; INVALID when a required one is. */
+  protected build(entity: EntityStatics, pk: string, row: Row): object | Invalid {
+    const instance = entity.fromJS(row);
+    this.building.push({ table: entity.key, pk, instance });
+    try {
+      return entity.denormalizeFields(instance, row, this);
+    } finally {
+      this.building.pop();
+    }
+  }
+}
+
+/**
+ * A run for a MemoCache: it records which rows every value was built from, and reuses the
+ * instances of earlier runs whose rows are unchanged.
+ */
+class TrackedDenormalizeRun extends DenormalizeRun {
+  /** The dependencies of the values being built, innermost last. */
+  private readonly frames: Dependency[][] = [];
+
+  constructor(
+    entities: Tables,
+    args: readonly unknown[],
+    private readonly entityCache: WeakMap<object, Entry>,
+  ) {
+    super(entities, args);
+  }
 
   collect<T>(build: () => T): { value: T; dependencies: Dependency[] } {
     const dependencies: Dependency[] = [];
@@ -104,39 +183,38 @@ class DenormalizeRun implements DenormalizeContext {
     }
   }
 
-  unvisit(schema: unknown, input: unknown): unknown {
-    if (input === undefined || input === null) return input;
-    const schemaClass = schemaOf(schema);
-    return schemaClass ? schemaClass.denormalize(input, this) : input;
-  }
-
-  readRow(table: string, pk: string): unknown {
+  override readRow(table: string, pk: string): unknown {
     const row = this.entities[table]?.[pk];
     this.frames[this.frames.length - 1]?.push({ table, pk, row });
     return row;
   }
 
-  entity(entity: EntityStatics, pk: string): object | Invalid | undefined {
-    const row = this.readRow(entity.key, pk) as Record<string, unknown> | undefined;
+  override entity(entity: EntityStatics, pk: string): object | Invalid | undefined {
+    const table = entity.key;
+    const row = this.entities[table]?.[pk] as Row | undefined;
+    const rowDependency: Dependency = { table, pk, row };
+    const parent = this.frames[this.frames.length - 1];
+    parent?.push(rowDependency);
     if (row === undefined) return undefined;
     if (isInvalid(row)) return INVALID;
     const cached = this.entityCache.get(row);
     if (cached && stillValid(cached, this.entities)) {
-      const frame = this.frames[this.frames.length - 1];
-      if (frame) for (const dependency of cached.dependencies) frame.push(dependency);
+      if (parent) for (const dependency of cached.dependencies) parent.push(dependency);
       return cached.value as object | Invalid;
     }
-    const cycleKey = `${entity.key}\u0000${pk}`;
-    const inProgress = this.building.get(cycleKey);
+    const inProgress = this.inProgress(table, pk);
     if (inProgress) return inProgress;
-    const instance = entity.fromJS(row);
-    this.building.set(cycleKey, instance);
-    const { value, dependencies } = this.collect(() =>
-      entity.denormalizeFields(instance, row, this),
-    );
-    this.building.delete(cycleKey);
-    // The row itself is a dependency too (readRow recorded it in the parent frame).
-    dependencies.unshift({ table: entity.key, pk, row });
+    // The instance depends on its own row and on every row its fields read.
+    const dependencies: Dependency[] = [rowDependency];
+    this.frames.push(dependencies);
+    let value: object | Invalid;
+    try {
+      value = this.build(entity, pk, row);
+    } finally {
+      this.frames.pop();
+    }
+    // The parent holds the row already; it also depends on what the fields read.
+    if (parent) for (let i = 1; i < dependencies.length; i++) parent.push(dependencies[i]!);
     this.entityCache.set(row, { value, dependencies });
     return value;
   }

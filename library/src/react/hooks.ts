@@ -28,6 +28,12 @@ export function useSuspense<E extends EndpointInterface>(
   ...args: Parameters<E>
 ): ResolveType<E>;
 export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: [null]): undefined;
+// Fix: the conditional form `useSuspense(ep, id === null ? null : { id })` matched neither
+// overload above (an argument that may be null), so it did not compile.
+export function useSuspense<E extends EndpointInterface>(
+  endpoint: E,
+  ...args: Args<E>
+): ResolveType<E> | undefined;
 export function useSuspense<E extends EndpointInterface>(
   endpoint: E,
   ...args: Args<E>
@@ -56,6 +62,18 @@ export function useSuspense<E extends EndpointInterface>(
     const { endpoint: current, args: currentArgs } = call.current;
     controller.fetch(current, ...(currentArgs as Parameters<E>)).catch(() => {});
   }, [controller, refreshKey]);
+
+  // `pollFrequency`: while mounted, the result is fetched again at that interval.
+  const pollFrequency = (endpoint as { pollFrequency?: number }).pollFrequency;
+  const pollKey = active && pollFrequency ? endpoint.key(...args) : null;
+  useEffect(() => {
+    if (pollKey === null || !pollFrequency) return;
+    const timer = setInterval(() => {
+      const { endpoint: current, args: currentArgs } = call.current;
+      controller.fetch(current, ...(currentArgs as Parameters<E>)).catch(() => {});
+    }, pollFrequency);
+    return () => clearInterval(timer);
+  }, [controller, pollKey, pollFrequency]);
 
   // An error is shown until its errorExpiryLength passes; then the next render retries.
   if (mustWait && (stale || expiryStatus === ExpiryStatus.Invalid)) {

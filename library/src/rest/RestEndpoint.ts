@@ -6,7 +6,8 @@ import { findCollection, mapCollections } from './collections.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, searchToString } from './paths.js';
 import type {
-  Extend,
+  AsRestOptions,
+  ExtendOptions,
   HttpMethod,
   PageOptions,
   PushOptions,
@@ -55,10 +56,10 @@ export class RestEndpoint<
   /** A new endpoint with these options replacing this one's; the class (and its overrides) stays. */
   extend<const E extends Partial<RestEndpointOptions>>(
     options: E,
-  ): RestEndpoint<Extend<O, E> & RestEndpointOptions> {
+  ): RestEndpoint<ExtendOptions<O, E>> {
     const Class = this.constructor as new (
       options: RestEndpointOptions,
-    ) => RestEndpoint<Extend<O, E> & RestEndpointOptions>;
+    ) => RestEndpoint<ExtendOptions<O, E>>;
     return new Class({ ...this[OPTIONS], ...options } as RestEndpointOptions);
   }
 
@@ -106,11 +107,14 @@ export class RestEndpoint<
   }
 
   override key(...args: RestArgs<O>): string {
-    return `${this.method} ${this.url(this.splitArgs(args).params)}`;
+    return this.requestKey(...args);
   }
 
-  /** Identifies the HTTP request itself, for deduplication (a page's key drops its cursor). */
-  requestKey(...args: RestArgs<O>): string {
+  /**
+   * Identifies the HTTP request itself, for deduplication: `METHOD url`. It is also the default
+   * key; a page's key drops its cursor so the page lands in its list.
+   */
+  override requestKey(...args: RestArgs<O>): string {
     return `${this.method} ${this.url(this.splitArgs(args).params)}`;
   }
 
@@ -233,7 +237,7 @@ export class RestEndpoint<
 
   /** `getList.getPage`: the next page, appended to the list without duplicates. */
   get getPage(): O extends { paginationField: string }
-    ? RestEndpoint<PageOptions<O> & RestEndpointOptions>
+    ? RestEndpoint<AsRestOptions<PageOptions<O>>>
     : undefined {
     const field = this.paginationField;
     if (field === undefined) return undefined as never;

@@ -6,7 +6,7 @@ import { Invalidate } from '../schema/Invalidate.js';
 import { findCollection } from './collections.js';
 import { shortenPath } from './paths.js';
 import { RestEndpoint } from './RestEndpoint.js';
-import type { EndpointExtraOptions, RestEndpointOptions } from './types.js';
+import type { EndpointExtraOptions, ExtendOptions, RestEndpointOptions } from './types.js';
 
 export interface ResourceOptions<P extends string = string, S extends EntityClass = EntityClass>
   extends EndpointExtraOptions {
@@ -114,7 +114,17 @@ export interface ResourceExtend<R> {
   <const M extends Record<string, unknown>>(build: (base: R) => M): WithMembers<R, M>;
 }
 
-type ExtendMember<Member, E> = Member extends { extend(options: E): infer Result } ? Result : never;
+/**
+ * What `member.extend(E)` returns. Fix: inferring the result from the generic `extend` method
+ * instantiated it with its constraint, so members made or overridden by `resource.extend(...)`
+ * lost their path, body, searchParams and schema types (any arguments, `unknown` results).
+ */
+type ExtendMember<Member, E> =
+  Member extends RestEndpoint<infer O>
+    ? RestEndpoint<ExtendOptions<O, E>>
+    : Member extends { extend(options: E): infer Result }
+      ? Result
+      : never;
 
 /**
  * Builds the endpoints of a REST resource from one path and one entity schema:

@@ -85,6 +85,18 @@ export type RestResult<O> = O extends { schema: infer S }
 /** Options whose keys are replaced by `E`'s. */
 export type Extend<O, E> = Omit<O, keyof E> & E;
 
+/**
+ * `T` as RestEndpoint options. Fix: `T & RestEndpointOptions` turned a declared object schema
+ * `S` into `S & Schema`, which reads back as `unknown` (e.g. `{ results: Collection, total }`
+ * added with `extend`, or its `getPage`); this keeps `S`.
+ */
+export type AsRestOptions<T> = T extends infer X extends RestEndpointOptions
+  ? X
+  : T & RestEndpointOptions;
+
+/** `Extend<O, E>` as RestEndpoint options: what `endpoint.extend(E)` is made of. */
+export type ExtendOptions<O, E> = AsRestOptions<Extend<O, E>>;
+
 type AdderOf<S, Shape extends 'single' | 'list'> =
   S extends Collection<infer M>
     ? CollectionAdder<M, Shape>
@@ -98,7 +110,25 @@ export type PushOptions<O> = Extend<
   { method: 'POST'; schema: AdderOf<O extends { schema: infer S } ? S : never, 'single'> }
 >;
 
-/** The options of `getList.getPage`: the pagination field becomes a required argument. */
+/**
+ * The options of `getList.getPage`: the pagination field becomes a required argument.
+ * Fix: without declared `searchParams` the list accepts any query (`{}`), but `{} & { page }`
+ * rejected every other query key for its pages; such pages now take other keys too.
+ */
 export type PageOptions<O> = O extends { paginationField: infer F extends string }
-  ? Extend<O, { searchParams: SearchOf<O> & { [K in F]: PathParamValue } }>
+  ? Extend<
+      O,
+      {
+        searchParams: DeclaredSearch<O> & { [K in F]: PathParamValue };
+      }
+    >
   : never;
+
+/** The declared query type, or any query when none was declared. */
+type DeclaredSearch<O> = O extends { searchParams: infer S }
+  ? unknown extends S
+    ? Record<string, unknown>
+    : S extends undefined
+      ? Record<string, unknown>
+      : S
+  : Record<string, unknown>;

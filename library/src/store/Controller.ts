@@ -18,7 +18,13 @@ export interface ResponseInfo<T> {
 /** What `fetch` resolves to: the schema's reading of the response, or the raw response. */
 export type ResolveType<E extends EndpointInterface> = [NonNullable<E['schema']>] extends [never]
   ? Awaited<ReturnType<E>>
-  : Denormalize<NonNullable<E['schema']>>;
+  : NonNullable<E['schema']> extends
+        | Invalidate<any>
+        | readonly [Invalidate<any>]
+        | ArraySchema<Invalidate<any>>
+    ? // A delete resolves to what the server answered (or the URL params it fell back to).
+      unknown
+    : Denormalize<NonNullable<E['schema']>>;
 
 type KeyFilter = TestKey | { testKey: TestKey };
 

@@ -1,0 +1,47 @@
+import { useCallback } from 'preact/hooks';
+import { Actions } from './components/Actions.js';
+import { Header } from './components/Header.js';
+import { NoStore } from './components/NoStore.js';
+import { tabId, VIEW_PANEL_ID, ViewTabs } from './components/ViewTabs.js';
+import { usePanel, usePanelActions, useSelectedStore } from './context.js';
+import { useSlashShortcut } from './shortcuts.js';
+import { currentView, VIEWS } from './views.js';
+
+/** The whole panel: header, then the selected store's views (or the "no store" state). */
+export function App() {
+  const store = useSelectedStore();
+  const viewId = usePanel((state) => state.view);
+  const { setView } = usePanelActions();
+  const view = currentView(viewId);
+  useSlashShortcut(useCallback(() => document.getElementById(VIEW_PANEL_ID), []));
+
+  return (
+    <div class="app">
+      <Header />
+      {store ? (
+        <>
+          <nav class="bar" aria-label="Views and actions">
+            <ViewTabs views={VIEWS} current={view.id} onSelect={setView} />
+            <Actions store={store} />
+          </nav>
+          <main class="view">
+            <div
+              id={VIEW_PANEL_ID}
+              class="view-panel"
+              role="tabpanel"
+              aria-labelledby={tabId(view.id)}
+            >
+              {store.ready ? (
+                <view.Component store={store} />
+              ) : (
+                <p class="notice">Loading the store's snapshot…</p>
+              )}
+            </div>
+          </main>
+        </>
+      ) : (
+        <NoStore />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useMemo, useState } from 'preact/hooks';
+import type { ExtensionCommandBody } from '../../../../library/src/devtools/protocol.js';
+import { useConnection, usePanel } from '../context.js';
+import { endpointNames } from '../derive.js';
+import type { StoreView } from '../model.js';
+
+/** Commands to the page's store: invalidate one result, expire all, reset. */
+export function Actions({ store }: { store: StoreView }) {
+  const connection = useConnection();
+  const connected = usePanel((state) => state.connection === 'connected' && state.pageConnected);
+  const keys = Object.keys(store.endpoints).sort();
+  const names = useMemo(() => endpointNames(store.events), [store.events]);
+  const [picked, setPicked] = useState('');
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const [sent, setSent] = useState('');
+  const key = keys.includes(picked) ? picked : (keys[0] ?? '');
+
+  const send = (command: ExtensionCommandBody, done: string) => {
+    connection.send(command);
+    setSent(done);
+  };
+
+  return (
+    <fieldset class="actions">
+      <legend class="visually-hidden">Actions</legend>
+      <label class="action-key">
+        <span class="visually-hidden">Result to invalidate</span>
+        <select
+          value={key}
+          disabled={keys.length === 0}
+          onChange={(event) => setPicked(event.currentTarget.value)}
+        >
+          {keys.length === 0 && <option value="">No stored results</option>}
+          {keys.map((option) => (
+            <option key={option} value={option}>
+              {names.has(option) ? `${option} (${names.get(option)})` : option}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        disabled={!connected || key === ''}
+        onClick={() => send({ kind: 'invalidate', storeId: store.id, key }, `Invalidated ${key}`)}
+      >
+        Invalidate
+      </button>
+      <button
+        type="button"
+        disabled={!connected}
+        onClick={() => send({ kind: 'expireAll', storeId: store.id }, 'Expired every result')}
+      >
+        Expire all
+      </button>
+      {confirmingReset ? (
+        <span class="confirm">
+          Reset the page's store?{' '}
+          <button
+            type="button"
+            class="danger"
+            disabled={!connected}
+            onClick={() => {
+              setConfirmingReset(false);
+              send({ kind: 'reset', storeId: store.id }, 'Reset the store');
+            }}
+          >
+            Reset
+          </button>
+          <button type="button" onClick={() => setConfirmingReset(false)}>
+            Cancel
+          </button>
+        </span>
+      ) : (
+        <button type="button" disabled={!connected} onClick={() => setConfirmingReset(true)}>
+          Reset store…
+        </button>
+      )}
+      <span class="action-sent" role="status">
+        {sent}
+      </span>
+    </fieldset>
+  );
+}

@@ -1,0 +1,152 @@
+import { useMemo, useState } from 'preact/hooks';
+import { usePanel, usePanelActions } from '../context.js';
+import { type CollectionRow, collectionRows, eventBySeq, latestChangedRow } from '../derive.js';
+import { describeCollectionChange, entityLabel, formatRowKey, insertedMark } from '../format.js';
+import { isInvalidRow, type StoreView } from '../model.js';
+import type { ViewProps } from '../views.js';
+import { ROW_HEIGHT } from './layout.js';
+import { VirtualList } from './VirtualList.js';
+
+/** Every collection row with its arguments; the selected row's members in order. */
+export function CollectionsView({ store }: ViewProps) {
+  const selectedId = usePanel((state) => state.selectedCollectionRow);
+  const { selectCollectionRow } = usePanelActions();
+  const [filter, setFilter] = useState('');
+  const rows = useMemo(() => collectionRows(store), [store]);
+  const latest = latestChangedRow(rows);
+  const text = filter.trim().toLowerCase();
+  const shown = text
+    ? rows.filter((row) =>
+        `${row.collection} ${formatRowKey(row.row)} ${row.row}`.toLowerCase().includes(text),
+      )
+    : rows;
+  // Until the user picks a row, the one that changed last is the one worth looking at.
+  const selected = rows.find((row) => row.id === selectedId) ?? latest ?? rows[0];
+
+  if (rows.length === 0)
+    return <p class="notice">No collections yet: lists fetched through a Collection show here.</p>;
+
+  return (
+    <div class="split">
+      <section class="pane pane-list" aria-label="Collection rows">
+        <div class="toolbar">
+          <input
+            type="search"
+            class="filter"
+            aria-label="Filter collections"
+            placeholder="Filter collections (/)"
+            data-slash-focus=""
+            value={filter}
+            onInput={(event) => setFilter(event.currentTarget.value)}
+          />
+        </div>
+        <VirtualList
+          id="collection-rows"
+          label="Collection rows"
+          items={shown}
+          rowHeight={ROW_HEIGHT}
+          rowKey={(row) => row.id}
+          selectedIndex={selected ? shown.indexOf(selected) : undefined}
+          onActivate={(row) => selectCollectionRow(row.id)}
+          rowClass={(row) => (row === latest ? 'is-latest' : undefined)}
+          empty="No collection row matches the filter."
+          renderRow={(row) => (
+            <>
+              <span class="mono">{row.collection}</span>
+              <span class="args">{formatRowKey(row.row)}</span>
+              <span class="count">{row.members.length}</span>
+              {row === latest && <span class="badge badge-latest">latest change</span>}
+            </>
+          )}
+        />
+      </section>
+      <section class="pane pane-detail" aria-label="Collection row">
+        {selected && <RowDetail key={selected.id} row={selected} store={store} />}
+      </section>
+    </div>
+  );
+}
+
+function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
+  const { selectEntity } = usePanelActions();
+  const change = row.lastChange;
+  const mark = change && insertedMark(change.effect.kind);
+  const marked = new Set(mark ? change.effect.inserted.map(({ pk }) => pk) : []);
+  const entities = store.entities[row.entityType] ?? {};
+  const label = (pk: string) => entityLabel(entities[pk]);
+  const endpoint = change && eventBySeq(store.events, change.seq)?.action.endpoint;
+
+  return (
+    <div class="row-detail">
+      <h2 class="detail-title">
+        <span class="mono">{row.collection}</span> {formatRowKey(row.row)}
+      </h2>
+      <p class="detail-sub">
+        {row.members.length} members · row key <code>{row.row}</code>
+      </p>
+      {change && (
+        <div class={`change change-${change.effect.kind}`} role="note" aria-label="Latest change">
+          <p>
+            Latest change #{change.seq}
+            {endpoint ? ` (${endpoint})` : ''}: {describeCollectionChange(change.effect)}
+          </p>
+          {change.effect.duplicates.length > 0 && (
+            <PkChips
+              title="Skipped as duplicates"
+              pks={change.effect.duplicates}
+              label={label}
+              onPick={(pk) => selectEntity(row.entityType, pk)}
+            />
+          )}
+          {change.effect.removed.length > 0 && (
+            <PkChips
+              title="Removed by Invalidate"
+              pks={change.effect.removed}
+              label={label}
+              onPick={(pk) => selectEntity(row.entityType, pk)}
+            />
+          )}
+        </div>
+      )}
+      <VirtualList
+        id="collection-members"
+        label={`Members of ${row.collection} ${formatRowKey(row.row)}`}
+        items={row.members}
+        rowHeight={ROW_HEIGHT}
+        rowKey={(pk) => pk}
+        onActivate={(pk) => selectEntity(row.entityType, pk)}
+        rowClass={(pk) => (marked.has(pk) ? `is-changed mark-${mark}` : undefined)}
+        empty="This row is empty."
+        renderRow={(pk, index) => (
+          <>
+            <span class="index">{index}</span>
+            <span class="pk mono">{pk}</span>
+            <span class="label">{label(pk)}</span>
+            {marked.has(pk) && <span class={`badge badge-${mark}`}>{mark}</span>}
+            {isInvalidRow(entities[pk]) && <span class="badge badge-invalid">INVALID</span>}
+          </>
+        )}
+      />
+    </div>
+  );
+}
+
+/** A few pks named by a change, each a button that opens the entity. */
+function PkChips(props: {
+  title: string;
+  pks: readonly string[];
+  label(pk: string): string;
+  onPick(pk: string): void;
+}) {
+  return (
+    <p class="chips">
+      <span class="chips-title">{props.title}:</span>
+      {props.pks.map((pk) => (
+        <button key={pk} type="button" class="chip" onClick={() => props.onPick(pk)}>
+          <span class="mono">{pk}</span>
+          {props.label(pk) ? ` ${props.label(pk)}` : ''}
+        </button>
+      ))}
+    </p>
+  );
+}

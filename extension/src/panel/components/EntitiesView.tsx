@@ -1,0 +1,313 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { StoreEvent } from '../../../../library/src/devtools/protocol.js';
+import { useConnection, usePanel, usePanelActions } from '../context.js';
+import {
+  entitiesOf,
+  entityTypes,
+  eventBySeq,
+  lastEntityChange,
+  optimisticOutcome,
+  referencesOf,
+} from '../derive.js';
+import {
+  describeEffect,
+  describePkOrigin,
+  entityLabel,
+  formatExpiry,
+  formatRowKey,
+  formatTime,
+  formatValue,
+  plainFields,
+} from '../format.js';
+import { isInvalidRow, type StoreView } from '../model.js';
+import type { ViewProps } from '../views.js';
+import { ROW_HEIGHT } from './layout.js';
+import { VirtualList } from './VirtualList.js';
+
+/** The type → pk browser with its lookup box, and the selected entity. */
+export function EntitiesView({ store }: ViewProps) {
+  const selected = usePanel((state) => state.selectedEntity);
+  const { selectEntity } = usePanelActions();
+  const types = useMemo(() => entityTypes(store), [store]);
+  const [browsedType, setBrowsedType] = useState(selected?.entity);
+  const [query, setQuery] = useState('');
+  const [miss, setMiss] = useState('');
+  // Selecting an entity elsewhere (a collection member) browses its type.
+  useEffect(() => {
+    if (selected) setBrowsedType(selected.entity);
+  }, [selected]);
+  const type = browsedType !== undefined && types.includes(browsedType) ? browsedType : types[0];
+  const entries = useMemo(() => (type ? entitiesOf(store, type) : []), [store, type]);
+  const text = query.trim().toLowerCase();
+  const shown = text
+    ? entries.filter(
+        (entry) =>
+          entry.pk.toLowerCase().includes(text) ||
+          entityLabel(entry.row).toLowerCase().includes(text),
+      )
+    : entries;
+
+  const lookUp = (event: Event) => {
+    event.preventDefault();
+    const pk = query.trim();
+    if (!type || pk === '') return;
+    if (store.entities[type]?.[pk] === undefined) {
+      setMiss(`No ${type} with pk "${pk}" in the store.`);
+      return;
+    }
+    setMiss('');
+    selectEntity(type, pk);
+  };
+
+  if (types.length === 0) return <p class="notice">No entities in the store yet.</p>;
+
+  return (
+    <div class="split">
+      <section class="pane pane-list" aria-label="Entity browser">
+        <form class="toolbar lookup" aria-label="Look up an entity" onSubmit={lookUp}>
+          <select
+            aria-label="Entity type"
+            value={type}
+            onChange={(event) => {
+              setBrowsedType(event.currentTarget.value);
+              setMiss('');
+            }}
+          >
+            {types.map((option) => (
+              <option key={option} value={option}>
+                {option} ({Object.keys(store.entities[option] ?? {}).length})
+              </option>
+            ))}
+          </select>
+          <input
+            type="search"
+            class="filter"
+            aria-label="pk"
+            placeholder="pk (/)"
+            data-slash-focus=""
+            value={query}
+            onInput={(event) => {
+              setQuery(event.currentTarget.value);
+              setMiss('');
+            }}
+          />
+          <button type="submit">Show</button>
+        </form>
+        {miss && (
+          <p class="notice notice-miss" role="status">
+            {miss}
+          </p>
+        )}
+        <VirtualList
+          id="entity-pks"
+          label={`${type} entities`}
+          items={shown}
+          rowHeight={ROW_HEIGHT}
+          rowKey={(entry) => entry.pk}
+          selectedIndex={
+            selected && selected.entity === type
+              ? shown.findIndex((entry) => entry.pk === selected.pk)
+              : undefined
+          }
+          onActivate={(entry) => type && selectEntity(type, entry.pk)}
+          empty={`No ${type} matches "${query}".`}
+          renderRow={(entry) => (
+            <>
+              <span class="pk mono">{entry.pk}</span>
+              <span class="label">{entityLabel(entry.row)}</span>
+              {entry.invalid && <span class="badge badge-invalid">INVALID</span>}
+            </>
+          )}
+        />
+      </section>
+      <section class="pane pane-detail" aria-label="Entity">
+        {selected ? (
+          <EntityDetail store={store} type={selected.entity} pk={selected.pk} />
+        ) : (
+          <p class="notice">Pick an entity, or look one up by type and pk.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk: string }) {
+  const row = store.entities[type]?.[pk];
+  const invalid = isInvalidRow(row);
+  const label = entityLabel(row);
+  const fields = invalid ? undefined : plainFields(row);
+  const last = lastEntityChange(store.events, type, pk);
+  // The response that last wrote the entity sets its expiry (what entitiesMeta would hold).
+  const written = last?.event.effects.find((effect) => effect.type === 'result-stored');
+
+  return (
+    <article class="entity" aria-label={`${type} ${pk}`}>
+      <h2 class="detail-title">
+        <span class="mono">
+          {type} {pk}
+        </span>
+        {label && <span class="label"> {label}</span>}
+        {invalid && <span class="badge badge-invalid">INVALID</span>}
+        {row === undefined && <span class="badge">not in the store</span>}
+      </h2>
+
+      {fields && (
+        <section aria-label="Fields">
+          <h3>Fields</h3>
+          <table class="fields">
+            <tbody>
+              {Object.entries(fields).map(([field, value]) => (
+                <tr key={field}>
+                  <th scope="row" class="mono">
+                    {field}
+                  </th>
+                  <td class="value">{formatValue(value, 4000)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+
+      <section aria-label="Meta">
+        <h3>Meta</h3>
+        <dl class="meta">
+          <dt>State</dt>
+          <dd>
+            {invalid
+              ? 'INVALID: removed by Invalidate; readers suspend or drop it'
+              : row === undefined
+                ? 'absent (never stored, or the store was reset)'
+                : 'valid'}
+          </dd>
+          {last && (
+            <>
+              <dt>Last change</dt>
+              <dd>
+                #{last.event.seq} {last.event.action.endpoint ?? last.event.action.type}:{' '}
+                {describeEffect(last.effect)}
+                {optimisticNote(optimisticOutcome(store.events, last.event))}
+              </dd>
+            </>
+          )}
+          {written?.type === 'result-stored' && !invalid && (
+            <>
+              <dt>Expiry</dt>
+              <dd>
+                {written.expiresAt <= Date.now()
+                  ? 'expired'
+                  : `expires ${formatTime(written.expiresAt)}`}{' '}
+                ({written.endpoint}'s response, #{last?.event.seq})
+              </dd>
+            </>
+          )}
+        </dl>
+      </section>
+
+      <PkOrigin store={store} type={type} pk={pk} />
+      <References store={store} type={type} pk={pk} />
+    </article>
+  );
+}
+
+const OPTIMISTIC_NOTES = {
+  applied: ' (optimistic: shown before the server answered, not committed yet)',
+  committed: ' (optimistic: committed by the server)',
+  'rolled-back': ' (optimistic: rolled back, the server refused it)',
+} as const;
+
+function optimisticNote(outcome: keyof typeof OPTIMISTIC_NOTES | undefined): string {
+  return outcome ? OPTIMISTIC_NOTES[outcome] : '';
+}
+
+/** For an invalidated entity: how its pk was computed, and which results that affected. */
+function PkOrigin({ store, type, pk }: { store: StoreView; type: string; pk: string }) {
+  const origin = store.pkOrigins[`${type} ${pk}`];
+  if (!origin) return null;
+  const event: StoreEvent | undefined = eventBySeq(store.events, origin.seq);
+  const suspends = event?.effects.filter((effect) => effect.type === 'result-suspends') ?? [];
+  const lost = event?.effects.filter((effect) => effect.type === 'result-lost-member') ?? [];
+  return (
+    <section aria-label="How its pk was computed">
+      <h3>How its pk was computed</h3>
+      <p class="pk-origin mono">{describePkOrigin(origin.effect)}</p>
+      <p class="detail-sub">
+        by {origin.endpoint ?? 'an Invalidate'} at #{origin.seq}
+      </p>
+      {suspends.length > 0 && (
+        <>
+          <h4>Results that suspend and fetch again</h4>
+          <ul class="plain">
+            {suspends.map((effect) => (
+              <li key={effect.key} class="mono">
+                {describeEffect(effect)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {lost.length > 0 && (
+        <>
+          <h4>Results that only lost it</h4>
+          <ul class="plain">
+            {lost.map((effect) => (
+              <li key={effect.key} class="mono">
+                {describeEffect(effect)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Every collection row and stored result that holds the entity. */
+function References({ store, type, pk }: { store: StoreView; type: string; pk: string }) {
+  const { selectCollectionRow } = usePanelActions();
+  const connection = useConnection();
+  const references = useMemo(() => referencesOf(store, type, pk), [store, type, pk]);
+  return (
+    <section aria-label="Referenced by">
+      <h3>Referenced by</h3>
+      <h4>Collections</h4>
+      {references.collections.length === 0 ? (
+        <p class="detail-sub">No collection holds it.</p>
+      ) : (
+        <ul class="plain">
+          {references.collections.map(({ row, index }) => (
+            <li key={row.id}>
+              <button type="button" class="link" onClick={() => selectCollectionRow(row.id)}>
+                <span class="mono">{row.collection}</span> {formatRowKey(row.row)}
+              </button>{' '}
+              position {index + 1} of {row.members.length}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h4>Endpoint results</h4>
+      {references.results.length === 0 ? (
+        <p class="detail-sub">No stored result points at it.</p>
+      ) : (
+        <ul class="plain">
+          {references.results.map((result) => (
+            <li key={result.key}>
+              <span class="mono">{result.key}</span>
+              {result.endpoint ? ` (${result.endpoint})` : ''} {formatExpiry(result.meta)}{' '}
+              <button
+                type="button"
+                class="small"
+                aria-label={`Invalidate ${result.key}`}
+                onClick={() =>
+                  connection.send({ kind: 'invalidate', storeId: store.id, key: result.key })
+                }
+              >
+                Invalidate
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,210 @@
+import { useMemo, useState } from 'preact/hooks';
+import type { Effect, StoreEvent } from '../../../../library/src/devtools/protocol.js';
+import { usePanel, usePanelActions } from '../context.js';
+import { distinctActionValues, filterEvents, summarizeEffects } from '../derive.js';
+import { describeEffect, formatTime, formatValue } from '../format.js';
+import type { ViewProps } from '../views.js';
+import { ROW_HEIGHT } from './layout.js';
+import { VirtualList } from './VirtualList.js';
+
+/** A timeline row: an event, or one line of an expanded event (a detail of its action, or an effect). */
+type TimelineRow =
+  | { kind: 'event'; event: StoreEvent }
+  | {
+      kind: 'detail';
+      event: StoreEvent;
+      index: number;
+      text: string;
+      tone: string;
+      entity?: { entity: string; pk: string };
+    };
+
+const OPTIMISTIC_LABELS = {
+  applied: 'optimistic: applied',
+  committed: 'optimistic: committed',
+  'rolled-back': 'optimistic: rolled back',
+} as const;
+
+function effectTone(effect: Effect): string {
+  switch (effect.type) {
+    case 'entity-added':
+      return 'add';
+    case 'entity-invalidated':
+    case 'result-invalidated':
+    case 'store-reset':
+      return 'remove';
+    case 'collection-changed':
+      return effect.kind === 'invalidate' ? 'remove' : 'add';
+    case 'result-suspends':
+    case 'result-error':
+      return 'error';
+    case 'result-lost-member':
+    case 'result-expired':
+      return 'warn';
+    case 'replay-result':
+      return effect.ok ? 'add' : 'error';
+    default:
+      return 'info';
+  }
+}
+
+/** The lines an expanded event shows: its call (args, body, answer, timing), then each effect. */
+function detailRows(event: StoreEvent): TimelineRow[] {
+  const { action } = event;
+  const lines: Omit<Extract<TimelineRow, { kind: 'detail' }>, 'kind' | 'event' | 'index'>[] = [];
+  if (action.key) lines.push({ text: `key ${action.key}`, tone: 'info' });
+  if (action.args) lines.push({ text: `args ${formatValue(action.args, 300)}`, tone: 'info' });
+  if (action.body !== undefined)
+    lines.push({ text: `body ${formatValue(action.body, 300)}`, tone: 'info' });
+  if (action.response !== undefined)
+    lines.push({ text: `response ${formatValue(action.response, 300)}`, tone: 'info' });
+  if (action.error !== undefined)
+    lines.push({ text: `error ${formatValue(action.error, 300)}`, tone: 'error' });
+  if (action.duration !== undefined)
+    lines.push({ text: `answered in ${action.duration} ms`, tone: 'info' });
+  if (event.effects.length === 0) lines.push({ text: 'no effect on the store', tone: 'info' });
+  for (const effect of event.effects)
+    lines.push({
+      text: describeEffect(effect),
+      tone: effectTone(effect),
+      ...('entity' in effect ? { entity: { entity: effect.entity, pk: effect.pk } } : {}),
+    });
+  return lines.map((line, index) => ({ kind: 'detail', event, index, ...line }));
+}
+
+/** Every event, filterable by kind, endpoint and text; Enter or a click expands one. */
+export function TimelineView({ store }: ViewProps) {
+  const filter = usePanel((state) => state.timelineFilter);
+  const reloads = usePanel((state) => state.reloads);
+  const { setTimelineFilter, selectEntity } = usePanelActions();
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const events = useMemo(() => filterEvents(store.events, filter), [store.events, filter]);
+  const kinds = useMemo(() => distinctActionValues(store.events, 'type'), [store.events]);
+  const endpoints = useMemo(() => distinctActionValues(store.events, 'endpoint'), [store.events]);
+  const rows = useMemo(
+    () =>
+      events.flatMap((event): TimelineRow[] =>
+        expanded.has(event.seq)
+          ? [{ kind: 'event', event }, ...detailRows(event)]
+          : [{ kind: 'event', event }],
+      ),
+    [events, expanded],
+  );
+
+  const toggle = (seq: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(seq)) next.add(seq);
+      return next;
+    });
+
+  return (
+    <div class="timeline">
+      <div class="toolbar">
+        <input
+          type="search"
+          class="filter"
+          aria-label="Filter events"
+          placeholder="Filter events (/)"
+          data-slash-focus=""
+          value={filter.text}
+          onInput={(event) => setTimelineFilter({ text: event.currentTarget.value })}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setTimelineFilter({ text: '' });
+          }}
+        />
+        <select
+          aria-label="Kind"
+          value={filter.kind}
+          onChange={(event) => setTimelineFilter({ kind: event.currentTarget.value })}
+        >
+          <option value="">All kinds</option>
+          {kinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {kind}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Endpoint"
+          value={filter.endpoint}
+          onChange={(event) => setTimelineFilter({ endpoint: event.currentTarget.value })}
+        >
+          <option value="">All endpoints</option>
+          {endpoints.map((endpoint) => (
+            <option key={endpoint} value={endpoint}>
+              {endpoint}
+            </option>
+          ))}
+        </select>
+        <span class="count" aria-live="polite">
+          {events.length === store.events.length
+            ? `${events.length} events`
+            : `${events.length} of ${store.events.length} events`}
+        </span>
+      </div>
+      {reloads > 0 && (
+        <p class="notice notice-reload">
+          Page reloaded {reloads}×: the history starts at the latest load.
+        </p>
+      )}
+      <VirtualList
+        id="timeline-events"
+        label="Timeline"
+        items={rows}
+        rowHeight={ROW_HEIGHT}
+        followEnd
+        rowKey={(row) =>
+          row.kind === 'event' ? `e${row.event.seq}` : `d${row.event.seq}-${row.index}`
+        }
+        rowAttributes={(row) =>
+          row.kind === 'event' ? { 'aria-expanded': expanded.has(row.event.seq) } : {}
+        }
+        rowClass={(row) =>
+          row.kind === 'event'
+            ? `event${row.event.action.optimistic ? ` optimistic-${row.event.action.optimistic}` : ''}${row.event.action.error !== undefined ? ' is-error' : ''}`
+            : `detail tone-${row.tone}`
+        }
+        onActivate={(row) => {
+          if (row.kind === 'event') toggle(row.event.seq);
+          else if (row.entity) selectEntity(row.entity.entity, row.entity.pk);
+        }}
+        empty={store.events.length === 0 ? 'No events yet.' : 'No event matches the filter.'}
+        renderRow={(row) =>
+          row.kind === 'event' ? (
+            <EventLine event={row.event} open={expanded.has(row.event.seq)} />
+          ) : (
+            <span class="detail-text">{row.text}</span>
+          )
+        }
+      />
+    </div>
+  );
+}
+
+function EventLine({ event, open }: { event: StoreEvent; open: boolean }) {
+  const { action } = event;
+  return (
+    <>
+      <span class="toggle" aria-hidden="true">
+        {open ? '▾' : '▸'}
+      </span>
+      <span class="seq">#{event.seq}</span>
+      <span class="time">{formatTime(event.time)}</span>
+      <span class={`kind kind-${action.type}`}>{action.type}</span>
+      {action.endpoint && <span class="endpoint mono">{action.endpoint}</span>}
+      {action.method && (
+        <span class="request mono">
+          {action.method} {action.url}
+        </span>
+      )}
+      {action.optimistic && (
+        <span class={`badge badge-optimistic-${action.optimistic}`}>
+          {OPTIMISTIC_LABELS[action.optimistic]}
+        </span>
+      )}
+      {action.error !== undefined && <span class="badge badge-error">error</span>}
+      <span class="summary">{summarizeEffects(event.effects)}</span>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { createContext } from 'preact';
+import { useContext, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
+import type { ExtensionCommandBody } from '../../../library/src/devtools/protocol.js';
+import type { StoreView } from './model.js';
+import type { PanelActions, PanelState, PanelStore } from './store.js';
+
+/** Where views send commands to the page (the PanelConnection, or a fake in tests). */
+export interface CommandSender {
+  send(command: ExtensionCommandBody): void;
+}
+
+export interface PanelContextValue {
+  store: PanelStore;
+  connection: CommandSender;
+}
+
+export const PanelContext = createContext<PanelContextValue | null>(null);
+
+function usePanelContext(): PanelContextValue {
+  const value = useContext(PanelContext);
+  if (!value) throw new Error('panel components must be rendered inside <PanelContext.Provider>');
+  return value;
+}
+
+type FullState = PanelState & PanelActions;
+
+/**
+ * Reads the panel store and renders again when the selected value changes. The value is
+ * computed once per store state, so a selector may build a new object or array without making
+ * the component render over and over. (Built on preact/hooks: importing preact/compat would
+ * turn every vnode into a compat one.)
+ */
+export function usePanel<T>(selector: (state: FullState) => T): T {
+  const { store } = usePanelContext();
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const cache = useRef<
+    { state: FullState; selector: (state: FullState) => T; value: T } | undefined
+  >(undefined);
+  const read = (): T => {
+    const state = store.getState();
+    const cached = cache.current;
+    if (cached && cached.state === state && cached.selector === selector) return cached.value;
+    const value = selector(state);
+    cache.current = { state, selector, value };
+    return value;
+  };
+  const latestRead = useRef(read);
+  latestRead.current = read;
+  const value = read();
+
+  useLayoutEffect(() => {
+    const check = () => {
+      const before = cache.current?.value;
+      if (!Object.is(before, latestRead.current())) rerender(undefined);
+    };
+    check(); // the store may have changed between this render and the subscription
+    return store.subscribe(check);
+  }, [store]);
+  return value;
+}
+
+/** The panel store's actions (they never change, so reading them renders nothing). */
+export function usePanelActions(): PanelActions {
+  return usePanelContext().store.getState();
+}
+
+/** The copy of the store the user is looking at. */
+export function useSelectedStore(): StoreView | undefined {
+  return usePanel((state) =>
+    state.selectedStoreId === undefined ? undefined : state.stores[state.selectedStoreId],
+  );
+}
+
+/** Sends commands to the page. */
+export function useConnection(): CommandSender {
+  return usePanelContext().connection;
+}

@@ -1,0 +1,340 @@
+import type {
+  ActionSummary,
+  Effect,
+  Encoded,
+  StoreEvent,
+} from '../../../library/src/devtools/protocol.js';
+import { collectionEntityType, describeEffect } from './format.js';
+import { isCollectionKey, isInvalidRow, type StoreView } from './model.js';
+import type { PanelState } from './store.js';
+
+/** What the views show, computed from the panel's copy of a store (pure functions). */
+
+type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
+
+export interface CollectionRow {
+  /** `collection + ' ' + row`, as `lastChanges` keys it. */
+  id: string;
+  collection: string;
+  /** The row key: the collection's arguments as JSON. */
+  row: string;
+  entityType: string;
+  members: string[];
+  lastChange?: { seq: number; effect: CollectionChange };
+}
+
+export const collectionRowId = (collection: string, row: string) => `${collection} ${row}`;
+
+/** Every collection row, collections by name, rows in the order the store holds them. */
+export function collectionRows(view: StoreView): CollectionRow[] {
+  const rows: CollectionRow[] = [];
+  for (const collection of Object.keys(view.entities).filter(isCollectionKey).sort()) {
+    const table = view.entities[collection] ?? {};
+    for (const [row, members] of Object.entries(table)) {
+      const id = collectionRowId(collection, row);
+      rows.push({
+        id,
+        collection,
+        row,
+        entityType: collectionEntityType(collection),
+        members: Array.isArray(members) ? members.map(String) : [],
+        lastChange: latestRowChange(view, collection, row),
+      });
+    }
+  }
+  return rows;
+}
+
+/**
+ * The latest change of one row, whole. One event can change a row several times (a batch
+ * delete removes each entity in turn) while `lastChanges` keeps only the last of them, so the
+ * event's changes to the row are put together again.
+ */
+function latestRowChange(
+  view: StoreView,
+  collection: string,
+  row: string,
+): CollectionRow['lastChange'] {
+  const last = view.lastChanges[collectionRowId(collection, row)];
+  if (!last) return undefined;
+  const changes = (eventBySeq(view.events, last.seq)?.effects ?? []).filter(
+    (effect): effect is CollectionChange =>
+      effect.type === 'collection-changed' &&
+      effect.collection === collection &&
+      effect.row === row,
+  );
+  return changes.length > 1 ? { seq: last.seq, effect: mergeChanges(changes) } : last;
+}
+
+/** Successive changes of one row as one: what went in, what was skipped, what went out. */
+export function mergeChanges(changes: readonly CollectionChange[]): CollectionChange {
+  const first = changes[0] as CollectionChange;
+  const last = changes[changes.length - 1] as CollectionChange;
+  const kinds = new Set(changes.map((change) => change.kind));
+  return {
+    ...last,
+    kind: kinds.size === 1 ? last.kind : 'replace',
+    lengthBefore: first.lengthBefore,
+    inserted: changes.flatMap((change) => change.inserted),
+    duplicates: changes.flatMap((change) => change.duplicates),
+    removed: changes.flatMap((change) => change.removed),
+  };
+}
+
+/** The row that changed last (to show when the user picked none). */
+export function latestChangedRow(rows: readonly CollectionRow[]): CollectionRow | undefined {
+  let latest: CollectionRow | undefined;
+  for (const row of rows)
+    if (row.lastChange && (!latest?.lastChange || row.lastChange.seq > latest.lastChange.seq))
+      latest = row;
+  return latest;
+}
+
+/** Entity types (collection tables aside), sorted. */
+export function entityTypes(view: StoreView): string[] {
+  return Object.keys(view.entities)
+    .filter((key) => !isCollectionKey(key))
+    .sort();
+}
+
+export interface EntityEntry {
+  pk: string;
+  row: Encoded;
+  invalid: boolean;
+}
+
+export function entitiesOf(view: StoreView, type: string): EntityEntry[] {
+  return Object.entries(view.entities[type] ?? {}).map(([pk, row]) => ({
+    pk,
+    row,
+    invalid: isInvalidRow(row),
+  }));
+}
+
+export interface EntityReferences {
+  collections: { row: CollectionRow; index: number }[];
+  results: { key: string; endpoint?: string; meta?: Encoded }[];
+}
+
+/** Each stored result's endpoint name, from the `result-stored` effects on the timeline. */
+export function endpointNames(events: readonly StoreEvent[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const event of events)
+    for (const effect of event.effects)
+      if (effect.type === 'result-stored' || effect.type === 'result-error')
+        names.set(effect.key, effect.endpoint);
+  return names;
+}
+
+/** The entities the latest event that stored each result wrote, to tell `Todo 1` from `User 1`. */
+function entitiesWrittenWithResult(events: readonly StoreEvent[]): Map<string, Set<string>> {
+  const written = new Map<string, Set<string>>();
+  for (const event of events) {
+    const stored = event.effects.filter((effect) => effect.type === 'result-stored');
+    if (stored.length === 0) continue;
+    const entities = new Set<string>();
+    for (const effect of event.effects)
+      if (effect.type === 'entity-added' || effect.type === 'entity-updated')
+        entities.add(`${effect.entity} ${effect.pk}`);
+    for (const effect of stored) written.set(effect.key, entities);
+  }
+  return written;
+}
+
+/** Whether a normalized result holds `wanted` anywhere (a pk, or a collection row key). */
+function holdsString(value: Encoded | undefined, wanted: ReadonlySet<string>, depth = 0): boolean {
+  if (typeof value === 'string') return wanted.has(value);
+  if (typeof value !== 'object' || value === null || depth > 8) return false;
+  const children = Array.isArray(value) ? value : Object.values(value);
+  return children.some((child) => holdsString(child, wanted, depth + 1));
+}
+
+/**
+ * Whether a result that holds the bare pk `pk` means this entity. A normalized result holds pks,
+ * not types, so the timeline decides: the event that last stored the result wrote this entity
+ * (yes) or another type's entity with that pk (no); failing that, an endpoint named after
+ * another entity type (`User.get`) means that type. Otherwise (an unchanged write, a result that
+ * came with a snapshot) it counts.
+ */
+function pkMeansEntity(
+  type: string,
+  pk: string,
+  wrote: ReadonlySet<string> | undefined,
+  endpoint: string | undefined,
+  types: ReadonlySet<string>,
+): boolean {
+  if (wrote?.has(`${type} ${pk}`)) return true;
+  if (wrote && [...wrote].some((written) => written.endsWith(` ${pk}`))) return false;
+  const named = endpoint?.split('.')[0];
+  return !(named && named !== type && types.has(named));
+}
+
+/** Every collection row that holds the entity and every stored result that points at it. */
+export function referencesOf(view: StoreView, type: string, pk: string): EntityReferences {
+  const collections = collectionRows(view)
+    .filter((row) => row.entityType === type)
+    .map((row) => ({ row, index: row.members.indexOf(pk) }))
+    .filter(({ index }) => index >= 0);
+  const rowKeys = new Set(collections.map(({ row }) => row.row));
+  const names = endpointNames(view.events);
+  const written = entitiesWrittenWithResult(view.events);
+  const types = new Set(entityTypes(view));
+  const results: EntityReferences['results'] = [];
+  for (const [key, result] of Object.entries(view.endpoints)) {
+    const endpoint = names.get(key);
+    const viaCollection = rowKeys.size > 0 && holdsString(result, rowKeys);
+    const viaPk =
+      holdsString(result, new Set([pk])) &&
+      pkMeansEntity(type, pk, written.get(key), endpoint, types);
+    if (viaCollection || viaPk) results.push({ key, endpoint, meta: view.meta[key] });
+  }
+  return { collections, results };
+}
+
+/** The latest event that wrote or invalidated this entity. */
+export function lastEntityChange(
+  events: readonly StoreEvent[],
+  type: string,
+  pk: string,
+): { event: StoreEvent; effect: Effect } | undefined {
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as StoreEvent;
+    const effect = event.effects.find(
+      (candidate) =>
+        (candidate.type === 'entity-added' ||
+          candidate.type === 'entity-updated' ||
+          candidate.type === 'entity-invalidated') &&
+        candidate.entity === type &&
+        candidate.pk === pk,
+    );
+    if (effect) return { event, effect };
+  }
+  return undefined;
+}
+
+/** How an optimistic event ended: the later answer to the same call committed or rolled it back. */
+export function optimisticOutcome(
+  events: readonly StoreEvent[],
+  event: StoreEvent,
+): ActionSummary['optimistic'] {
+  if (event.action.optimistic !== 'applied') return event.action.optimistic;
+  for (let index = events.length - 1; index >= 0; index--) {
+    const later = events[index] as StoreEvent;
+    if (later.seq <= event.seq) break;
+    const outcome = later.action.optimistic;
+    if (later.action.key === event.action.key && outcome && outcome !== 'applied') return outcome;
+  }
+  return 'applied';
+}
+
+export function eventBySeq(events: readonly StoreEvent[], seq: number): StoreEvent | undefined {
+  // The timeline is sorted by seq: search it instead of scanning 10,000 events.
+  let low = 0;
+  let high = events.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const event = events[middle] as StoreEvent;
+    if (event.seq === seq) return event;
+    if (event.seq < seq) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
+// ---- timeline ----------------------------------------------------------------------------
+
+const searchTexts = new WeakMap<StoreEvent, string>();
+
+/** Everything the text filter looks at in one event, lower case (computed once per event). */
+export function eventSearchText(event: StoreEvent): string {
+  let text = searchTexts.get(event);
+  if (text === undefined) {
+    const { action } = event;
+    text = [
+      `#${event.seq}`,
+      action.type,
+      action.endpoint,
+      action.key,
+      action.method,
+      action.url,
+      action.optimistic,
+      ...event.effects.map(describeEffect),
+    ]
+      .filter(Boolean)
+      .join('\n')
+      .toLowerCase();
+    searchTexts.set(event, text);
+  }
+  return text;
+}
+
+export function filterEvents(
+  events: readonly StoreEvent[],
+  filter: PanelState['timelineFilter'],
+): StoreEvent[] {
+  const text = filter.text.trim().toLowerCase();
+  return events.filter(
+    (event) =>
+      (!filter.kind || event.action.type === filter.kind) &&
+      (!filter.endpoint || event.action.endpoint === filter.endpoint) &&
+      (!text || eventSearchText(event).includes(text)),
+  );
+}
+
+/** The distinct values of one action field on the timeline, sorted (for the filter menus). */
+export function distinctActionValues(
+  events: readonly StoreEvent[],
+  field: 'type' | 'endpoint',
+): string[] {
+  const values = new Set<string>();
+  for (const event of events) {
+    const value = event.action[field];
+    if (value) values.add(value);
+  }
+  return [...values].sort();
+}
+
+/** A one-line summary of an event's effects, for its timeline row. */
+export function summarizeEffects(effects: readonly Effect[]): string {
+  const counts = new Map<string, number>();
+  const bump = (label: string) => counts.set(label, (counts.get(label) ?? 0) + 1);
+  for (const effect of effects) {
+    switch (effect.type) {
+      case 'entity-added':
+        bump('added');
+        break;
+      case 'entity-updated':
+        bump('updated');
+        break;
+      case 'entity-invalidated':
+        bump('invalidated');
+        break;
+      case 'collection-changed':
+        bump(effect.kind === 'invalidate' ? 'removed from list' : effect.kind);
+        break;
+      case 'result-suspends':
+        bump('suspends');
+        break;
+      case 'result-lost-member':
+        bump('lost member');
+        break;
+      case 'result-error':
+        bump('error');
+        break;
+      case 'result-stored':
+        bump('stored');
+        break;
+      case 'result-invalidated':
+      case 'result-expired':
+        bump(effect.type === 'result-invalidated' ? 'results invalidated' : 'results expired');
+        break;
+      case 'store-reset':
+        bump('reset');
+        break;
+      case 'replay-result':
+        bump(effect.ok ? 'replayed' : 'replay failed');
+        break;
+    }
+  }
+  return [...counts].map(([label, count]) => (count > 1 ? `${count} ${label}` : label)).join(' · ');
+}

@@ -1,0 +1,292 @@
+import type { Effect, Encoded } from '../../../library/src/devtools/protocol.js';
+import { isInvalidRow } from './model.js';
+
+/**
+ * Turns carried values into short, readable TEXT. The panel never inserts what the page sent as
+ * HTML: every string made here ends up in a text node or an attribute.
+ */
+
+type Tagged = Extract<Encoded, { '@t': string }>;
+type PlainObject = { [key: string]: Encoded };
+
+function isTagged(value: Encoded): value is Tagged {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as PlainObject)['@t'] === 'string'
+  );
+}
+
+export function isPlainObject(value: Encoded | undefined): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isTagged(value);
+}
+
+/** The fields of a plain object value, or undefined for anything else. */
+export function plainFields(value: Encoded | undefined): PlainObject | undefined {
+  return isPlainObject(value) ? (value as PlainObject) : undefined;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const propertyName = (key: string) => (IDENTIFIER.test(key) ? key : JSON.stringify(key));
+
+/** Stops writing once `limit` characters are out, so huge values cost little to show. */
+class TextBudget {
+  text = '';
+  constructor(private readonly limit: number) {}
+  get full(): boolean {
+    return this.text.length >= this.limit;
+  }
+  add(part: string): void {
+    if (!this.full) this.text += part;
+  }
+  result(): string {
+    return this.text.length > this.limit ? `${this.text.slice(0, this.limit - 1)}…` : this.text;
+  }
+}
+
+function writeList(out: TextBudget, open: string, items: (() => void)[], close: string) {
+  out.add(open);
+  items.forEach((write, index) => {
+    if (out.full) return;
+    if (index > 0) out.add(', ');
+    write();
+  });
+  out.add(close);
+}
+
+function writeFields(out: TextBudget, fields: PlainObject) {
+  const entries = Object.entries(fields);
+  if (entries.length === 0) return out.add('{}');
+  writeList(
+    out,
+    '{ ',
+    entries.map(([key, value]) => () => {
+      out.add(`${propertyName(key)}: `);
+      write(out, value);
+    }),
+    ' }',
+  );
+}
+
+function writeTagged(out: TextBudget, value: Tagged) {
+  switch (value['@t']) {
+    case 'undefined':
+      return out.add('undefined');
+    case 'number':
+      return out.add(value.v);
+    case 'bigint':
+      return out.add(`${value.v}n`);
+    case 'date':
+      return out.add(`Date(${value.v})`);
+    case 'map':
+      return writeList(
+        out,
+        `Map(${value.entries.length}) { `,
+        value.entries.map(([key, item]) => () => {
+          write(out, key);
+          out.add(' => ');
+          write(out, item);
+        }),
+        ' }',
+      );
+    case 'set':
+      return writeList(
+        out,
+        `Set(${value.values.length}) { `,
+        value.values.map((item) => () => write(out, item)),
+        ' }',
+      );
+    case 'instance':
+      out.add(`${value.class} `);
+      return writeFields(out, value.fields);
+    case 'error':
+      return out.add(
+        `${value.name}: ${value.message}${value.status === undefined ? '' : ` (status ${value.status})`}`,
+      );
+    case 'function':
+      return out.add(`ƒ ${value.name || 'anonymous'}()`);
+    case 'symbol':
+      return out.add(`Symbol(${value.description})`);
+    case 'object':
+      return writeFields(out, value.fields);
+    case 'cycle':
+      return out.add('[cycle]');
+    case 'truncated': {
+      const omitted = value.omitted === undefined ? '' : `, ${value.omitted} omitted`;
+      const preview = value.preview === undefined ? '' : ` ${value.preview}`;
+      return out.add(`…${preview} [cut: ${value.reason}${omitted}]`);
+    }
+  }
+}
+
+function write(out: TextBudget, value: Encoded) {
+  if (out.full) return;
+  if (value === null || typeof value !== 'object') {
+    out.add(typeof value === 'string' ? JSON.stringify(value) : String(value));
+  } else if (Array.isArray(value)) {
+    writeList(
+      out,
+      '[',
+      value.map((item) => () => write(out, item)),
+      ']',
+    );
+  } else if (isTagged(value)) {
+    writeTagged(out, value);
+  } else {
+    writeFields(out, value);
+  }
+}
+
+/** One value as text, like a console shows it (strings quoted), cut at `limit` characters. */
+export function formatValue(value: Encoded | undefined, limit = 200): string {
+  if (value === undefined) return 'undefined';
+  const out = new TextBudget(limit);
+  write(out, value);
+  return out.result();
+}
+
+/** The fields that usually name an entity, most telling first. */
+const LABEL_FIELDS = ['title', 'name', 'label', 'username', 'email', 'text', 'slug'];
+
+/** A short human label for an entity row (its title or name), or '' when it has none. */
+export function entityLabel(row: Encoded | undefined): string {
+  const fields = plainFields(row);
+  if (!fields || isInvalidRow(row)) return '';
+  for (const field of LABEL_FIELDS) {
+    const value = fields[field];
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+  }
+  return '';
+}
+
+/** A collection row key (`{"userId":"1"}`) as its arguments: `userId: "1"`, or `all` for `{}`. */
+export function formatRowKey(row: string): string {
+  let args: unknown;
+  try {
+    args = JSON.parse(row);
+  } catch {
+    return row;
+  }
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return row;
+  const entries = Object.entries(args);
+  if (entries.length === 0) return 'all (no arguments)';
+  return entries.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ');
+}
+
+/** `[Todo]` → `Todo`: the entity type a collection holds. */
+export function collectionEntityType(collection: string): string {
+  return collection.slice(1, -1);
+}
+
+/** A wall-clock time with milliseconds, as the timeline shows it. */
+export function formatTime(ms: number): string {
+  const date = new Date(ms);
+  const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
+}
+
+/** An expiry compared with now: `expires 12:00:01`, `expired`, or `invalidated`. */
+export function formatExpiry(meta: Encoded | undefined, now = Date.now()): string {
+  const fields = plainFields(meta);
+  if (!fields) return '';
+  if (fields.invalidated === true) return 'invalidated';
+  const expiresAt = fields.expiresAt;
+  if (typeof expiresAt !== 'number') return '';
+  return expiresAt <= now ? 'expired' : `expires ${formatTime(expiresAt)}`;
+}
+
+const list = (pks: readonly string[]) => pks.join(', ');
+
+/** What one effect did, in one line of text. */
+export function describeEffect(effect: Effect): string {
+  switch (effect.type) {
+    case 'entity-added':
+      return `${effect.entity} ${effect.pk} added`;
+    case 'entity-updated':
+      return `${effect.entity} ${effect.pk} updated: ${effect.fields.join(', ') || 'no field changed'}`;
+    case 'entity-invalidated':
+      return `${effect.entity} ${effect.pk} invalidated (pk from ${
+        effect.via === 'url-params' ? 'URL params' : 'response'
+      } ${formatValue(effect.from, 80)})`;
+    case 'collection-changed':
+      return `${effect.collection} ${formatRowKey(effect.row)}: ${describeCollectionChange(effect)}`;
+    case 'result-stored':
+      return `stored ${effect.key} (${effect.endpoint}) → ${formatValue(effect.result, 80)}`;
+    case 'result-error':
+      return `error for ${effect.key} (${effect.endpoint}): ${formatValue(effect.error, 120)}`;
+    case 'result-invalidated':
+      return effect.keys.length === 0
+        ? 'no stored result invalidated'
+        : `invalidated ${list(effect.keys)}`;
+    case 'result-expired':
+      return effect.keys.length === 0 ? 'no stored result expired' : `expired ${list(effect.keys)}`;
+    case 'result-suspends':
+      return `${effect.key} (${effect.endpoint}) will suspend and fetch again`;
+    case 'result-lost-member':
+      return `${effect.key} (${effect.endpoint}) stays valid but lost a member`;
+    case 'store-reset':
+      return 'store reset: everything cleared';
+    case 'replay-result':
+      return `replay ${effect.replayId} #${effect.index} ${effect.endpoint}: ${
+        effect.ok ? 'ok' : `failed${effect.error ? ` (${effect.error})` : ''}`
+      }`;
+  }
+}
+
+type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
+
+/** A collection change in the words the Collections view highlights it with. */
+export function describeCollectionChange(change: CollectionChange): string {
+  const inserted = list(change.inserted.map(({ pk }) => pk));
+  const counts = `(${change.lengthBefore} → ${change.lengthAfter})`;
+  switch (change.kind) {
+    case 'push':
+      return `pushed ${inserted} at the end ${counts}`;
+    case 'unshift':
+      return `unshifted ${inserted} at the start ${counts}`;
+    case 'page-merge': {
+      const skipped =
+        change.duplicates.length > 0
+          ? `; skipped duplicates ${list(change.duplicates)}`
+          : '; no duplicates';
+      return `merged a page: added ${inserted || 'nothing'}${skipped} ${counts}`;
+    }
+    case 'add':
+      return `added ${inserted} ${counts}`;
+    case 'replace':
+      return `replaced by a fresh list ${counts}`;
+    case 'invalidate':
+      return `removed ${list(change.removed)} by Invalidate ${counts}`;
+  }
+}
+
+/** How a change marks the members it inserted, for highlighting. */
+export function insertedMark(kind: CollectionChange['kind']): string | undefined {
+  switch (kind) {
+    case 'push':
+      return 'pushed';
+    case 'unshift':
+      return 'unshifted';
+    case 'page-merge':
+      return 'merged';
+    case 'add':
+      return 'added';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * How an invalidated entity's pk was computed: `empty response → URL params {id: 5} → Todo pk
+ * "5"`. `url-params` means the server's answer named no entity (an empty body, typically), so
+ * the call's URL params stood in for it; the event's `response` is the value after that
+ * fallback, so it cannot show the raw answer.
+ */
+export function describePkOrigin(effect: Extract<Effect, { type: 'entity-invalidated' }>): string {
+  const target = `${effect.entity} pk ${JSON.stringify(effect.pk)}`;
+  const input = formatValue(effect.from, 120);
+  return effect.via === 'url-params'
+    ? `empty response → URL params ${input} → ${target}`
+    : `response ${input} → ${target}`;
+}

@@ -1,0 +1,43 @@
+import './panel.css';
+import { render } from 'preact';
+import browser from 'webextension-polyfill';
+import { App } from './App.js';
+import { PanelConnection } from './connection.js';
+import { PanelContext } from './context.js';
+import { createPanelStore } from './store.js';
+import { readTabId } from './tabId.js';
+import { followTheme } from './theme.js';
+
+// `browser.devtools` exists only inside DevTools; the e2e tests open this page with ?tabId=.
+const devtools = browser.devtools as typeof browser.devtools | undefined;
+followTheme(window, devtools?.panels);
+
+const root = document.getElementById('app');
+const tabId = readTabId(location.search, () => devtools?.inspectedWindow.tabId);
+
+if (root && tabId === undefined) {
+  render(
+    <main class="empty-state">
+      <h2>No tab to inspect</h2>
+      <p>Open RestLens from the browser's DevTools.</p>
+    </main>,
+    root,
+  );
+} else if (root && tabId !== undefined) {
+  const store = createPanelStore();
+  const connection = new PanelConnection(
+    {
+      connect: (name) => browser.runtime.connect({ name }),
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+    },
+    tabId,
+    store,
+  );
+  render(
+    <PanelContext.Provider value={{ store, connection }}>
+      <App />
+    </PanelContext.Provider>,
+    root,
+  );
+  connection.start();
+}

@@ -1,0 +1,31 @@
+import { useLayoutEffect } from 'preact/hooks';
+
+/** Marks the input that `/` focuses in a view (its filter or lookup box). */
+export const SLASH_TARGET = 'data-slash-focus';
+
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+/** `/` focuses the current view's filter, unless the user is typing somewhere. */
+export function useSlashShortcut(scope: () => HTMLElement | null): void {
+  useLayoutEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isEditable(event.target)) return;
+      const input = scope()?.querySelector<HTMLInputElement>(`[${SLASH_TARGET}]`);
+      if (!input) return;
+      event.preventDefault(); // or the `/` would be typed into the filter
+      input.focus();
+      input.select();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [scope]);
+}

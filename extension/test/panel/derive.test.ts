@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol.js';
+import {
+  collectionRows,
+  filterEvents,
+  mergeChanges,
+  optimisticOutcome,
+  referencesOf,
+  summarizeEffects,
+} from '../../src/panel/derive.js';
+import { emptyStoreView } from '../../src/panel/model.js';
+
+type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
+const removal = (pk: string, before: number): CollectionChange => ({
+  type: 'collection-changed',
+  collection: '[Todo]',
+  row: '{}',
+  kind: 'invalidate',
+  lengthBefore: before,
+  lengthAfter: before - 1,
+  inserted: [],
+  duplicates: [],
+  removed: [pk],
+});
+const event = (seq: number, action: StoreEvent['action'], effects: Effect[] = []): StoreEvent => ({
+  seq,
+  time: seq,
+  action,
+  effects,
+});
+
+describe('collection rows', () => {
+  it('put the changes one event made to a row back together (a batch delete)', () => {
+    expect(mergeChanges([removal('2', 4), removal('4', 3)])).toMatchObject({
+      kind: 'invalidate',
+      lengthBefore: 4,
+      lengthAfter: 2,
+      removed: ['2', '4'],
+    });
+    const view = {
+      ...emptyStoreView('s'),
+      entities: { '[Todo]': { '{}': ['1', '3'] } },
+      events: [event(7, { type: 'setResponse' }, [removal('2', 4), removal('4', 3)])],
+      lastChanges: { '[Todo] {}': { seq: 7, effect: removal('4', 3) } },
+    };
+    expect(collectionRows(view)[0]?.lastChange?.effect.removed).toEqual(['2', '4']);
+  });
+});
+
+describe('references', () => {
+  it('tell two types with the same pk apart', () => {
+    const view = {
+      ...emptyStoreView('s'),
+      entities: { Todo: { '3': { id: 3 } }, User: { '3': { id: 3 } } },
+      endpoints: { 'GET /users/3': '3', 'GET /todos/3': '3', 'GET /snapshot-only': '3' },
+      events: [
+        event(1, { type: 'setResponse' }, [
+          { type: 'entity-added', entity: 'User', pk: '3', row: { id: 3 } },
+          {
+            type: 'result-stored',
+            key: 'GET /users/3',
+            endpoint: 'User.get',
+            result: '3',
+            expiresAt: 0,
+          },
+        ]),
+        // Stored again unchanged: no entity written, the endpoint's name decides.
+        event(2, { type: 'setResponse' }, [
+          {
+            type: 'result-stored',
+            key: 'GET /todos/3',
+            endpoint: 'Todo.get',
+            result: '3',
+            expiresAt: 0,
+          },
+        ]),
+      ],
+    };
+    expect(referencesOf(view, 'Todo', '3').results.map((result) => result.key)).toEqual([
+      'GET /todos/3',
+      'GET /snapshot-only',
+    ]);
+    expect(referencesOf(view, 'User', '3').results.map((result) => result.key)).toEqual([
+      'GET /users/3',
+      'GET /snapshot-only',
+    ]);
+  });
+});
+
+describe('timeline', () => {
+  const events = [
+    event(1, {
+      type: 'fetch',
+      endpoint: 'Todo.update',
+      key: 'PATCH /todos/1',
+      optimistic: 'applied',
+    }),
+    event(2, { type: 'setResponse', endpoint: 'Todo.get', key: 'GET /todos/2' }),
+    event(3, {
+      type: 'setResponse',
+      endpoint: 'Todo.update',
+      key: 'PATCH /todos/1',
+      optimistic: 'rolled-back',
+    }),
+  ];
+
+  it('finds how an optimistic update ended', () => {
+    expect(optimisticOutcome(events, events[0]!)).toBe('rolled-back');
+    expect(optimisticOutcome(events.slice(0, 2), events[0]!)).toBe('applied');
+    expect(optimisticOutcome(events, events[1]!)).toBeUndefined();
+  });
+
+  it('filters by kind, endpoint and text together', () => {
+    const seqs = (filter: { text?: string; kind?: string; endpoint?: string }) =>
+      filterEvents(events, { text: '', kind: '', endpoint: '', ...filter }).map((e) => e.seq);
+    expect(seqs({ kind: 'fetch' })).toEqual([1]);
+    expect(seqs({ endpoint: 'Todo.update' })).toEqual([1, 3]);
+    expect(seqs({ endpoint: 'Todo.update', text: 'ROLLED' })).toEqual([3]);
+    expect(seqs({ text: '#2' })).toEqual([2]);
+  });
+
+  it('summarizes effects by kind', () => {
+    expect(
+      summarizeEffects([
+        { type: 'entity-added', entity: 'Todo', pk: '1', row: {} },
+        { type: 'entity-added', entity: 'Todo', pk: '2', row: {} },
+        removal('3', 2),
+        { type: 'result-suspends', key: 'k', endpoint: 'e' },
+      ]),
+    ).toBe('2 added · removed from list · suspends');
+  });
+});

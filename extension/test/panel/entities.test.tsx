@@ -1,0 +1,208 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  API,
+  FakeServer,
+  OptimisticTodoResource,
+  TodoApp,
+  TodoResource,
+  UserResource,
+} from './support/app.js';
+import { type MountedPanel, mountPanel, restoreGlobals, settle } from './support/harness.js';
+
+let server: FakeServer;
+let panel: MountedPanel;
+let app: TodoApp;
+
+beforeEach(async () => {
+  server = new FakeServer(['buy milk', 'walk dog', 'write report', 'call mum']);
+  server.install();
+  panel = mountPanel();
+  app = new TodoApp();
+  await settle();
+});
+afterEach(() => {
+  app.close();
+  panel.unmount();
+  cleanup();
+  restoreGlobals();
+  delete (window as { pwned?: unknown }).pwned;
+});
+
+/** Opens the Entities view on one entity, the way the lookup box does. */
+async function lookUp(type: string, pk: string) {
+  fireEvent.click(screen.getByRole('tab', { name: 'Entities' }));
+  await settle();
+  fireEvent.change(screen.getByRole('combobox', { name: 'Entity type' }), {
+    target: { value: type },
+  });
+  fireEvent.input(screen.getByRole('searchbox', { name: 'pk' }), { target: { value: pk } });
+  await settle();
+  fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+  await settle();
+}
+
+const entity = (name: string) => screen.getByRole('article', { name });
+const section = (article: HTMLElement, name: string) =>
+  within(article).getByRole('region', { name });
+const fieldValue = (article: HTMLElement, field: string) =>
+  within(section(article, 'Fields')).getByText(field).nextElementSibling?.textContent;
+
+describe('Entities view', () => {
+  it('browses types and pks, and looks an entity up by type and pk', async () => {
+    server.users.set(3, { id: 3, name: 'Ada' });
+    await app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await app.controller.fetch(UserResource.get, { id: 3 });
+    await settle();
+    fireEvent.click(screen.getByRole('tab', { name: 'Entities' }));
+    await settle();
+    const types = screen.getByRole('combobox', { name: 'Entity type' }) as HTMLSelectElement;
+    expect([...types.options].map((option) => option.textContent)).toEqual([
+      'Todo (2)',
+      'User (1)',
+    ]);
+    const pks = () =>
+      within(screen.getByRole('listbox', { name: /entities$/ }))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(pks()).toEqual(['3write report', '4call mum']);
+
+    await lookUp('User', '3');
+    const user = entity('User 3');
+    expect(fieldValue(user, 'name')).toBe('"Ada"');
+    expect(pks()).toEqual(['3Ada']);
+
+    await lookUp('Todo', '99');
+    const miss = screen.getByText('No Todo with pk "99" in the store.');
+    expect(miss.getAttribute('role')).toBe('status');
+    // The detail still shows the last entity found.
+    expect(entity('User 3')).toBeTruthy();
+  });
+
+  it('shows the fields, meta, and every collection row and result that references it', async () => {
+    server.users.set(3, { id: 3, name: 'Ada' });
+    await app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await app.controller.fetch(TodoResource.getList, {});
+    await app.controller.fetch(TodoResource.get, { id: 3 });
+    await app.controller.fetch(UserResource.get, { id: 3 }); // same pk, another type
+    await settle();
+    await lookUp('Todo', '3');
+    const todo = entity('Todo 3');
+    expect(fieldValue(todo, 'title')).toBe('"write report"');
+    expect(fieldValue(todo, 'completed')).toBe('false');
+    const meta = section(todo, 'Meta');
+    expect(within(meta).getByText('valid')).toBeTruthy();
+    expect(meta.textContent).toContain('Last change');
+    // Fetching the same data again changed nothing: the list's response wrote it last.
+    expect(meta.textContent).toContain('#1 Todo.getList: Todo 3 added');
+    expect(meta.textContent).toMatch(
+      /expires \d\d:\d\d:\d\d\.\d{3} \(Todo\.getList's response, #1\)/,
+    );
+
+    const references = section(todo, 'Referenced by');
+    const collections = within(references)
+      .getAllByRole('listitem')
+      .filter((item) => item.textContent?.includes('position'));
+    expect(collections.map((item) => item.textContent)).toEqual([
+      '[Todo] userId: "1" position 2 of 2',
+      '[Todo] all (no arguments) position 2 of 2',
+    ]);
+    const results = within(references)
+      .getAllByRole('button', { name: /^Invalidate / })
+      .map((button) => button.getAttribute('aria-label'));
+    expect(results).toEqual([
+      `Invalidate GET ${API}/todos?userId=1`,
+      `Invalidate GET ${API}/todos`,
+      `Invalidate GET ${API}/todos/3`,
+    ]);
+    // The User with the same pk is not mistaken for it.
+    expect(references.textContent).not.toContain('/users/3');
+
+    // A collection reference opens that row.
+    fireEvent.click(within(references).getByRole('button', { name: '[Todo] all (no arguments)' }));
+    await settle();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('[Todo] all (no arguments)');
+  });
+
+  it('shows a deleted entity as INVALID with how its pk was computed and what it broke', async () => {
+    await app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await app.controller.fetch(TodoResource.get, { id: 4 });
+    await app.controller.fetch(TodoResource.delete, { id: 4 }); // the server answers ''
+    await settle();
+    await lookUp('Todo', '4');
+    const todo = entity('Todo 4');
+    expect(within(todo).getAllByText('INVALID').length).toBeGreaterThan(0);
+    expect(within(todo).queryByRole('region', { name: 'Fields' })).toBeNull();
+    const origin = section(todo, 'How its pk was computed');
+    expect(origin.textContent).toContain('empty response → URL params { id: 4 } → Todo pk "4"');
+    expect(origin.textContent).toContain('by Todo.delete at #3');
+    expect(
+      within(origin).getByText(`GET ${API}/todos/4 (Todo.get) will suspend and fetch again`),
+    ).toBeTruthy();
+    expect(
+      within(origin).getByText(
+        `GET ${API}/todos?userId=1 (Todo.getList) stays valid but lost a member`,
+      ),
+    ).toBeTruthy();
+    // Gone from its collection; the pk browser marks it.
+    expect(section(todo, 'Referenced by').textContent).toContain('No collection holds it.');
+    const row = within(screen.getByRole('listbox', { name: 'Todo entities' })).getByText('4');
+    expect(row.parentElement?.textContent).toContain('INVALID');
+  });
+
+  it('shows every entity of a batch delete as INVALID with its pk from the response', async () => {
+    await app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await app.controller.fetch(TodoResource.deleteMany, { ids: '3,4' });
+    await settle();
+    for (const pk of ['3', '4']) {
+      await lookUp('Todo', pk);
+      const origin = section(entity(`Todo ${pk}`), 'How its pk was computed');
+      expect(origin.textContent).toContain(`response { id: ${pk} } → Todo pk "${pk}"`);
+      expect(origin.textContent).toContain('by Todo.deleteMany');
+    }
+  });
+
+  it('shows an optimistic update while pending, then the row rolled back when the server refuses', async () => {
+    await app.controller.fetch(OptimisticTodoResource.get, { id: 1 });
+    server.failNext('PATCH /todos/1');
+    const release = server.hold('PATCH /todos/1');
+    const update = app.controller
+      .fetch(OptimisticTodoResource.partialUpdate, { id: 1 }, { title: 'renamed' })
+      .catch((error: Error) => error);
+    await settle();
+    await lookUp('Todo', '1');
+    expect(fieldValue(entity('Todo 1'), 'title')).toBe('"renamed"');
+    expect(section(entity('Todo 1'), 'Meta').textContent).toContain('not committed yet');
+
+    release();
+    expect(await update).toBeInstanceOf(Error);
+    await settle();
+    expect(fieldValue(entity('Todo 1'), 'title')).toBe('"buy milk"');
+    expect(section(entity('Todo 1'), 'Meta').textContent).toContain(
+      'rolled back, the server refused it',
+    );
+  });
+
+  it('renders values that contain HTML as text', async () => {
+    const evil = '<img src=x onerror="window.pwned=1"><b>bold</b>';
+    server.add({ title: evil }); // id 5
+    await app.controller.fetch(TodoResource.get, { id: 5 });
+    await app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await settle();
+    // In the collection (as the member's label) ...
+    expect(screen.getByText(evil)).toBeTruthy();
+    // ... in the entity's fields ...
+    await lookUp('Todo', '5');
+    expect(fieldValue(entity('Todo 5'), 'title')).toBe(JSON.stringify(evil));
+    // ... and in the timeline's details.
+    fireEvent.click(screen.getByRole('tab', { name: 'Timeline' }));
+    await settle();
+    const timeline = screen.getByRole('listbox', { name: 'Timeline' });
+    fireEvent.click(within(timeline).getAllByRole('option')[0] as HTMLElement);
+    await settle();
+    expect(timeline.textContent).toContain(evil.replaceAll('"', '\\"'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(panel.container.querySelector('img, b')).toBeNull();
+    expect((window as { pwned?: unknown }).pwned).toBeUndefined();
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { Effect, Encoded } from '../../../library/src/devtools/protocol.js';
+import {
+  describeCollectionChange,
+  describeEffect,
+  describePkOrigin,
+  entityLabel,
+  formatExpiry,
+  formatRowKey,
+  formatValue,
+} from '../../src/panel/format.js';
+import { INVALID_ROW } from '../../src/panel/model.js';
+
+type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
+const change = (fields: Partial<CollectionChange>): CollectionChange => ({
+  type: 'collection-changed',
+  collection: '[Todo]',
+  row: '{"userId":"1"}',
+  kind: 'push',
+  lengthBefore: 2,
+  lengthAfter: 3,
+  inserted: [],
+  duplicates: [],
+  removed: [],
+  ...fields,
+});
+
+describe('formatValue', () => {
+  it('writes plain values like a console', () => {
+    expect(formatValue({ id: 1, title: 'a', tags: ['x', null], 'odd key': true })).toBe(
+      '{ id: 1, title: "a", tags: ["x", null], "odd key": true }',
+    );
+    expect(formatValue([])).toBe('[]');
+    expect(formatValue({})).toBe('{}');
+    expect(formatValue(undefined)).toBe('undefined');
+  });
+
+  it('writes every tagged value the encoder makes', () => {
+    const cases: [Encoded, string][] = [
+      [{ '@t': 'undefined' }, 'undefined'],
+      [{ '@t': 'number', v: 'NaN' }, 'NaN'],
+      [{ '@t': 'bigint', v: '12' }, '12n'],
+      [{ '@t': 'date', v: '2024-01-01T00:00:00.000Z' }, 'Date(2024-01-01T00:00:00.000Z)'],
+      [{ '@t': 'map', entries: [['a', 1]] }, 'Map(1) { "a" => 1 }'],
+      [{ '@t': 'set', values: [1, 2] }, 'Set(2) { 1, 2 }'],
+      [{ '@t': 'instance', class: 'Todo', fields: { id: 1 } }, 'Todo { id: 1 }'],
+      [
+        { '@t': 'error', name: 'NetworkError', message: 'boom', status: 500 },
+        'NetworkError: boom (status 500)',
+      ],
+      [{ '@t': 'function', name: 'load' }, 'ƒ load()'],
+      [{ '@t': 'symbol', description: 'id' }, 'Symbol(id)'],
+      [{ '@t': 'object', fields: { '@t': 'mine' } }, '{ "@t": "mine" }'],
+      [{ '@t': 'cycle' }, '[cycle]'],
+      [
+        { '@t': 'truncated', reason: 'size', omitted: 3, preview: '"abc' },
+        '… "abc [cut: size, 3 omitted]',
+      ],
+    ];
+    for (const [value, text] of cases) expect(formatValue(value)).toBe(text);
+  });
+
+  it('cuts long values at the limit', () => {
+    const text = formatValue(
+      Array.from({ length: 1000 }, (_, index) => index),
+      30,
+    );
+    expect(text).toHaveLength(30);
+    expect(text.endsWith('…')).toBe(true);
+  });
+
+  it('keeps HTML as the characters it is made of', () => {
+    expect(formatValue('<img src=x onerror=alert(1)>')).toBe('"<img src=x onerror=alert(1)>"');
+  });
+});
+
+describe('labels', () => {
+  it('names an entity by its title or name', () => {
+    expect(entityLabel({ id: 1, title: 'Buy milk', name: 'x' })).toBe('Buy milk');
+    expect(entityLabel({ id: 1, name: 'Ada' })).toBe('Ada');
+    expect(entityLabel({ id: 1 })).toBe('');
+    expect(entityLabel(INVALID_ROW)).toBe('');
+    expect(entityLabel('1')).toBe('');
+  });
+
+  it('writes a row key as its arguments', () => {
+    expect(formatRowKey('{"userId":"1","done":"true"}')).toBe('userId: "1", done: "true"');
+    expect(formatRowKey('{}')).toBe('all (no arguments)');
+    expect(formatRowKey('not json')).toBe('not json');
+  });
+
+  it('tells a result invalidated, expired or when it expires', () => {
+    expect(formatExpiry({ invalidated: true, expiresAt: 0 })).toBe('invalidated');
+    expect(formatExpiry({ expiresAt: 1 }, 100)).toBe('expired');
+    expect(formatExpiry({ expiresAt: 200 }, 100)).toMatch(/^expires \d\d:\d\d:\d\d\.\d{3}$/);
+    expect(formatExpiry(undefined)).toBe('');
+  });
+});
+
+describe('effects in words', () => {
+  it('describes each kind of collection change', () => {
+    expect(describeCollectionChange(change({ inserted: [{ pk: '5', index: 2 }] }))).toBe(
+      'pushed 5 at the end (2 → 3)',
+    );
+    expect(
+      describeCollectionChange(change({ kind: 'unshift', inserted: [{ pk: '5', index: 0 }] })),
+    ).toBe('unshifted 5 at the start (2 → 3)');
+    expect(
+      describeCollectionChange(
+        change({ kind: 'page-merge', inserted: [{ pk: '7', index: 2 }], duplicates: ['3', '4'] }),
+      ),
+    ).toBe('merged a page: added 7; skipped duplicates 3, 4 (2 → 3)');
+    expect(
+      describeCollectionChange(change({ kind: 'invalidate', removed: ['1'], lengthAfter: 1 })),
+    ).toBe('removed 1 by Invalidate (2 → 1)');
+  });
+
+  it('tells results that suspend from results that only lost a member', () => {
+    expect(
+      describeEffect({ type: 'result-suspends', key: 'GET /todos/1', endpoint: 'Todo.get' }),
+    ).toBe('GET /todos/1 (Todo.get) will suspend and fetch again');
+    expect(
+      describeEffect({ type: 'result-lost-member', key: 'GET /todos', endpoint: 'Todo.getList' }),
+    ).toBe('GET /todos (Todo.getList) stays valid but lost a member');
+  });
+
+  it('says how an invalidated pk was computed', () => {
+    const base = { type: 'entity-invalidated', entity: 'Todo', pk: '5' } as const;
+    expect(describePkOrigin({ ...base, from: { id: 5 }, via: 'url-params' })).toBe(
+      'empty response → URL params { id: 5 } → Todo pk "5"',
+    );
+    expect(describePkOrigin({ ...base, from: '5', via: 'response' })).toBe(
+      'response "5" → Todo pk "5"',
+    );
+  });
+});

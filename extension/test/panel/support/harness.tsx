@@ -1,0 +1,219 @@
+import { act, fireEvent, render } from '@testing-library/preact';
+import { vi } from 'vitest';
+import {
+  type ExtensionCommand,
+  isPageMessage,
+  type PageMessage,
+} from '../../../../library/src/devtools/protocol.js';
+import { App } from '../../../src/panel/App.js';
+import { PanelConnection } from '../../../src/panel/connection.js';
+import { PanelContext } from '../../../src/panel/context.js';
+import { createPanelStore, type PanelStore } from '../../../src/panel/store.js';
+import {
+  type BackgroundToPanel,
+  PANEL_PORT,
+  type PanelToBackground,
+  type PortLike,
+} from '../../../src/shared/ports.js';
+
+/**
+ * The panel under test, wired to the REAL library in the same jsdom window (this file holds no
+ * tests): the app's store posts page messages on `window`; a stand-in for the content script
+ * and the background forwards them to the panel's PanelConnection through a fake port, and
+ * turns the panel's commands into `message` events from `window` (jsdom's own postMessage
+ * leaves `source` null, which the page would drop).
+ */
+
+/** The panel's end of a runtime port. Deliveries are asynchronous, as in a browser. */
+export class FakePanelPort implements PortLike<unknown, PanelToBackground> {
+  readonly name = PANEL_PORT;
+  readonly posted: PanelToBackground[] = [];
+  open = true;
+  private readonly messageListeners: ((message: unknown) => void)[] = [];
+  private readonly disconnectListeners: (() => void)[] = [];
+  readonly onMessage = {
+    addListener: (listener: (message: unknown) => void) => {
+      this.messageListeners.push(listener);
+    },
+  };
+  readonly onDisconnect = {
+    addListener: (listener: () => void) => {
+      this.disconnectListeners.push(listener);
+    },
+  };
+
+  constructor(private readonly onPost: (message: PanelToBackground) => void) {}
+
+  postMessage(message: PanelToBackground): void {
+    if (!this.open) throw new Error('Attempting to use a disconnected port object');
+    this.posted.push(message);
+    const copy = structuredClone(message);
+    queueMicrotask(() => this.onPost(copy));
+  }
+
+  /** The background sends a message to the panel. */
+  deliver(message: BackgroundToPanel): void {
+    if (!this.open) return;
+    const copy = structuredClone(message);
+    queueMicrotask(() => {
+      if (this.open) for (const listener of this.messageListeners) listener(copy);
+    });
+  }
+
+  /** The background went away (the browser stopped the service worker). */
+  breakFromBackground(): void {
+    this.open = false;
+    for (const listener of this.disconnectListeners) listener();
+  }
+
+  disconnect(): void {
+    this.open = false;
+  }
+}
+
+/**
+ * The content script and the background for one tab: announces the page once it has spoken,
+ * forwards its valid messages, and runs the panel's commands in the page.
+ */
+export class FakeTab {
+  /** Every command the panel sent, in order. */
+  readonly commands: ExtensionCommand[] = [];
+  /** Page messages that reached the panel, in order. */
+  readonly forwarded: PageMessage[] = [];
+  /** The next `events` messages to lose on the way (to make a gap in seq). */
+  dropEvents = 0;
+  private port: FakePanelPort | undefined;
+  private pageLoad = 1;
+  private announced = false;
+
+  constructor() {
+    window.addEventListener('message', this.onWindowMessage);
+  }
+
+  get pageId(): string {
+    return `page-${this.pageLoad}`;
+  }
+
+  /** A panel port opened (its first, or one after a background restart). */
+  attach(port: FakePanelPort): void {
+    this.port = port;
+    // A restarted background learns about the page again when the content script reconnects.
+    if (this.announced) port.deliver({ type: 'content-connected', pageId: this.pageId });
+  }
+
+  /** The page is being reloaded: the next page message comes from a new load. */
+  reload(): void {
+    this.pageLoad++;
+    this.announced = false;
+  }
+
+  /** The browser stops the background: the panel's port breaks (it reconnects with backoff). */
+  restartBackground(): void {
+    const port = this.port;
+    this.port = undefined;
+    port?.breakFromBackground();
+  }
+
+  dispose(): void {
+    window.removeEventListener('message', this.onWindowMessage);
+  }
+
+  onPanelMessage = (message: PanelToBackground): void => {
+    if (message.type !== 'command') return;
+    this.commands.push(message.command);
+    window.dispatchEvent(new MessageEvent('message', { data: message.command, source: window }));
+  };
+
+  private readonly onWindowMessage = (event: MessageEvent): void => {
+    const data: unknown = event.data;
+    if (!isPageMessage(data)) return;
+    const port = this.port;
+    if (!port) return; // the background is down: the page's messages are lost
+    if (!this.announced) {
+      this.announced = true;
+      port.deliver({ type: 'content-connected', pageId: this.pageId });
+    }
+    if (data.kind === 'events' && this.dropEvents > 0) {
+      this.dropEvents--;
+      return;
+    }
+    this.forwarded.push(data);
+    port.deliver({ type: 'page', message: data });
+  };
+}
+
+export interface MountedPanel {
+  store: PanelStore;
+  connection: PanelConnection;
+  tab: FakeTab;
+  ports: FakePanelPort[];
+  container: Element;
+  unmount(): void;
+}
+
+/** Renders the whole panel over a fake tab, the way index.tsx wires it in the extension. */
+export function mountPanel(): MountedPanel {
+  const store = createPanelStore();
+  const tab = new FakeTab();
+  const ports: FakePanelPort[] = [];
+  const connection = new PanelConnection(
+    {
+      connect: () => {
+        const port = new FakePanelPort(tab.onPanelMessage);
+        ports.push(port);
+        tab.attach(port);
+        return port;
+      },
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+    },
+    1,
+    store,
+  );
+  connection.start();
+  const view = render(
+    <PanelContext.Provider value={{ store, connection }}>
+      <App />
+    </PanelContext.Provider>,
+  );
+  return {
+    store,
+    connection,
+    tab,
+    ports,
+    container: view.container,
+    unmount: () => {
+      view.unmount();
+      tab.dispose();
+    },
+  };
+}
+
+/**
+ * Lets every message in flight arrive and the panel render: page batches (setTimeout 0),
+ * jsdom's postMessage (a task), port deliveries (microtasks), Preact's re-render.
+ */
+export async function settle(tasks = 6): Promise<void> {
+  await act(async () => {
+    for (let task = 0; task < tasks; task++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+/** Waits real time (for the connection's reconnect backoff), then settles. */
+export async function waitMs(ms: number): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  });
+  await settle();
+}
+
+/** Restores what a test stubbed (fetch). */
+export function restoreGlobals(): void {
+  vi.unstubAllGlobals();
+}
+
+/** Presses a key on an element and lets the panel render. */
+export async function press(element: HTMLElement, key: string): Promise<void> {
+  await act(() => {
+    fireEvent.keyDown(element, { key });
+  });
+}

@@ -1,0 +1,228 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventsMessage, StoreEvent } from '../../../library/src/devtools/protocol.js';
+import { pageMessage } from '../../../library/src/devtools/protocol.js';
+import { API, FakeServer, OptimisticTodoResource, TodoApp, TodoResource } from './support/app.js';
+import { type MountedPanel, mountPanel, press, restoreGlobals, settle } from './support/harness.js';
+
+let server: FakeServer;
+let panel: MountedPanel;
+let app: TodoApp;
+
+beforeEach(async () => {
+  server = new FakeServer(['buy milk', 'walk dog', 'write report', 'call mum']);
+  server.install();
+  panel = mountPanel();
+  app = new TodoApp();
+  await settle();
+});
+afterEach(() => {
+  app.close();
+  panel.unmount();
+  cleanup();
+  restoreGlobals();
+});
+
+async function openTimeline() {
+  fireEvent.click(screen.getByRole('tab', { name: 'Timeline' }));
+  await settle();
+}
+
+const timeline = () => screen.getByRole('listbox', { name: 'Timeline' });
+const rows = () => within(timeline()).getAllByRole('option');
+const eventRows = () => rows().filter((row) => row.hasAttribute('aria-expanded'));
+const seqs = () => eventRows().map((row) => row.querySelector('.seq')?.textContent);
+
+/** A few real events: list, push, get, delete (with a result that suspends), expire all. */
+async function someHistory() {
+  await app.controller.fetch(TodoResource.getList, { userId: 1 }); // #1
+  await app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'new' }); // #2
+  await app.controller.fetch(TodoResource.get, { id: 4 }); // #3
+  await app.controller.fetch(TodoResource.delete, { id: 4 }); // #4
+  app.controller.expireAll(() => true); // #5
+  await settle();
+}
+
+describe('Timeline view', () => {
+  it('lists every event with its seq, kind, endpoint and request', async () => {
+    await someHistory();
+    await openTimeline();
+    expect(seqs()).toEqual(['#1', '#2', '#3', '#4', '#5']);
+    const push = eventRows()[1] as HTMLElement;
+    expect(push.querySelector('.kind')?.textContent).toBe('setResponse');
+    expect(push.querySelector('.endpoint')?.textContent).toBe('Todo.getList.push');
+    expect(push.querySelector('.request')?.textContent).toBe(`POST ${API}/todos?userId=1`);
+    expect(push.querySelector('.summary')?.textContent).toBe('added · push · stored');
+    expect(screen.getByText('5 events')).toBeTruthy();
+  });
+
+  it('filters by kind, by endpoint and by text', async () => {
+    await someHistory();
+    await openTimeline();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Kind' }), {
+      target: { value: 'expireAll' },
+    });
+    await settle();
+    expect(seqs()).toEqual(['#5']);
+    expect(screen.getByText('1 of 5 events')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Kind' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Endpoint' }), {
+      target: { value: 'Todo.getList.push' },
+    });
+    await settle();
+    expect(seqs()).toEqual(['#2']);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Endpoint' }), {
+      target: { value: '' },
+    });
+    // Text matches the effects too: only the delete made a result suspend.
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Filter events' }), {
+      target: { value: 'WILL SUSPEND' },
+    });
+    await settle();
+    expect(seqs()).toEqual(['#4']);
+
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Filter events' }), {
+      target: { value: 'nothing like this' },
+    });
+    await settle();
+    expect(screen.getByText('No event matches the filter.')).toBeTruthy();
+    expect(screen.queryByRole('listbox', { name: 'Timeline' })).toBeNull();
+  });
+
+  it('focuses the filter on `/`, but not while the user types elsewhere', async () => {
+    await someHistory();
+    await openTimeline();
+    const filter = screen.getByRole('searchbox', { name: 'Filter events' });
+    timeline().focus();
+    const slash = new KeyboardEvent('keydown', { key: '/', bubbles: true, cancelable: true });
+    act(() => {
+      timeline().dispatchEvent(slash);
+    });
+    expect(document.activeElement).toBe(filter);
+    expect(slash.defaultPrevented).toBe(true); // the `/` is not typed into the filter
+
+    const kind = screen.getByRole('combobox', { name: 'Kind' });
+    kind.focus();
+    fireEvent.keyDown(kind, { key: '/' });
+    expect(document.activeElement).toBe(kind);
+  });
+
+  it('expands an event to its call and its effects: what suspends and what lost a member', async () => {
+    await someHistory();
+    await openTimeline();
+    const list = timeline();
+    list.focus();
+    await press(list, 'Home');
+    await press(list, 'ArrowDown');
+    await press(list, 'ArrowDown');
+    await press(list, 'ArrowDown'); // #4, the delete
+    await press(list, 'Enter');
+    const remove = eventRows()[3] as HTMLElement;
+    expect(remove.getAttribute('aria-expanded')).toBe('true');
+    const details = rows()
+      .filter((row) => row.classList.contains('detail'))
+      .map((row) => row.textContent);
+    expect(details).toEqual([
+      `key DELETE ${API}/todos/4`,
+      'args [{ id: 4 }]',
+      'response { id: 4 }',
+      expect.stringMatching(/^answered in \d+ ms$/),
+      'Todo 4 invalidated (pk from URL params { id: 4 })',
+      '[Todo] userId: "1": removed 4 by Invalidate (3 → 2)',
+      `stored DELETE ${API}/todos/4 (Todo.delete) → "4"`,
+      `GET ${API}/todos?userId=1 (Todo.getList) stays valid but lost a member`,
+      `GET ${API}/todos/4 (Todo.get) will suspend and fetch again`,
+    ]);
+    expect(rows().find((row) => row.textContent?.includes('will suspend'))?.className).toContain(
+      'tone-error',
+    );
+    expect(rows().find((row) => row.textContent?.includes('lost a member'))?.className).toContain(
+      'tone-warn',
+    );
+
+    await press(list, 'Enter'); // collapses again
+    expect(rows().filter((row) => row.classList.contains('detail'))).toHaveLength(0);
+  });
+
+  it('tells optimistic updates applied, committed and rolled back apart', async () => {
+    await app.controller.fetch(OptimisticTodoResource.get, { id: 1 }); // #1
+    await app.controller.fetch(OptimisticTodoResource.partialUpdate, { id: 1 }, { title: 'ok' }); // #2 applied, #3 committed
+    server.failNext('PATCH /todos/1');
+    await app.controller
+      .fetch(OptimisticTodoResource.partialUpdate, { id: 1 }, { title: 'refused' })
+      .catch(() => undefined); // #4 applied, #5 rolled back
+    await settle();
+    await openTimeline();
+    const badges = eventRows().map(
+      (row) => row.querySelector('[class*="badge-optimistic"]')?.textContent ?? '',
+    );
+    expect(badges).toEqual([
+      '',
+      'optimistic: applied',
+      'optimistic: committed',
+      'optimistic: applied',
+      'optimistic: rolled back',
+    ]);
+    const classes = eventRows().map((row) => row.className);
+    expect(classes[2]).toContain('optimistic-committed');
+    expect(classes[4]).toContain('optimistic-rolled-back');
+    expect(classes[4]).toContain('is-error');
+  });
+
+  it('opens the entity of an effect line on Enter', async () => {
+    await someHistory();
+    await openTimeline();
+    fireEvent.click(eventRows()[1] as HTMLElement); // expand the push
+    await settle();
+    const added = rows().find((row) => row.textContent === 'Todo 5 added') as HTMLElement;
+    fireEvent.click(added);
+    await settle();
+    expect(screen.getByRole('article', { name: 'Todo 5' })).toBeTruthy();
+  });
+
+  it('renders only a window of a 10,000-event timeline and follows new events at the end', async () => {
+    const template = panel.store.getState().stores[app.devtools.storeId];
+    expect(template?.ready).toBe(true);
+    const events: StoreEvent[] = Array.from({ length: 10_000 }, (_, index) => ({
+      seq: index + 1,
+      time: 1_700_000_000_000 + index,
+      action: { type: 'setResponse', endpoint: `note.${index % 7}`, key: `note ${index}` },
+      effects: [
+        {
+          type: 'result-stored',
+          key: `note ${index}`,
+          endpoint: 'note',
+          result: index,
+          expiresAt: 0,
+        },
+      ],
+    }));
+    // Fed straight to the panel store as the page sends history (the timeline only).
+    const message = pageMessage({
+      kind: 'events',
+      storeId: app.devtools.storeId,
+      events,
+      history: true,
+    }) as EventsMessage;
+    act(() => {
+      panel.store.getState().events(message);
+    });
+    await openTimeline();
+    expect(screen.getByText('10000 events')).toBeTruthy();
+    const rendered = rows();
+    expect(rendered.length).toBeLessThan(60);
+    // The view follows the log: the last event is in view.
+    expect(rendered.at(-1)?.querySelector('.seq')?.textContent).toBe('#10000');
+    expect(rendered.at(-1)?.getAttribute('aria-setsize')).toBe('10000');
+
+    // A new event arrives while the user is at the end: it comes into view.
+    act(() => {
+      panel.store.getState().events({ ...message, events: [{ ...events[0]!, seq: 10_001 }] });
+    });
+    await settle();
+    expect(rows().at(-1)?.querySelector('.seq')?.textContent).toBe('#10001');
+    expect(rows().length).toBeLessThan(60);
+  });
+});

@@ -1,0 +1,247 @@
+// @vitest-environment node
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  type ExtensionCommand,
+  extensionCommand,
+  type PageMessage,
+} from '../../../library/src/devtools/protocol.js';
+import { PanelConnection } from '../../src/panel/connection.js';
+import { applyEvents, emptyStoreView, MAX_TIMELINE } from '../../src/panel/model.js';
+import { createPanelStore, type PanelStore } from '../../src/panel/store.js';
+import {
+  type BackgroundToPanel,
+  PANEL_PORT,
+  type PanelToBackground,
+} from '../../src/shared/ports.js';
+import { events, hello, snapshot } from '../support/messages.js';
+import { FakeClock, type FakePort, FakeRuntime, settle } from '../support/ports.js';
+
+/** The panel's side of the connection, against a background played by the test. */
+
+type BackgroundEnd = FakePort<PanelToBackground, BackgroundToPanel>;
+
+let runtime: FakeRuntime;
+let clock: FakeClock;
+let store: PanelStore;
+let accepted: BackgroundEnd[];
+let connectTimes: number[];
+
+beforeEach(() => {
+  runtime = new FakeRuntime();
+  clock = new FakeClock();
+  store = createPanelStore();
+  accepted = [];
+  connectTimes = [];
+  runtime.serve((port) => accepted.push(port as BackgroundEnd));
+});
+
+function start(tabId = 4): PanelConnection {
+  const connection = new PanelConnection(
+    {
+      connect(name) {
+        connectTimes.push(clock.now);
+        return runtime.connect(name, {});
+      },
+      setTimeout: clock.setTimeout,
+    },
+    tabId,
+    store,
+  );
+  connection.start();
+  return connection;
+}
+
+function background(): BackgroundEnd {
+  const port = accepted.at(-1);
+  if (!port) throw new Error('the panel has not connected');
+  return port;
+}
+
+function toPanel(...messages: (PageMessage | BackgroundToPanel)[]) {
+  for (const message of messages)
+    background().postMessage('tag' in message ? { type: 'page', message } : message);
+}
+
+/** The commands the panel sent since `from`. */
+function commands(port = background(), from = 0): ExtensionCommand[] {
+  return port.received
+    .slice(from)
+    .flatMap((message) => (message.type === 'command' ? [message.command] : []));
+}
+
+/** Runs the fake clock's timers until the panel calls `runtime.connect` again. */
+async function nextConnect(): Promise<void> {
+  const before = connectTimes.length;
+  while (connectTimes.length === before) {
+    await settle();
+    clock.runNext();
+  }
+  await settle();
+}
+
+describe('panel connection', () => {
+  it('connects with its tab id and asks every store for everything on a first page', async () => {
+    start(4);
+    await settle();
+    expect(runtime.connections.map((c) => c.client.name)).toEqual([PANEL_PORT]);
+    expect(background().received).toEqual([{ type: 'init', tabId: 4 }]);
+    expect(store.getState().connection).toBe('connected');
+    toPanel({ type: 'content-connected', pageId: 'p1' });
+    await settle();
+    expect(commands()).toEqual([extensionCommand({ kind: 'connect', lastSeq: 0 })]);
+    expect(store.getState()).toMatchObject({ pageConnected: true, pageId: 'p1', reloads: 0 });
+  });
+
+  it('asks for what follows a gap, and ends with a timeline without holes', async () => {
+    start();
+    await settle();
+    toPanel(
+      { type: 'content-connected', pageId: 'p1' },
+      hello('s'),
+      snapshot('s', 0),
+      events('s', 1, 2),
+    );
+    await settle();
+    const mark = background().received.length;
+    toPanel(events('s', 5, 6)); // 3 and 4 were lost
+    await settle();
+    expect(commands(background(), mark)).toEqual([
+      extensionCommand({ kind: 'connect', storeId: 's', lastSeq: 2 }),
+    ]);
+    toPanel(events('s', 3, 4, 5, 6), events('s', 7));
+    await settle();
+    const view = store.getState().stores.s!;
+    expect(view.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(view.lastSeq).toBe(7);
+    expect(Object.keys(view.endpoints)).toHaveLength(7);
+  });
+
+  it('resyncs each store from its last seq when the same page reconnects', async () => {
+    start();
+    await settle();
+    toPanel(
+      { type: 'content-connected', pageId: 'p1' },
+      hello('a'),
+      snapshot('a', 0),
+      events('a', 1, 2, 3),
+      hello('b'),
+      snapshot('b', 4),
+    );
+    await settle();
+    background().disconnect(); // the background was stopped
+    await settle();
+    expect(store.getState().connection).toBe('disconnected');
+    await nextConnect();
+    expect(store.getState().connection).toBe('connected');
+    expect(background().received).toEqual([{ type: 'init', tabId: 4 }]);
+    toPanel({ type: 'content-connected', pageId: 'p1' });
+    await settle();
+    expect(commands()).toEqual([
+      extensionCommand({ kind: 'connect', storeId: 'a', lastSeq: 3 }),
+      extensionCommand({ kind: 'connect', storeId: 'b', lastSeq: 4 }),
+    ]);
+    expect(store.getState().reloads).toBe(0);
+  });
+
+  it('starts a fresh history when the page was reloaded', async () => {
+    start();
+    await settle();
+    toPanel(
+      { type: 'content-connected', pageId: 'p1' },
+      hello('a'),
+      snapshot('a', 0),
+      events('a', 1),
+    );
+    await settle();
+    const mark = background().received.length;
+    toPanel({ type: 'content-disconnected' }, { type: 'content-connected', pageId: 'p2' });
+    await settle();
+    expect(store.getState()).toMatchObject({
+      pageId: 'p2',
+      reloads: 1,
+      stores: {},
+      storeOrder: [],
+    });
+    expect(commands(background(), mark)).toEqual([
+      extensionCommand({ kind: 'connect', lastSeq: 0 }),
+    ]);
+  });
+
+  it('ignores invalid messages from the background', async () => {
+    start();
+    await settle();
+    const bogus = [
+      null,
+      'content-connected',
+      { type: 'page', message: { ...hello('x'), tag: 'other' } },
+      { type: 'page', message: { ...events('x', 1), source: 'extension' } },
+      { type: 'page' },
+      { type: 'eval', code: '1' },
+    ];
+    for (const message of bogus) background().postMessage(message as BackgroundToPanel);
+    await settle();
+    expect(store.getState().stores).toEqual({});
+    expect(commands()).toEqual([]);
+  });
+
+  it('drops commands while disconnected (a resync follows the reconnect)', async () => {
+    const connection = start();
+    await settle();
+    background().disconnect();
+    await settle();
+    expect(() => connection.send({ kind: 'reset', storeId: 's' })).not.toThrow();
+    await nextConnect();
+    expect(commands()).toEqual([]);
+  });
+
+  it('backs off while the background cannot be reached, and starts over once connected', async () => {
+    start();
+    await settle();
+    runtime.kill();
+    for (let attempt = 0; attempt < 8; attempt++) await nextConnect();
+    const gaps = connectTimes.slice(1).map((time, index) => time - connectTimes[index]!);
+    expect(gaps).toEqual([100, 200, 400, 800, 1600, 3200, 5000, 5000]);
+
+    runtime.serve((port) => accepted.push(port as BackgroundEnd));
+    await nextConnect();
+    expect(runtime.live(PANEL_PORT)).toHaveLength(1);
+    clock.advance(10_000);
+    await settle();
+    background().disconnect();
+    const dropped = clock.now;
+    await nextConnect();
+    expect(connectTimes.at(-1)).toBe(dropped + 100);
+  });
+});
+
+describe('panel model: the timeline', () => {
+  it('fills a gap when the missing events come after the ones past it', () => {
+    let view = { ...emptyStoreView('s'), ready: true };
+    view = applyEvents(view, events('s', 1, 2)).view;
+    const afterGap = applyEvents(view, events('s', 5, 6));
+    expect(afterGap.gapAfter).toBe(2);
+    expect(afterGap.view.lastSeq).toBe(2);
+    const resynced = applyEvents(afterGap.view, events('s', 3, 4, 5, 6));
+    expect(resynced.gapAfter).toBeUndefined();
+    expect(resynced.view.lastSeq).toBe(6);
+    expect(resynced.view.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('keeps the newest events when it trims, whatever order they came in', () => {
+    let view = { ...emptyStoreView('s'), ready: true };
+    const newest = Array.from({ length: MAX_TIMELINE }, (_, index) => index + 2);
+    view = applyEvents(view, { ...events('s', ...newest), history: true }).view;
+    view = applyEvents(view, { ...events('s', 1), history: true }).view; // older than all
+    const seqs = view.events.map((event) => event.seq);
+    expect(seqs.length).toBe(MAX_TIMELINE);
+    expect([seqs[0], seqs.at(-1)]).toEqual([2, MAX_TIMELINE + 1]);
+  });
+
+  it('never holds an event twice', () => {
+    let view = { ...emptyStoreView('s'), ready: true };
+    view = applyEvents(view, events('s', 1, 2, 3)).view;
+    view = applyEvents(view, { ...events('s', 1, 2, 3), history: true }).view;
+    view = applyEvents(view, events('s', 2, 3, 4)).view;
+    expect(view.events.map((event) => event.seq)).toEqual([1, 2, 3, 4]);
+  });
+});

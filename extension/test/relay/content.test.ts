@@ -1,0 +1,278 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { extensionCommand, type PageMessage } from '../../../library/src/devtools/protocol.js';
+import { ContentRelay } from '../../src/content/relay.js';
+import { backoff, CONTENT_PORT, type ContentToBackground } from '../../src/shared/ports.js';
+import {
+  events,
+  everyCommand,
+  hello,
+  invalidCommands,
+  invalidPageMessages,
+  snapshot,
+} from '../support/messages.js';
+import { TestPage } from '../support/page.js';
+import { FakeClock, type FakePort, FakeRuntime, settle } from '../support/ports.js';
+
+const TAB = { tab: { id: 7 }, frameId: 0 };
+
+let page: TestPage;
+let runtime: FakeRuntime;
+let clock: FakeClock;
+/** The background's ends of the content ports, in the order they were accepted. */
+let accepted: FakePort<ContentToBackground, unknown>[];
+/** When (on the fake clock) each `runtime.connect` was called. */
+let connectTimes: number[];
+let extensionGone: boolean;
+
+/** Runs the fake clock's timers until the relay calls `runtime.connect` again. */
+async function nextConnect(): Promise<void> {
+  const before = connectTimes.length;
+  while (connectTimes.length === before) {
+    await settle();
+    clock.runNext();
+  }
+  await settle();
+}
+
+function startRelay(): ContentRelay {
+  return new ContentRelay({
+    window: page.window,
+    connect(name) {
+      if (extensionGone) return undefined;
+      connectTimes.push(clock.now);
+      return runtime.connect(name, TAB);
+    },
+    setTimeout: clock.setTimeout,
+  });
+}
+
+/** What the background received on one port, page messages unwrapped. */
+function pageMessagesOn(port: FakePort<ContentToBackground, unknown> | undefined): PageMessage[] {
+  return (port?.received ?? []).flatMap((message) =>
+    message.type === 'page' ? [message.message] : [],
+  );
+}
+
+beforeEach(() => {
+  page = new TestPage();
+  runtime = new FakeRuntime();
+  clock = new FakeClock();
+  accepted = [];
+  connectTimes = [];
+  extensionGone = false;
+  runtime.serve((port) => accepted.push(port as FakePort<ContentToBackground, unknown>));
+});
+afterEach(() => {
+  page.unload();
+});
+
+describe('content script: page → background', () => {
+  it('opens no port when it starts, nor for any invalid message', async () => {
+    startRelay();
+    for (const [, message] of invalidPageMessages()) page.dispatch(message);
+    await settle();
+    expect(connectTimes).toEqual([]);
+    expect(runtime.connections).toEqual([]);
+  });
+
+  it('opens its port on the first valid page message: hello with its pageId, then the message', async () => {
+    const relay = startRelay();
+    page.dispatch(hello('store-1'));
+    await settle();
+    expect(runtime.connections.map((c) => c.client.name)).toEqual([CONTENT_PORT]);
+    expect(accepted[0]?.received).toEqual([
+      { type: 'content-hello', pageId: relay.pageId },
+      { type: 'page', message: hello('store-1') },
+    ]);
+    expect(relay.pageId).toMatch(/^[a-z0-9]+-[a-z0-9]+$/);
+  });
+
+  it('drops every invalid message, before and after the port is open', async () => {
+    startRelay();
+    for (const [, message] of invalidPageMessages()) page.dispatch(message);
+    page.dispatch(hello());
+    for (const [, message] of invalidPageMessages()) page.dispatch(message);
+    page.dispatch(events('store-1', 1, 2));
+    page.dispatch(snapshot('store-1', 2));
+    await settle();
+    expect(runtime.connections).toHaveLength(1);
+    expect(pageMessagesOn(accepted[0])).toEqual([
+      hello(),
+      events('store-1', 1, 2),
+      snapshot('store-1', 2),
+    ]);
+  });
+
+  it.each(invalidPageMessages())('drops %s (and opens no port for it)', async (_why, message) => {
+    startRelay();
+    page.dispatch(message);
+    await settle();
+    expect(runtime.connections).toEqual([]);
+  });
+
+  it('drops valid messages that do not come from its own window', async () => {
+    startRelay();
+    const other = new TestPage();
+    page.dispatch(hello(), null); // what jsdom's own postMessage gives, and opaque senders
+    page.dispatch(hello(), window); // the embedding page
+    page.dispatch(hello(), other.window); // another frame
+    other.dispatch(hello()); // another frame's own message, on that frame's window
+    await settle();
+    expect(runtime.connections).toEqual([]);
+    other.unload();
+  });
+
+  it('relays what the page posts with postMessage, in order', async () => {
+    startRelay();
+    page.window.postMessage(hello(), '*');
+    page.window.postMessage(events('store-1', 1), '*');
+    page.window.postMessage(events('store-1', 2, 3), '*');
+    await settle();
+    expect(pageMessagesOn(accepted[0])).toEqual([
+      hello(),
+      events('store-1', 1),
+      events('store-1', 2, 3),
+    ]);
+  });
+});
+
+describe('content script: background → page', () => {
+  it('posts every valid command into the page, in order', async () => {
+    startRelay();
+    page.dispatch(hello());
+    await settle();
+    const background = accepted[0]!;
+    for (const command of everyCommand()) background.postMessage(command);
+    await settle();
+    expect(page.posted).toEqual(everyCommand());
+  });
+
+  it.each(invalidCommands())('never posts %s into the page', async (_why, message) => {
+    startRelay();
+    page.dispatch(hello());
+    await settle();
+    accepted[0]!.postMessage(message);
+    await settle();
+    expect(page.posted).toEqual([]);
+  });
+
+  it('does not send its own commands back to the background when the page echoes them', async () => {
+    const relay = startRelay();
+    page.dispatch(hello());
+    await settle();
+    accepted[0]!.postMessage(extensionCommand({ kind: 'connect', lastSeq: 0 }));
+    await settle();
+    // The command reached the window (where the relay listens too)...
+    expect(page.posted).toEqual([extensionCommand({ kind: 'connect', lastSeq: 0 })]);
+    // ...and only the page's own messages went to the background.
+    expect(accepted[0]!.received).toEqual([
+      { type: 'content-hello', pageId: relay.pageId },
+      { type: 'page', message: hello() },
+    ]);
+  });
+});
+
+describe('content script: reconnection', () => {
+  it('queues while the port is down and sends the queue after hello when it reconnects', async () => {
+    const relay = startRelay();
+    page.dispatch(hello());
+    await settle();
+    accepted[0]!.disconnect(); // the browser stopped the background
+    await settle();
+    page.dispatch(events('store-1', 1));
+    page.dispatch(events('store-1', 2));
+    await settle();
+    expect(runtime.connections).toHaveLength(1); // waits for its backoff
+
+    clock.advance(backoff(0) - 1);
+    await settle();
+    expect(runtime.connections).toHaveLength(1);
+    clock.advance(1);
+    await settle();
+    expect(runtime.connections).toHaveLength(2);
+    expect(accepted[1]!.received).toEqual([
+      { type: 'content-hello', pageId: relay.pageId },
+      { type: 'page', message: events('store-1', 1) },
+      { type: 'page', message: events('store-1', 2) },
+    ]);
+
+    page.dispatch(events('store-1', 3));
+    await settle();
+    expect(pageMessagesOn(accepted[1]).at(-1)).toEqual(events('store-1', 3));
+  });
+
+  it('backs off while the background cannot be reached: 100 ms doubling up to 5 s', async () => {
+    startRelay();
+    page.dispatch(hello());
+    await settle();
+    runtime.kill(); // closes the port; every connect fails until the background is back
+    for (let attempt = 0; attempt < 9; attempt++) await nextConnect();
+    const gaps = connectTimes.slice(1).map((time, index) => time - connectTimes[index]!);
+    // The first gap is from the first connect to the first retry (the port was closed at 0).
+    expect(gaps).toEqual([100, 200, 400, 800, 1600, 3200, 5000, 5000, 5000]);
+  });
+
+  it('starts its backoff over once a connection has stayed up', async () => {
+    startRelay();
+    page.dispatch(hello());
+    await settle();
+    runtime.kill();
+    for (let attempt = 0; attempt < 4; attempt++) await nextConnect();
+    runtime.serve((port) => accepted.push(port as FakePort<ContentToBackground, unknown>));
+    await nextConnect(); // 1600 ms later: this connect succeeds
+    const connected = connectTimes.at(-1)!;
+    expect(runtime.live(CONTENT_PORT)).toHaveLength(1);
+
+    clock.advance(10_000); // the connection stays up
+    await settle();
+    accepted.at(-1)!.disconnect();
+    const dropped = clock.now;
+    await settle();
+    clock.advance(100);
+    await settle();
+    expect(connectTimes.at(-1)).toBe(dropped + 100);
+    expect(connected).toBeLessThan(dropped);
+    expect(runtime.live(CONTENT_PORT)).toHaveLength(1);
+  });
+
+  it('keeps only the newest 500 messages while down: the panel resyncs the rest', async () => {
+    startRelay();
+    page.dispatch(hello());
+    await settle();
+    accepted[0]!.disconnect();
+    await settle();
+    for (let seq = 1; seq <= 600; seq++) page.dispatch(events('store-1', seq));
+    clock.advance(backoff(0));
+    await settle();
+    const relayed = pageMessagesOn(accepted[1]);
+    expect(relayed).toHaveLength(500);
+    expect(relayed[0]).toEqual(events('store-1', 101));
+    expect(relayed.at(-1)).toEqual(events('store-1', 600));
+  });
+
+  it('stays quiet once the extension is gone (reloaded or removed)', async () => {
+    startRelay();
+    page.dispatch(hello());
+    await settle();
+    extensionGone = true;
+    accepted[0]!.disconnect();
+    await settle();
+    clock.advance(60_000);
+    page.dispatch(events('store-1', 1));
+    await settle();
+    clock.advance(60_000);
+    expect(clock.pending).toBe(0); // no more retries
+    expect(runtime.connections).toHaveLength(1);
+    expect(page.posted).toEqual([]);
+  });
+
+  it('opens nothing and schedules nothing when the extension is already gone', async () => {
+    extensionGone = true;
+    startRelay();
+    page.dispatch(hello());
+    await settle();
+    expect(runtime.connections).toEqual([]);
+    expect(clock.pending).toBe(0);
+  });
+});

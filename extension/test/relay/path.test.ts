@@ -1,0 +1,225 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONTENT_PORT, PANEL_PORT, Panel, seqs, Tab, World } from '../support/world.js';
+
+/**
+ * The whole path with real parts: page store → connectDevtools → ContentRelay → Router →
+ * PanelConnection → panel store, over fake ports, with fake timers.
+ */
+
+let world: World;
+const tabs: Tab[] = [];
+
+function openTab(tabId = 1): Tab {
+  const tab = new Tab(world, tabId);
+  tabs.push(tab);
+  return tab;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  world = new World();
+});
+afterEach(() => {
+  for (const tab of tabs.splice(0)) tab.unload();
+  vi.useRealTimers();
+});
+
+/** The panel holds every event of the tab's store and the same collections and entities. */
+function expectInSync(panel: Panel, tab: Tab) {
+  expect(tab.produced).toBeGreaterThan(0);
+  expect(panel.timeline(tab.bridge.storeId)).toEqual(seqs(tab.produced));
+  const view = panel.view(tab.bridge.storeId);
+  expect(view.ready).toBe(true);
+  expect(view.lastSeq).toBe(tab.produced);
+  expect(panel.collections(tab.bridge.storeId)).toEqual(tab.collections());
+  expect(panel.entityTables(tab.bridge.storeId)).toEqual(tab.entityTables());
+}
+
+describe('message path', () => {
+  it('gives a panel the page’s history and then its live events', async () => {
+    const tab = openTab();
+    tab.activity(3); // before any panel: kept in the page's ring
+    await world.run(100);
+    const panel = new Panel(world, 1);
+    await world.run(200);
+    expectInSync(panel, tab);
+    tab.activity(2);
+    await world.run(200);
+    expectInSync(panel, tab);
+    expect(panel.store.getState()).toMatchObject({
+      connection: 'connected',
+      pageConnected: true,
+      pageId: tab.relay.pageId,
+      reloads: 0,
+    });
+  });
+
+  it('keeps tabs apart end to end: each panel has only its tab’s store', async () => {
+    const tab1 = openTab(1);
+    const tab2 = openTab(2);
+    const panel1 = new Panel(world, 1);
+    const panel2 = new Panel(world, 2);
+    const panel1b = new Panel(world, 1);
+    tab1.activity(2);
+    tab2.activity(1);
+    await world.run(300);
+    for (const panel of [panel1, panel1b]) {
+      expect(panel.store.getState().storeOrder).toEqual([tab1.bridge.storeId]);
+      expectInSync(panel, tab1);
+    }
+    expect(panel2.store.getState().storeOrder).toEqual([tab2.bridge.storeId]);
+    expectInSync(panel2, tab2);
+  });
+
+  it('tells the page to stop sending when its last panel closes, and resumes for a new panel', async () => {
+    const tab = openTab();
+    const panel = new Panel(world, 1);
+    tab.activity(1);
+    await world.run(200);
+    const posted = tab.page.posted.length;
+    panel.close();
+    await world.run(100);
+    tab.activity(2);
+    await world.run(200);
+    // Only the command came in: the page posted no events while no panel watched.
+    expect(tab.page.posted.slice(posted)).toEqual([
+      expect.objectContaining({ source: 'extension', kind: 'disconnect' }),
+    ]);
+    const next = new Panel(world, 1);
+    await world.run(200);
+    expectInSync(next, tab);
+  });
+});
+
+describe('a restarted background', () => {
+  it('loses nothing once the panel resyncs: killed mid-stream, restarted at once', async () => {
+    const tab = openTab();
+    const panel = new Panel(world, 1);
+    await world.run(100);
+    tab.activity(2);
+    await world.run(200);
+    expectInSync(panel, tab);
+
+    tab.activity(1);
+    await world.run(20); // a batch is waiting in the page
+    world.restartBackground();
+    tab.activity(1); // while the ports are down
+    await world.run(30); // the batch goes out while the ports are down
+    tab.activity(1);
+    await world.run(1000); // both sides reconnect with their backoff
+    tab.activity(1);
+    await world.run(200);
+
+    expect(world.runtime.live(CONTENT_PORT)).toHaveLength(1);
+    expect(world.runtime.live(PANEL_PORT)).toHaveLength(1);
+    expectInSync(panel, tab);
+    expect(panel.store.getState()).toMatchObject({ connection: 'connected', reloads: 0 });
+  });
+
+  it.each([
+    ['the content script reconnects first', 'panel'],
+    ['the panel reconnects first', 'content'],
+  ] as const)('loses nothing when %s', async (_order, late) => {
+    const tab = openTab();
+    const panel = new Panel(world, 1);
+    tab.activity(1);
+    await world.run(200);
+    expectInSync(panel, tab);
+
+    world.restartBackground();
+    // One side cannot reach the new background for a while (it keeps backing off).
+    world.runtime.refuse = (name) => name === (late === 'panel' ? PANEL_PORT : CONTENT_PORT);
+    for (let n = 0; n < 5; n++) {
+      tab.activity(1);
+      await world.run(40);
+    }
+    expect(world.runtime.live(late === 'panel' ? CONTENT_PORT : PANEL_PORT)).toHaveLength(1);
+    world.runtime.refuse = () => false;
+    tab.activity(1);
+    await world.run(3000);
+    tab.activity(1);
+    await world.run(200);
+
+    expect(world.runtime.live()).toHaveLength(2);
+    expectInSync(panel, tab);
+  });
+
+  it('loses nothing through repeated kills at every point of the stream, with two panels', async () => {
+    const tab = openTab();
+    const panels = [new Panel(world, 1), new Panel(world, 1)];
+    await world.run(100);
+    // Kill at every offset within and around the page's 50 ms batching window.
+    for (const offset of [0, 10, 40, 50, 60, 120, 250]) {
+      tab.activity(1);
+      await world.run(offset, 5);
+      world.killBackground();
+      tab.activity(1);
+      await world.run(offset % 70, 5);
+      world.startBackground();
+      tab.activity(1);
+      await world.run(offset, 5);
+    }
+    await world.run(6000);
+    tab.activity(1);
+    await world.run(200);
+    expect(world.starts).toBe(8);
+    for (const panel of panels) expectInSync(panel, tab);
+  });
+
+  it('loses nothing when the background stays down for a while', async () => {
+    const tab = openTab();
+    const panel = new Panel(world, 1);
+    tab.activity(1);
+    await world.run(200);
+    world.killBackground();
+    for (let n = 0; n < 10; n++) {
+      tab.activity(1);
+      await world.run(300);
+    }
+    world.startBackground();
+    await world.run(6000);
+    tab.activity(1);
+    await world.run(200);
+    expectInSync(panel, tab);
+  });
+});
+
+describe('a page reload', () => {
+  it('gives the panel a fresh history and bumps reloads', async () => {
+    const first = openTab();
+    const panel = new Panel(world, 1);
+    first.activity(3);
+    await world.run(200);
+    expectInSync(panel, first);
+
+    first.unload();
+    const second = openTab();
+    second.activity(1);
+    await world.run(300);
+
+    const state = panel.store.getState();
+    expect(second.relay.pageId).not.toBe(first.relay.pageId);
+    expect(state.pageId).toBe(second.relay.pageId);
+    expect(state.reloads).toBe(1);
+    expect(state.storeOrder).toEqual([second.bridge.storeId]);
+    expect(state.stores[first.bridge.storeId]).toBeUndefined();
+    expectInSync(panel, second);
+    expect(panel.timeline()).toEqual(seqs(second.produced)); // the old page's events are gone
+
+    second.activity(1);
+    await world.run(200);
+    expectInSync(panel, second);
+    expect(panel.store.getState().reloads).toBe(1);
+  });
+
+  it('does not count a background restart as a reload', async () => {
+    const tab = openTab();
+    const panel = new Panel(world, 1);
+    tab.activity(1);
+    await world.run(200);
+    world.restartBackground();
+    await world.run(1000);
+    expect(panel.store.getState()).toMatchObject({ reloads: 0, pageId: tab.relay.pageId });
+  });
+});

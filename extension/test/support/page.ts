@@ -1,0 +1,49 @@
+/**
+ * A page for the relay tests (this file holds no tests): a fresh same-origin iframe window, so
+ * that every test, and every page load, has its own window and its own listeners. Removing the
+ * frame unloads the page: its listeners never run again.
+ *
+ * jsdom's `postMessage` delivers with `event.source === null`; a browser gives the posting
+ * window. So `postMessage` on this window is replaced: it records the message and dispatches a
+ * structured clone of it, in a later microtask, as coming from this window.
+ */
+export class TestPage {
+  readonly frame: HTMLIFrameElement;
+  readonly window: Window;
+  /** Everything posted on this window (by the page and by the content script), in order. */
+  readonly posted: unknown[] = [];
+  private unloaded = false;
+
+  constructor() {
+    this.frame = document.createElement('iframe');
+    document.body.append(this.frame);
+    const win = this.frame.contentWindow;
+    if (!win) throw new Error('the test page has no window');
+    this.window = win;
+    win.postMessage = ((data: unknown) => {
+      this.posted.push(data);
+      const copy = structuredClone(data);
+      queueMicrotask(() => {
+        if (!this.unloaded) this.dispatch(copy);
+      });
+    }) as Window['postMessage'];
+  }
+
+  /** Dispatches a `message` event on this window, as coming from `source` (this window by default). */
+  dispatch(data: unknown, source: MessageEventSource | null = this.window): void {
+    // The page's own MessageEvent: an event of this window's realm.
+    const { MessageEvent } = this.window as unknown as typeof globalThis;
+    this.window.dispatchEvent(new MessageEvent('message', { data, source }));
+  }
+
+  /** Messages posted on this window since `from` that match `filter`. */
+  postedSince(from: number, filter: (message: unknown) => boolean = () => true): unknown[] {
+    return this.posted.slice(from).filter(filter);
+  }
+
+  /** Removes the frame: the page and its listeners are gone. */
+  unload(): void {
+    this.unloaded = true;
+    this.frame.remove();
+  }
+}

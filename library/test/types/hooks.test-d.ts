@@ -1,0 +1,186 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  type Controller,
+  createResource,
+  createStore,
+  Entity,
+  hookifyResource,
+} from '../../src/index.js';
+import { useCache, useController, useSuspense } from '../../src/react/index.js';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  completed = false;
+  userId = 0;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Todo';
+}
+
+type TodoBody = { title: string; completed?: boolean };
+type Id = string | number;
+
+const TodoResource = createResource({
+  path: '/todos/:id',
+  schema: Todo,
+  searchParams: {} as { userId?: number },
+  body: {} as TodoBody,
+  paginationField: 'page',
+});
+
+const useInit = () => ({ headers: { 'access-token': 'abc' } });
+const TodoHooks = hookifyResource(TodoResource, useInit);
+
+describe('hookifyResource: the hooks and their endpoints', () => {
+  it('has one use<Member> hook per endpoint member, taking no arguments', () => {
+    expectTypeOf<keyof typeof TodoHooks>().toEqualTypeOf<
+      'useGet' | 'useGetList' | 'useUpdate' | 'usePartialUpdate' | 'useDelete'
+    >();
+    expectTypeOf(TodoHooks.useGet).parameters.toEqualTypeOf<[]>();
+    // @ts-expect-error `extend` is not an endpoint: there is no useExtend
+    TodoHooks.useExtend;
+    // @ts-expect-error the hooks are named after the members: useGetList, not useList
+    TodoHooks.useList;
+  });
+
+  it('each hook returns an endpoint typed exactly like its member', () => {
+    expectTypeOf(TodoHooks.useGet).returns.toEqualTypeOf<typeof TodoResource.get>();
+    expectTypeOf(TodoHooks.useGetList).returns.toEqualTypeOf<typeof TodoResource.getList>();
+    expectTypeOf(TodoHooks.useUpdate).returns.toEqualTypeOf<typeof TodoResource.update>();
+    expectTypeOf(TodoHooks.usePartialUpdate).returns.toEqualTypeOf<
+      typeof TodoResource.partialUpdate
+    >();
+    expectTypeOf(TodoHooks.useDelete).returns.toEqualTypeOf<typeof TodoResource.delete>();
+  });
+
+  it('the hooked endpoints infer URL args, query, body and result like the members', () => {
+    const get = TodoHooks.useGet();
+    const getList = TodoHooks.useGetList();
+    const update = TodoHooks.useUpdate();
+    const partialUpdate = TodoHooks.usePartialUpdate();
+    const remove = TodoHooks.useDelete();
+
+    expectTypeOf(get).parameters.toEqualTypeOf<[params: { id: Id }]>();
+    expectTypeOf(get).returns.resolves.toEqualTypeOf<Todo>();
+    expectTypeOf(getList).returns.resolves.toEqualTypeOf<Todo[]>();
+    expectTypeOf(getList.push).toBeCallableWith({ userId: 1 }, { title: 'x' });
+    expectTypeOf(getList.push).returns.resolves.toEqualTypeOf<Todo>();
+    expectTypeOf(getList.unshift).returns.resolves.toEqualTypeOf<Todo>();
+    expectTypeOf(getList.getPage).toBeCallableWith({ page: 2, userId: 1 });
+    expectTypeOf(getList.getPage).returns.resolves.toEqualTypeOf<Todo[]>();
+    expectTypeOf(update).parameters.toEqualTypeOf<[params: { id: Id }, body: TodoBody]>();
+    expectTypeOf(partialUpdate).toBeCallableWith({ id: 1 }, { completed: true });
+    expectTypeOf(remove).parameters.toEqualTypeOf<[params: { id: Id }]>();
+
+    // @ts-expect-error `idd` is not a parameter of '/todos/:id'
+    get({ idd: 1 });
+    // @ts-expect-error the path parameter `id` is missing
+    get({});
+    // @ts-expect-error `user` is not a declared query parameter
+    getList({ user: 1 });
+    // @ts-expect-error `title` is a string
+    getList.push({}, { title: 1 });
+    // @ts-expect-error the pagination field `page` is missing
+    getList.getPage({ userId: 1 });
+    // @ts-expect-error the body lacks the required `title`
+    update({ id: 1 }, { completed: true });
+    // @ts-expect-error `completed` is a boolean
+    partialUpdate({ id: 1 }, { completed: 'yes' });
+    // @ts-expect-error the path parameter `id` is missing
+    remove({});
+  });
+
+  it('useInit must return request settings', () => {
+    expectTypeOf(hookifyResource).toBeCallableWith(TodoResource, () => ({
+      headers: { 'access-token': 'abc' },
+      credentials: 'same-origin' as const,
+    }));
+    expectTypeOf(hookifyResource).toBeCallableWith(TodoResource);
+    // @ts-expect-error useInit returns a RequestInit, not the token itself
+    hookifyResource(TodoResource, () => 'abc');
+    // @ts-expect-error `headers` must be HeadersInit
+    hookifyResource(TodoResource, () => ({ headers: 5 }));
+  });
+
+  it('members added with extend() get hooks too', () => {
+    const Extended = TodoResource.extend('getByUser', {
+      path: '/users/:userId/todos',
+      schema: [Todo],
+    });
+    const ExtendedHooks = hookifyResource(Extended, useInit);
+    expectTypeOf(ExtendedHooks.useGetByUser).returns.toEqualTypeOf<typeof Extended.getByUser>();
+    expectTypeOf(ExtendedHooks.useGetByUser()).parameters.toEqualTypeOf<[params: { userId: Id }]>();
+    // @ts-expect-error the path parameter `userId` is missing
+    ExtendedHooks.useGetByUser()({});
+  });
+});
+
+describe('controller.fetch', () => {
+  const { controller } = createStore();
+
+  it('resolves to the schema reading of each member', () => {
+    expectTypeOf(controller.fetch(TodoResource.get, { id: 1 })).toEqualTypeOf<Promise<Todo>>();
+    expectTypeOf(controller.fetch(TodoResource.getList, { userId: 1 })).toEqualTypeOf<
+      Promise<Todo[]>
+    >();
+    expectTypeOf(controller.fetch(TodoResource.getList)).toEqualTypeOf<Promise<Todo[]>>();
+    expectTypeOf(
+      controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'x' }),
+    ).toEqualTypeOf<Promise<Todo>>();
+    expectTypeOf(controller.fetch(TodoResource.getList.getPage, { page: 2 })).toEqualTypeOf<
+      Promise<Todo[]>
+    >();
+    expectTypeOf(controller.fetch(TodoResource.update, { id: 1 }, { title: 'x' })).toEqualTypeOf<
+      Promise<Todo>
+    >();
+    expectTypeOf(controller.fetch(TodoHooks.useGet(), { id: 1 })).toEqualTypeOf<Promise<Todo>>();
+  });
+
+  it('checks the arguments against the endpoint', () => {
+    // @ts-expect-error `idd` is not a parameter of '/todos/:id'
+    controller.fetch(TodoResource.get, { idd: 1 });
+    // @ts-expect-error the path parameter `id` is missing
+    controller.fetch(TodoResource.get);
+    // @ts-expect-error `title` is a string
+    controller.fetch(TodoResource.update, { id: 1 }, { title: 2 });
+    // @ts-expect-error the pagination field `page` is missing
+    controller.fetch(TodoResource.getList.getPage, { userId: 1 });
+    // @ts-expect-error the body lacks the required `title`
+    controller.fetch(TodoHooks.useGetList().push, {}, {});
+  });
+});
+
+describe('useSuspense, useCache and useController', () => {
+  it('useSuspense returns the data; `null` args return undefined', () => {
+    expectTypeOf(useSuspense(TodoResource.get, { id: 1 })).toEqualTypeOf<Todo>();
+    expectTypeOf(useSuspense(TodoResource.getList, { userId: 1 })).toEqualTypeOf<Todo[]>();
+    expectTypeOf(useSuspense(TodoResource.getList)).toEqualTypeOf<Todo[]>();
+    expectTypeOf(useSuspense(TodoHooks.useGetList(), {})).toEqualTypeOf<Todo[]>();
+    expectTypeOf(useSuspense(TodoResource.get, null)).toEqualTypeOf<undefined>();
+    const id = 1 as number | null;
+    expectTypeOf(useSuspense(TodoResource.get, id === null ? null : { id })).toEqualTypeOf<
+      Todo | undefined
+    >();
+  });
+
+  it('useSuspense checks the arguments against the endpoint', () => {
+    // @ts-expect-error the path parameter `id` is missing
+    useSuspense(TodoResource.get);
+    // @ts-expect-error `idd` is not a parameter of '/todos/:id'
+    useSuspense(TodoResource.get, { idd: 1 });
+    // @ts-expect-error the pagination field `page` is missing
+    useSuspense(TodoResource.getList.getPage, { userId: 1 });
+    // @ts-expect-error the hooked endpoint checks its arguments too
+    useSuspense(TodoHooks.useGet(), {});
+  });
+
+  it('useCache may return nothing; useController returns the Controller', () => {
+    expectTypeOf(useCache(TodoResource.get, { id: 1 })).toEqualTypeOf<Todo | undefined>();
+    expectTypeOf(useCache(TodoResource.getList, null)).toEqualTypeOf<Todo[] | undefined>();
+    expectTypeOf(useController()).toEqualTypeOf<Controller>();
+    // @ts-expect-error `idd` is not a parameter of '/todos/:id'
+    useCache(TodoResource.get, { idd: 1 });
+  });
+});
