@@ -76,7 +76,7 @@ export class EventDescriber {
           if (!endpoint.sideEffect && !this.calls.has(key)) this.calls.set(key, { endpoint, args });
         }
         if (record.trace.some((event) => event.type === 'entity-invalidated'))
-          effects.push(...this.readersOfInvalidated(before, after));
+          effects.push(...this.readersOfInvalidated(record.trace, after));
         return {
           action: summary,
           effects,
@@ -140,29 +140,31 @@ export class EventDescriber {
     return trace.map((event) => traceEffect(event, state, args));
   }
 
-  /** Stored results an Invalidate touched: those that now suspend, and those that only lost a member. */
-  private readersOfInvalidated(before: State, after: State): Effect<unknown>[] {
+  /**
+   * Stored results an Invalidate touched: those that now suspend, and those that only lost a
+   * member. Only results whose last reading was built from an invalidated entity are read again.
+   */
+  private readersOfInvalidated(trace: readonly TraceEvent[], after: State): Effect<unknown>[] {
+    const invalidated = new Set<string>();
+    for (const event of trace) {
+      if (event.type === 'entity-invalidated') invalidated.add(`${event.key}\u0000${event.pk}`);
+    }
     const effects: Effect<unknown>[] = [];
     for (const [key, { endpoint, args }] of this.calls) {
-      if (after.endpoints[key] === undefined) {
-        if (before.endpoints[key] === undefined) this.calls.delete(key);
-        continue;
-      }
-      const was = this.controller.getResponse(
-        endpoint,
-        ...(args as Parameters<typeof endpoint>),
-        before,
-      );
+      const result = after.endpoints[key];
+      if (result === undefined) continue;
+      const read = this.controller.memo.dependenciesOf(endpoint.schema, result);
+      if (!read?.some((row) => invalidated.has(`${row.table}\u0000${row.pk}`))) continue;
       const now = this.controller.getResponse(
         endpoint,
         ...(args as Parameters<typeof endpoint>),
         after,
       );
-      if (now.expiryStatus === ExpiryStatus.Invalid && was.expiryStatus !== ExpiryStatus.Invalid) {
-        effects.push({ type: 'result-suspends', key, endpoint: endpoint.name });
-      } else if (now.data !== was.data && was.data !== undefined) {
-        effects.push({ type: 'result-lost-member', key, endpoint: endpoint.name });
-      }
+      effects.push({
+        type: now.expiryStatus === ExpiryStatus.Invalid ? 'result-suspends' : 'result-lost-member',
+        key,
+        endpoint: endpoint.name,
+      });
     }
     return effects;
   }

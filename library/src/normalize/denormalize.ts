@@ -4,7 +4,7 @@ import type { Tables } from './normalize.js';
 import { schemaOf } from './schemaOf.js';
 
 /** One table row a denormalized value was built from. */
-interface Dependency {
+export interface Dependency {
   table: string;
   pk: string;
   row: unknown;
@@ -42,6 +42,13 @@ export class MemoCache {
     object,
     { byObject: WeakMap<object, Entry>; byValue: Map<unknown, Entry> }
   >();
+
+  /** The rows the remembered reading of `input` was built from; undefined if it was never read. */
+  dependenciesOf(schema: unknown, input: unknown): readonly Dependency[] | undefined {
+    const schemaClass = schemaOf(schema);
+    if (schemaClass === undefined || input === undefined || input === null) return undefined;
+    return this.resultsFor(schemaClass, input).get(input as object)?.dependencies;
+  }
 
   denormalize(
     schema: unknown,

@@ -247,12 +247,7 @@ function describeCollectionChange(
   after: readonly string[],
   incoming: readonly string[],
 ): CollectionChanged {
-  const beforeSet = new Set(before);
-  const afterSet = new Set(after);
-  const inserted: CollectionChanged['inserted'] = [];
-  after.forEach((member, index) => {
-    if (!beforeSet.has(member)) inserted.push({ pk: member, index });
-  });
+  const { inserted, removed } = diffMembers(before, after);
   const insertedSet = new Set(inserted.map((entry) => entry.pk));
   // A duplicate is an incoming pk that added nothing: repeated within the input, or (for adds)
   // already a member.
@@ -263,7 +258,6 @@ function describeCollectionChange(
       duplicates.push(member);
     seen.add(member);
   }
-  const removed = before.filter((member) => !afterSet.has(member));
   return {
     type: 'collection-changed',
     key,
@@ -274,5 +268,39 @@ function describeCollectionChange(
     inserted,
     duplicates,
     removed,
+  };
+}
+
+/**
+ * Which pks a row gained (with their new index) and lost. Pushes, unshifts, pages and removals
+ * change one stretch of the list: comparing from both ends finds it with cheap identity checks,
+ * so tracing a push into a long list costs no hashing of its members.
+ */
+function diffMembers(before: readonly string[], after: readonly string[]) {
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) head++;
+  let tail = 0;
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++;
+  const lost = before.slice(head, before.length - tail);
+  const gained = after.slice(head, after.length - tail);
+  if (lost.length === 0 || gained.length === 0) {
+    return {
+      inserted: gained.map((member, offset) => ({ pk: member, index: head + offset })),
+      removed: lost,
+    };
+  }
+  // Both gained and lost in one stretch (a replaced list): compare as sets.
+  const beforeSet = new Set(lost);
+  const afterSet = new Set(gained);
+  return {
+    inserted: gained.flatMap((member, offset) =>
+      beforeSet.has(member) ? [] : [{ pk: member, index: head + offset }],
+    ),
+    removed: lost.filter((member) => !afterSet.has(member)),
   };
 }

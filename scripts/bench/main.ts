@@ -1,0 +1,183 @@
+/**
+ * `npm run bench [-- <name filter>] [--quick]`: runs every workload on our library and on the
+ * reference side by side in this one process, prints the table and writes dist/bench/core.json.
+ */
+import { cpus } from 'node:os';
+import { ours } from './contenders/ours.js';
+import { reference } from './contenders/reference.js';
+import type { Contender } from './contenders/types.js';
+import { formatDevtoolsReport, runDevtoolsBench } from './devtools.js';
+import {
+  type BenchReport,
+  formatRatio,
+  formatTable,
+  type WorkloadResult,
+  writeJson,
+} from './report.js';
+import { type Measurement, measureInterleaved, type SamplerOptions } from './sampler.js';
+import { median } from './stats.js';
+import { exerciseOtherTypes } from './variety.js';
+import { firstDifference } from './verify.js';
+import { type Workload, workloads } from './workloads.js';
+
+const REPORT_PATH = 'dist/bench/core.json';
+const DEVTOOLS_REPORT_PATH = 'dist/bench/devtools.json';
+const GOAL = { medianRatioAtLeast: 2, noWorkloadBelow: 1 };
+
+/** Full runs stay under ~3 minutes on 2 cores; `--quick` is for checking that the bench works. */
+const FULL: SamplerOptions = {
+  warmupMs: 1000,
+  budgetMs: 8000,
+  minSamples: 3,
+  maxSamples: 40,
+  targetSampleMs: 100,
+};
+const QUICK: SamplerOptions = {
+  warmupMs: 200,
+  budgetMs: 1000,
+  minSamples: 3,
+  maxSamples: 10,
+  targetSampleMs: 20,
+};
+
+function log(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+/**
+ * Runs every workload once on each library and compares what they produced, so that no ratio
+ * compares different work. It doubles as the global warm-up: afterwards both libraries have met
+ * every entity, schema and table shape of the whole run, as a long-running app has, instead of the
+ * first workloads running on fresh, the last on well-travelled code paths.
+ */
+function verifyAll(selected: readonly Workload[]): Map<Workload, string> {
+  const mismatches = new Map<Workload, string>();
+  for (const workload of selected) {
+    const [oursPrint, referencePrint] = [ours, reference].map((contender) =>
+      workload.setup(contender).fingerprint(),
+    );
+    const mismatch = firstDifference(oursPrint, referencePrint);
+    if (mismatch) {
+      mismatches.set(workload, mismatch);
+      log(`WARNING ${workload.name}: results differ: ours vs reference at ${mismatch}`);
+    }
+  }
+  return mismatches;
+}
+
+function measureWorkload(workload: Workload, options: SamplerOptions): WorkloadResult {
+  globalThis.gc?.();
+  const [oursMeasurement, referenceMeasurement] = measureInterleaved(
+    [workload.setup(ours), workload.setup(reference)],
+    options,
+  ) as [Measurement, Measurement];
+  return {
+    name: workload.name,
+    ours: oursMeasurement,
+    reference: referenceMeasurement,
+    ratio: oursMeasurement.opsPerSecond / referenceMeasurement.opsPerSecond,
+  };
+}
+
+/**
+ * Runs one contender's side of the selected workloads for a while and nothing else, for
+ * `node --cpu-prof`: the profile then shows that library alone.
+ */
+function profile(contender: Contender, selected: readonly Workload[], seconds: number): void {
+  for (const workload of selected) {
+    const run = workload.setup(contender);
+    const end = Date.now() + seconds * 1000;
+    let operations = 0;
+    while (Date.now() < end) {
+      run.prepare(1)();
+      operations++;
+    }
+    log(`${contender.name}: ${workload.name}: ${operations} operations in ${seconds} s`);
+  }
+}
+
+interface Invocation {
+  options: SamplerOptions;
+  selected: readonly Workload[];
+  /** Set by `--profile=ours|reference`: run that library alone, for a CPU profile. */
+  profiled?: Contender;
+}
+
+function parseArguments(args: readonly string[]): Invocation {
+  const options = args.includes('--quick') ? QUICK : FULL;
+  const filter = args.find((arg) => !arg.startsWith('--'));
+  const selected = workloads.filter((workload) => !filter || workload.name.includes(filter));
+  if (selected.length === 0) throw new Error(`no workload name contains "${filter}"`);
+  const profileName = args.find((arg) => arg.startsWith('--profile='))?.slice('--profile='.length);
+  if (profileName === undefined) return { options, selected };
+  const profiled = [ours, reference].find((candidate) => candidate.name === profileName);
+  if (!profiled) throw new Error(`--profile takes ours or reference, not "${profileName}"`);
+  return { options, selected, profiled };
+}
+
+function runAll(selected: readonly Workload[], options: SamplerOptions): BenchReport {
+  const started = Date.now();
+  const [oursOthers, referenceOthers] = [ours, reference].map((c) => exerciseOtherTypes(c));
+  const othersDiffer = firstDifference(oursOthers, referenceOthers);
+  if (othersDiffer) log(`WARNING other entity types: results differ: ${othersDiffer}`);
+  log(`verifying ${selected.length} workloads on both libraries (and warming up)…`);
+  const mismatches = verifyAll(selected);
+  const results: WorkloadResult[] = [];
+  for (const workload of selected) {
+    log(`… ${workload.name}`);
+    const result = measureWorkload(workload, options);
+    const mismatch = mismatches.get(workload);
+    results.push(mismatch ? { ...result, mismatch } : result);
+    log(`  ours/reference ${formatRatio(result.ratio)}`);
+  }
+  const medianRatio = median(results.map((result) => result.ratio));
+  return {
+    results,
+    medianRatio,
+    goal: {
+      ...GOAL,
+      met:
+        medianRatio >= GOAL.medianRatioAtLeast &&
+        results.every((result) => result.ratio >= GOAL.noWorkloadBelow),
+    },
+    environment: {
+      node: process.version,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      cores: cpus().length,
+      nodeEnv: process.env.NODE_ENV ?? '',
+      date: new Date().toISOString(),
+      seconds: Math.round((Date.now() - started) / 1000),
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.includes('--devtools')) return devtoolsOnly(args.includes('--quick'));
+  const { options, selected, profiled } = parseArguments(args);
+  if (profiled) {
+    exerciseOtherTypes(profiled);
+    profile(profiled, selected, options === QUICK ? 2 : 10);
+    return;
+  }
+  if (!globalThis.gc)
+    log('note: run with --expose-gc (npm run bench does) to collect between workloads');
+  const report = runAll(selected, options);
+  console.log(`\n${formatTable(report)}`);
+  for (const result of report.results.filter((r) => r.mismatch)) {
+    console.log(`WARNING ${result.name}: results differ (${result.mismatch})`);
+  }
+  writeJson(REPORT_PATH, report);
+  log(`\nwrote ${REPORT_PATH} (${report.environment.seconds} s)`);
+  // The devtools suite runs after the full core suite (a name filter selects core workloads only).
+  if (selected.length === workloads.length) await devtoolsOnly(options === QUICK);
+}
+
+async function devtoolsOnly(quick: boolean): Promise<void> {
+  log('measuring the devtools bridge…');
+  const report = await runDevtoolsBench({ quick });
+  console.log(`\n${formatDevtoolsReport(report)}`);
+  writeJson(DEVTOOLS_REPORT_PATH, report);
+}
+
+await main();

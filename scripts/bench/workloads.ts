@@ -1,0 +1,161 @@
+/**
+ * The workloads of issue 2's benchmark. Each is written once against the Contender interface, so
+ * both libraries run exactly the same steps.
+ */
+import type { BenchStore, Contender, StoreState } from './contenders/types.js';
+import { COLLECTION_SIZE, makeTodos } from './data.js';
+import type { Side } from './sampler.js';
+
+/** A workload set up for one contender. */
+export interface WorkloadRun extends Side {
+  /** What one operation produced, in terms both libraries share: equal when they agree. */
+  fingerprint(): unknown;
+}
+
+export interface Workload {
+  readonly name: string;
+  /** Builds what every run of the workload shares (untimed, once per contender). */
+  setup(contender: Contender): WorkloadRun;
+}
+
+/** The fields both libraries' Todo instances have, for comparing what they read back. */
+interface TodoLike {
+  id: number;
+  title: string;
+  completed: boolean;
+  userId: number;
+  author: { id: number; name: string } | null;
+}
+
+function view(todo: unknown) {
+  const { id, title, completed, userId, author } = todo as TodoLike;
+  return { id, title, completed, userId, author: author && { id: author.id, name: author.name } };
+}
+
+function ids(list: readonly unknown[] | undefined) {
+  return list?.map((todo) => (todo as TodoLike).id);
+}
+
+/** `batch` fresh stores, each starting from `state` (or empty): one per timed operation. */
+function freshStores(contender: Contender, batch: number, seed?: StoreState) {
+  return Array.from({ length: batch }, () => contender.createStore(seed));
+}
+
+function normalizeWorkload(count: number): Workload {
+  const todos = makeTodos(count);
+  return {
+    name: `normalize ${count / 1000}k todos (+ nested author)`,
+    setup: (contender) => ({
+      prepare: (batch) => () => {
+        for (let i = 0; i < batch; i++) contender.normalizeTodos(todos);
+      },
+      fingerprint: () => contender.describeNormalized(contender.normalizeTodos(todos)),
+    }),
+  };
+}
+
+const denormalizeCold: Workload = {
+  name: 'denormalize 1k todos, no cache',
+  setup(contender) {
+    const normalized = contender.normalizeTodos(makeTodos(1000));
+    return {
+      prepare: (batch) => () => {
+        for (let i = 0; i < batch; i++) contender.denormalizeTodos(normalized);
+      },
+      fingerprint: () => contender.denormalizeTodos(normalized).map(view),
+    };
+  },
+};
+
+const denormalizeMemoized: Workload = {
+  name: 'denormalize 1k todos, memoized',
+  setup(contender) {
+    const normalized = contender.normalizeTodos(makeTodos(1000));
+    const read = contender.memoizedReader();
+    read(normalized);
+    return {
+      prepare: (batch) => () => {
+        for (let i = 0; i < batch; i++) read(normalized);
+      },
+      fingerprint() {
+        const first = read(normalized);
+        return { sameObjectOnReread: read(normalized) === first, todos: first.map(view) };
+      },
+    };
+  },
+};
+
+/** A workload on a store already holding a 10k collection: `operation` is what is timed. */
+function onSeededCollection(
+  name: string,
+  operation: (store: BenchStore, index: number) => void,
+): Workload {
+  return {
+    name,
+    setup(contender) {
+      const seed = contender.seedState(makeTodos(COLLECTION_SIZE));
+      return {
+        prepare(batch) {
+          const stores = freshStores(contender, batch, seed);
+          return () => stores.forEach(operation);
+        },
+        fingerprint() {
+          const [store] = freshStores(contender, 1, seed) as [BenchStore];
+          operation(store, 0);
+          const list = store.readList();
+          return { length: list?.length, ids: ids(list) };
+        },
+      };
+    },
+  };
+}
+
+const PUSH_COUNT = 1000;
+const pushes = makeTodos(PUSH_COUNT, COLLECTION_SIZE + 1);
+const pushMany = onSeededCollection(
+  `${PUSH_COUNT} pushes into a 10k collection (op = all ${PUSH_COUNT})`,
+  (store) => {
+    for (const todo of pushes) store.push(todo);
+  },
+);
+
+/** The page starts 100 todos before the list's end: 10% of it is already stored. */
+const page = makeTodos(1000, COLLECTION_SIZE - 99);
+const mergePage = onSeededCollection(
+  '1k page merged into a 10k collection (10% overlap)',
+  (store) => store.mergePage(2, page),
+);
+
+/** Each operation deletes a different todo, spread over the list. */
+const invalidateOne = onSeededCollection('invalidate 1 todo of a 10k collection', (store, index) =>
+  store.invalidate(1 + ((COLLECTION_SIZE / 2 + index * 7919) % COLLECTION_SIZE)),
+);
+
+const responseTodos = makeTodos(500);
+const setResponse500: Workload = {
+  name: 'setResponse of 500 todos (+ authors)',
+  setup: (contender) => ({
+    prepare(batch) {
+      const stores = freshStores(contender, batch);
+      return () => {
+        for (const store of stores) store.setTodos(responseTodos);
+      };
+    },
+    fingerprint() {
+      const [store] = freshStores(contender, 1) as [BenchStore];
+      store.setTodos(responseTodos);
+      return store.readTodos()?.map(view);
+    },
+  }),
+};
+
+export const workloads: readonly Workload[] = [
+  normalizeWorkload(1000),
+  normalizeWorkload(10_000),
+  denormalizeCold,
+  denormalizeMemoized,
+  pushMany,
+  mergePage,
+  invalidateOne,
+  setResponse500,
+];
