@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -54,16 +54,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   extensionContext: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
-      const context = await chromium.launchPersistentContext(
-        mkdtempSync(join(tmpdir(), 'restlens-e2e-')),
-        {
-          executablePath: findBrowser('chromium'),
-          headless: true,
-          args: CHROMIUM_ARGS,
-        },
-      );
+      const executablePath = findBrowser('chromium');
+      const profile = mkdtempSync(join(tmpdir(), 'restlens-e2e-'));
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath,
+        headless: true,
+        args: CHROMIUM_ARGS,
+      });
       await use(context);
       await context.close();
+      rmSync(profile, { recursive: true, force: true });
     },
     { scope: 'worker' },
   ],
@@ -88,17 +88,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await page.close();
   },
   tabIdOf: async ({ extensionContext }, use) => {
-    await use(async (page) => {
-      // The service worker may have been restarted: ask whichever one is current.
-      const [worker] = extensionContext.serviceWorkers();
-      const current = worker ?? (await extensionContext.waitForEvent('serviceworker'));
-      const url = page.url();
-      return current.evaluate(
-        async (pageUrl) =>
-          (await chrome.tabs.query({})).find((tab) => tab.url === pageUrl)?.id ?? -1,
-        url,
-      );
-    });
+    await use((page) => findTabId(extensionContext, page));
   },
   openPanel: async ({ extensionContext, extensionId, tabIdOf }, use) => {
     const panels: Page[] = [];
@@ -111,6 +101,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     for (const panel of panels) await panel.close();
   },
 });
+
+/**
+ * The browser's tab id of `page`. The extension has no `tabs` permission, so `tabs.query` does not
+ * show URLs: the tab is found as the active one of its window, once Playwright has brought it to
+ * the front (tests run one at a time, so nothing else moves the focus meanwhile).
+ */
+export async function findTabId(context: BrowserContext, page: Page): Promise<number> {
+  await page.bringToFront();
+  const cdp = await context.newCDPSession(page);
+  const { windowId } = await cdp.send('Browser.getWindowForTarget');
+  await cdp.detach();
+  // The service worker may have been restarted: ask whichever one is current.
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const tabs = await worker.evaluate(
+    (window) => chrome.tabs.query({ active: true, windowId: window }),
+    windowId,
+  );
+  const id = tabs[0]?.id;
+  if (tabs.length !== 1 || id === undefined)
+    throw new Error(`no single active tab in window ${windowId} for ${page.url()}`);
+  return id;
+}
 
 export { expect } from '@playwright/test';
 

@@ -47,10 +47,11 @@ describe('manifestFor', () => {
 });
 
 describe('manifest.json', () => {
-  it('is MV3 with a devtools page, icons, and no permissions beyond its content script', () => {
+  it('is MV3 with a devtools page, icons, and no permissions beyond its content script and storage', () => {
     expect(source.manifest_version).toBe(3);
     expect(source.devtools_page).toBe('devtools.html');
-    expect(source).not.toHaveProperty('permissions');
+    // `storage`: the Recorder's list outlives the panel (README, "Permissions").
+    expect(source.permissions).toEqual(['storage']);
     expect(source).not.toHaveProperty('host_permissions');
     expect(source).not.toHaveProperty('optional_permissions');
     expect(source).not.toHaveProperty('web_accessible_resources');

@@ -143,8 +143,10 @@ function TodoList({ userId }: { userId: number }) {
         </p>
       )}
       <ul data-testid="todos">
-        {todos.map((todo) => (
-          <li key={todo.pk()} data-testid={`todo-${todo.id}`}>
+        {todos.map((todo, index) => (
+          // An optimistic todo has no id yet (0): two pending at once must not share a key, or
+          // React duplicates or drops rows.
+          <li key={todo.id ? todo.pk() : `pending-${index}`} data-testid={`todo-${todo.id}`}>
             <input
               type="checkbox"
               aria-label={`Select ${todo.title}`}

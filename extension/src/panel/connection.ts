@@ -112,6 +112,10 @@ export class PanelConnection {
           this.resyncing.set(message.storeId, gapAfter);
           this.send({ kind: 'connect', storeId: message.storeId, lastSeq: gapAfter });
         }
+        // A replay result may have made the next replay command due (one by one, or the next
+        // chunk): it goes out from here, so a replay goes on whichever view is shown.
+        const replay = this.store.getState().takeReplayCommand();
+        if (replay) this.send(replay);
         return;
       }
     }

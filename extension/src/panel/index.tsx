@@ -4,6 +4,8 @@ import browser from 'webextension-polyfill';
 import { App } from './App.js';
 import { PanelConnection } from './connection.js';
 import { PanelContext } from './context.js';
+import { persistRecording } from './recorder/persist.js';
+import { extensionStorage } from './recorder/storage.js';
 import { createPanelStore } from './store.js';
 import { readTabId } from './tabId.js';
 import { followTheme } from './theme.js';
@@ -33,6 +35,8 @@ if (root && tabId === undefined) {
     tabId,
     store,
   );
+  // The recording outlives the panel: read back now, saved again after every change.
+  persistRecording(store, extensionStorage(browser.storage.local));
   render(
     <PanelContext.Provider value={{ store, connection }}>
       <App />

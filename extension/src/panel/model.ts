@@ -113,12 +113,15 @@ export interface ApplyResult {
   view: StoreView;
   /** Set when events were missing: the panel must ask for what follows this seq. */
   gapAfter?: number;
+  /** The events whose effects were applied, in order: each live event once (the Recorder's input). */
+  applied: StoreEvent[];
 }
 
 /** Adds events to the timeline and applies their effects to the copy, in order. */
 export function applyEvents(view: StoreView, message: EventsMessage): ApplyResult {
   let next: StoreView = { ...view, events: view.events.slice() };
   let gapAfter: number | undefined;
+  const applied: StoreEvent[] = [];
   // Fix: an event was taken as already in the timeline whenever its seq was not above the
   // newest one there. After a gap, the event past the gap is in the timeline while the missing
   // ones before it are not, so the resync's events were applied but never shown: the timeline
@@ -144,12 +147,13 @@ export function applyEvents(view: StoreView, message: EventsMessage): ApplyResul
       break;
     }
     next = applyEffects(next, event);
+    applied.push(event);
   }
   // Sorted before trimming (events may have been added out of order), so the newest are kept.
   next.events.sort((a, b) => a.seq - b.seq);
   if (next.events.length > MAX_TIMELINE)
     next.events = next.events.slice(next.events.length - MAX_TIMELINE);
-  return { view: next, gapAfter };
+  return { view: next, gapAfter, applied };
 }
 
 function applyEffects(view: StoreView, event: StoreEvent): StoreView {

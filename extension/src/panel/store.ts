@@ -3,8 +3,17 @@ import type {
   EventsMessage,
   HelloMessage,
   SnapshotMessage,
+  StoreEvent,
 } from '../../../library/src/devtools/protocol.js';
 import { applyEvents, applySnapshotChunk, emptyStoreView, type StoreView } from './model.js';
+import { stopRun } from './recorder/replay.js';
+import {
+  createRecorderActions,
+  emptyRecorder,
+  observeEvents,
+  type RecorderActions,
+  type RecorderState,
+} from './recorder/slice.js';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
 export type PanelView = 'collections' | 'entities' | 'timeline' | 'recorder';
@@ -28,9 +37,11 @@ export interface PanelState {
   selectedCollectionRow?: string;
   /** Timeline filters. */
   timelineFilter: { text: string; kind: string; endpoint: string };
+  /** Recorder: the recorded mutations and the replay in progress. */
+  recorder: RecorderState;
 }
 
-export interface PanelActions {
+export interface PanelActions extends RecorderActions {
   setConnection(status: ConnectionStatus): void;
   /** The page's content script connected; returns whether this is a new page load. */
   contentConnected(pageId: string): boolean;
@@ -72,6 +83,8 @@ export function createPanelStore() {
       storeOrder: [],
       view: 'collections',
       timelineFilter: { text: '', kind: '', endpoint: '' },
+      recorder: emptyRecorder(),
+      ...createRecorderActions(set, get),
 
       setConnection: (connection) => set({ connection }),
       contentConnected(pageId) {
@@ -88,6 +101,13 @@ export function createPanelStore() {
                 selectedStoreId: undefined,
                 selectedEntity: undefined,
                 selectedCollectionRow: undefined,
+                // Its results would come from a page that is gone.
+                recorder: state.recorder.replay
+                  ? {
+                      ...state.recorder,
+                      replay: stopRun(state.recorder.replay, 'the page was reloaded'),
+                    }
+                  : state.recorder,
               }
             : { pageId, pageConnected: true },
         );
@@ -104,11 +124,22 @@ export function createPanelStore() {
         updateStore(message.storeId, (view) => applySnapshotChunk(view, message)),
       events(message) {
         let gapAfter: number | undefined;
+        let applied: StoreEvent[] = [];
         updateStore(message.storeId, (view) => {
           const result = applyEvents(view, message);
           gapAfter = result.gapAfter;
+          applied = result.applied;
           return result.view;
         });
+        if (applied.length > 0)
+          set((state) => ({
+            recorder: observeEvents(
+              state.recorder,
+              message.storeId,
+              state.selectedStoreId === message.storeId,
+              applied,
+            ),
+          }));
         return gapAfter;
       },
       selectStore: (selectedStoreId) =>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'preact';
 import { CollectionsView } from './components/CollectionsView.js';
 import { EntitiesView } from './components/EntitiesView.js';
+import { RecorderView } from './components/RecorderView.js';
 import { TimelineView } from './components/TimelineView.js';
 import type { StoreView } from './model.js';
 import type { PanelView } from './store.js';
@@ -21,6 +22,7 @@ export const VIEWS: readonly ViewDefinition[] = [
   { id: 'collections', label: 'Collections', Component: CollectionsView },
   { id: 'entities', label: 'Entities', Component: EntitiesView },
   { id: 'timeline', label: 'Timeline', Component: TimelineView },
+  { id: 'recorder', label: 'Recorder', Component: RecorderView },
 ];
 
 /** The view to show: the selected one when it exists, else the first. */

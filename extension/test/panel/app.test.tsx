@@ -1,37 +1,11 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeServer, TodoApp, TodoResource } from './support/app.js';
-import {
-  type MountedPanel,
-  mountPanel,
-  press,
-  restoreGlobals,
-  settle,
-  waitMs,
-} from './support/harness.js';
+import { fireEvent, screen, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { TodoResource } from './support/app.js';
+import { panelEnvPerTest } from './support/env.js';
+import { press, settle, waitMs } from './support/harness.js';
 
-let server: FakeServer;
-let panel: MountedPanel;
-const apps: TodoApp[] = [];
-
-/** Starts one page store (closed after the test). */
-function startApp(name?: string): TodoApp {
-  const app = new TodoApp(name);
-  apps.push(app);
-  return app;
-}
-
-beforeEach(() => {
-  server = new FakeServer(['buy milk', 'walk dog', 'write report', 'call mum']);
-  server.install();
-  panel = mountPanel();
-});
-afterEach(() => {
-  for (const app of apps.splice(0)) app.close();
-  panel.unmount();
-  cleanup();
-  restoreGlobals();
-});
+/** No page store at first: each test starts its own with `env.startApp` (closed after it). */
+const env = panelEnvPerTest({ openApp: false });
 
 const status = () => screen.getByRole('banner').querySelector('.status')?.textContent;
 const openTab = async (name: string) => {
@@ -55,13 +29,13 @@ describe('Header and store states', () => {
   it('says clearly when the page has no RestLens store, and how to add one', async () => {
     await settle();
     expect(screen.getByRole('heading', { name: 'No RestLens store on this page' })).toBeTruthy();
-    expect(panel.container.querySelector('.empty-state p')?.textContent).toBe(
+    expect(env.panel.container.querySelector('.empty-state p')?.textContent).toBe(
       'To enable it, wrap your app in <DataProvider> in a development build, or call connectDevtools(store).',
     );
     expect(status()).toBe('Connected, waiting for the page');
     expect(screen.queryByRole('tablist')).toBeNull();
 
-    startApp();
+    env.startApp();
     await settle();
     expect(screen.queryByText('No RestLens store on this page')).toBeNull();
     expect(status()).toBe('Connected');
@@ -69,8 +43,8 @@ describe('Header and store states', () => {
   });
 
   it('shows a selector when the page has several stores, and switches between them', async () => {
-    const main = startApp('Main store');
-    const admin = startApp('Admin store');
+    const main = env.startApp('Main store');
+    const admin = env.startApp('Admin store');
     await main.controller.fetch(TodoResource.getList, { userId: 1 });
     await admin.controller.fetch(TodoResource.getList, {});
     await admin.controller.fetch(TodoResource.getList.getPage, { page: 2 });
@@ -93,15 +67,15 @@ describe('Header and store states', () => {
   });
 
   it('starts a fresh history when the page reloads, and marks the reload', async () => {
-    const first = startApp();
+    const first = env.startApp();
     await first.controller.fetch(TodoResource.getList, { userId: 1 });
     await first.controller.fetch(TodoResource.get, { id: 1 });
     await settle();
     expect(screen.queryByText(/Page reloaded/)).toBeNull();
 
-    panel.tab.reload();
+    env.panel.tab.reload();
     first.close();
-    const second = startApp();
+    const second = env.startApp();
     await second.controller.fetch(TodoResource.getList, {});
     await settle();
     expect(screen.getByRole('banner').textContent).toContain('Page reloaded 1×');
@@ -114,16 +88,16 @@ describe('Header and store states', () => {
   });
 
   it('resyncs after a gap in seq: the missing events are asked for and shown', async () => {
-    const app = startApp();
+    const app = env.startApp();
     await settle();
     await app.controller.fetch(TodoResource.getList, { userId: 1 });
     await settle();
-    panel.tab.dropEvents = 1; // the push's events are lost on the way
+    env.panel.tab.dropEvents = 1; // the push's events are lost on the way
     await app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'lost' });
     await settle();
     await app.controller.fetch(TodoResource.getList.unshift, { userId: 1 }, { title: 'first' });
     await settle();
-    expect(panel.tab.commands).toContainEqual(
+    expect(env.panel.tab.commands).toContainEqual(
       expect.objectContaining({ kind: 'connect', storeId: app.devtools.storeId, lastSeq: 1 }),
     );
     expect(memberPks()).toEqual(['6', '4', '3', '5']);
@@ -132,10 +106,10 @@ describe('Header and store states', () => {
   });
 
   it('shows the background going away, and loses nothing once it is back', async () => {
-    const app = startApp();
+    const app = env.startApp();
     await app.controller.fetch(TodoResource.getList, { userId: 1 });
     await settle();
-    panel.tab.restartBackground();
+    env.panel.tab.restartBackground();
     await settle();
     expect(status()).toBe('Disconnected, reconnecting…');
     await app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'meanwhile' });
@@ -148,7 +122,7 @@ describe('Header and store states', () => {
 
 describe('View tabs', () => {
   it('switch with the arrow keys, Home and End, moving focus with the selection', async () => {
-    startApp();
+    env.startApp();
     await settle();
     const tab = (name: string) => screen.getByRole('tab', { name });
     tab('Collections').focus();
@@ -158,18 +132,18 @@ describe('View tabs', () => {
     expect(tab('Entities').tabIndex).toBe(0);
     expect(tab('Collections').tabIndex).toBe(-1);
     await press(tab('Entities'), 'End');
-    expect(document.activeElement).toBe(tab('Timeline'));
-    await press(tab('Timeline'), 'ArrowRight'); // wraps around
+    expect(document.activeElement).toBe(tab('Recorder'));
+    await press(tab('Recorder'), 'ArrowRight'); // wraps around
     expect(document.activeElement).toBe(tab('Collections'));
     await press(tab('Collections'), 'ArrowLeft');
-    expect(tab('Timeline').getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(tab('Timeline').id);
+    expect(tab('Recorder').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(tab('Recorder').id);
   });
 });
 
 describe('Actions', () => {
   it('invalidates a chosen result, expires all, and resets the store after confirming', async () => {
-    const app = startApp();
+    const app = env.startApp();
     await app.controller.fetch(TodoResource.getList, { userId: 1 });
     await app.controller.fetch(TodoResource.get, { id: 3 });
     await settle();
@@ -183,7 +157,7 @@ describe('Actions', () => {
     await settle();
     fireEvent.click(within(actions).getByRole('button', { name: 'Invalidate' }));
     await settle();
-    expect(panel.tab.commands.at(-1)).toMatchObject({
+    expect(env.panel.tab.commands.at(-1)).toMatchObject({
       kind: 'invalidate',
       storeId: app.devtools.storeId,
       key: 'GET http://api.test/todos/3',
@@ -192,14 +166,14 @@ describe('Actions', () => {
 
     fireEvent.click(within(actions).getByRole('button', { name: 'Expire all' }));
     await settle();
-    expect(panel.tab.commands.at(-1)).toMatchObject({ kind: 'expireAll' });
+    expect(env.panel.tab.commands.at(-1)).toMatchObject({ kind: 'expireAll' });
 
     fireEvent.click(within(actions).getByRole('button', { name: 'Reset store…' }));
     await settle();
-    expect(panel.tab.commands.at(-1)?.kind).toBe('expireAll'); // nothing sent yet
+    expect(env.panel.tab.commands.at(-1)?.kind).toBe('expireAll'); // nothing sent yet
     fireEvent.click(within(actions).getByRole('button', { name: 'Reset' }));
     await settle();
-    expect(panel.tab.commands.at(-1)).toMatchObject({ kind: 'reset' });
+    expect(env.panel.tab.commands.at(-1)).toMatchObject({ kind: 'reset' });
     expect(screen.getByText(/No collections yet/)).toBeTruthy();
     await openTab('Timeline');
     const kinds = within(screen.getByRole('listbox', { name: 'Timeline' }))
@@ -210,10 +184,10 @@ describe('Actions', () => {
   });
 
   it('sends nothing while the page is not connected', async () => {
-    const app = startApp();
+    const app = env.startApp();
     await app.controller.fetch(TodoResource.getList, { userId: 1 });
     await settle();
-    panel.tab.restartBackground();
+    env.panel.tab.restartBackground();
     await settle();
     for (const name of ['Invalidate', 'Expire all', 'Reset store…'])
       expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);

@@ -1,26 +1,10 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeServer, TodoApp, TodoResource } from './support/app.js';
-import { type MountedPanel, mountPanel, press, restoreGlobals, settle } from './support/harness.js';
+import { fireEvent, screen, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { TodoResource } from './support/app.js';
+import { panelEnvPerTest } from './support/env.js';
+import { press, settle } from './support/harness.js';
 
-let server: FakeServer;
-let panel: MountedPanel;
-let app: TodoApp;
-
-beforeEach(async () => {
-  // Ids 1–4, all of user 1; lists come newest first, two per page.
-  server = new FakeServer(['buy milk', 'walk dog', 'write report', 'call mum']);
-  server.install();
-  panel = mountPanel();
-  app = new TodoApp();
-  await settle();
-});
-afterEach(() => {
-  app.close();
-  panel.unmount();
-  cleanup();
-  restoreGlobals();
-});
+const env = panelEnvPerTest();
 
 const membersList = () => screen.getByRole('listbox', { name: /^Members of/ });
 const members = () => within(membersList()).getAllByRole('option');
@@ -35,8 +19,8 @@ function openRow(args: string) {
 
 describe('Collections view', () => {
   it('lists every collection row with its arguments and its members in order', async () => {
-    await app.controller.fetch(TodoResource.getList, { userId: 1 });
-    await app.controller.fetch(TodoResource.getList, {});
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(TodoResource.getList, {});
     await settle();
     const rows = within(screen.getByRole('listbox', { name: 'Collection rows' })).getAllByRole(
       'option',
@@ -51,8 +35,8 @@ describe('Collections view', () => {
   });
 
   it('shows a pushed member last, highlighted as pushed', async () => {
-    await app.controller.fetch(TodoResource.getList, { userId: 1 });
-    await app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'new todo' });
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'new todo' });
     await settle();
     expect(memberPks()).toEqual(['4', '3', '5']);
     const last = members().at(-1) as HTMLElement;
@@ -66,8 +50,12 @@ describe('Collections view', () => {
   });
 
   it('shows an unshifted member first, highlighted as unshifted', async () => {
-    await app.controller.fetch(TodoResource.getList, { userId: 1 });
-    await app.controller.fetch(TodoResource.getList.unshift, { userId: 1 }, { title: 'urgent' });
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(
+      TodoResource.getList.unshift,
+      { userId: 1 },
+      { title: 'urgent' },
+    );
     await settle();
     expect(memberPks()).toEqual(['5', '4', '3']);
     const first = members()[0] as HTMLElement;
@@ -76,9 +64,9 @@ describe('Collections view', () => {
   });
 
   it('shows a merged page and lists the duplicates it skipped', async () => {
-    await app.controller.fetch(TodoResource.getList, { userId: 1 }); // [4, 3]
-    server.add({ title: 'from another tab' }); // 5: page 2 is now [3, 2]
-    await app.controller.fetch(TodoResource.getList.getPage, { userId: 1, page: 2 });
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 }); // [4, 3]
+    env.server.add({ title: 'from another tab' }); // 5: page 2 is now [3, 2]
+    await env.app.controller.fetch(TodoResource.getList.getPage, { userId: 1, page: 2 });
     await settle();
     expect(memberPks()).toEqual(['4', '3', '2']);
     expect(within(members()[2] as HTMLElement).getByText('merged')).toBeTruthy();
@@ -88,9 +76,9 @@ describe('Collections view', () => {
   });
 
   it('removes a deleted entity from every collection row that held it', async () => {
-    await app.controller.fetch(TodoResource.getList, { userId: 1 });
-    await app.controller.fetch(TodoResource.getList, {});
-    await app.controller.fetch(TodoResource.delete, { id: 4 });
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(TodoResource.getList, {});
+    await env.app.controller.fetch(TodoResource.delete, { id: 4 });
     await settle();
     for (const args of ['userId: "1"', 'all (no arguments)']) {
       openRow(args);
@@ -101,16 +89,16 @@ describe('Collections view', () => {
   });
 
   it('removes every entity of a batch delete', async () => {
-    await app.controller.fetch(TodoResource.getList, { userId: 1 });
-    await app.controller.fetch(TodoResource.getList.getPage, { userId: 1, page: 2 });
-    await app.controller.fetch(TodoResource.deleteMany, { ids: '2,4' });
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(TodoResource.getList.getPage, { userId: 1, page: 2 });
+    await env.app.controller.fetch(TodoResource.deleteMany, { ids: '2,4' });
     await settle();
     expect(memberPks()).toEqual(['3', '1']);
     expect(latestChange().textContent).toMatch(/removed (2, 4|4, 2) by Invalidate/);
   });
 
   it('opens a member in the Entities view on click and on Enter', async () => {
-    await app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
     await settle();
     fireEvent.click(members()[1] as HTMLElement);
     await settle();
@@ -131,8 +119,8 @@ describe('Collections view', () => {
   });
 
   it('filters the collection rows', async () => {
-    await app.controller.fetch(TodoResource.getList, { userId: 1 });
-    await app.controller.fetch(TodoResource.getList, {});
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(TodoResource.getList, {});
     await settle();
     fireEvent.input(screen.getByRole('searchbox', { name: 'Filter collections' }), {
       target: { value: 'userid' },

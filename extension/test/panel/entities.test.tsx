@@ -1,31 +1,11 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  API,
-  FakeServer,
-  OptimisticTodoResource,
-  TodoApp,
-  TodoResource,
-  UserResource,
-} from './support/app.js';
-import { type MountedPanel, mountPanel, restoreGlobals, settle } from './support/harness.js';
+import { act, fireEvent, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { API, OptimisticTodoResource, TodoResource, UserResource } from './support/app.js';
+import { panelEnvPerTest } from './support/env.js';
+import { settle } from './support/harness.js';
 
-let server: FakeServer;
-let panel: MountedPanel;
-let app: TodoApp;
-
-beforeEach(async () => {
-  server = new FakeServer(['buy milk', 'walk dog', 'write report', 'call mum']);
-  server.install();
-  panel = mountPanel();
-  app = new TodoApp();
-  await settle();
-});
+const env = panelEnvPerTest();
 afterEach(() => {
-  app.close();
-  panel.unmount();
-  cleanup();
-  restoreGlobals();
   delete (window as { pwned?: unknown }).pwned;
 });
 
@@ -50,9 +30,9 @@ const fieldValue = (article: HTMLElement, field: string) =>
 
 describe('Entities view', () => {
   it('browses types and pks, and looks an entity up by type and pk', async () => {
-    server.users.set(3, { id: 3, name: 'Ada' });
-    await app.controller.fetch(TodoResource.getList, { userId: 1 });
-    await app.controller.fetch(UserResource.get, { id: 3 });
+    env.server.users.set(3, { id: 3, name: 'Ada' });
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(UserResource.get, { id: 3 });
     await settle();
     fireEvent.click(screen.getByRole('tab', { name: 'Entities' }));
     await settle();
@@ -80,11 +60,11 @@ describe('Entities view', () => {
   });
 
   it('shows the fields, meta, and every collection row and result that references it', async () => {
-    server.users.set(3, { id: 3, name: 'Ada' });
-    await app.controller.fetch(TodoResource.getList, { userId: 1 });
-    await app.controller.fetch(TodoResource.getList, {});
-    await app.controller.fetch(TodoResource.get, { id: 3 });
-    await app.controller.fetch(UserResource.get, { id: 3 }); // same pk, another type
+    env.server.users.set(3, { id: 3, name: 'Ada' });
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(TodoResource.getList, {});
+    await env.app.controller.fetch(TodoResource.get, { id: 3 });
+    await env.app.controller.fetch(UserResource.get, { id: 3 }); // same pk, another type
     await settle();
     await lookUp('Todo', '3');
     const todo = entity('Todo 3');
@@ -125,9 +105,9 @@ describe('Entities view', () => {
   });
 
   it('shows a deleted entity as INVALID with how its pk was computed and what it broke', async () => {
-    await app.controller.fetch(TodoResource.getList, { userId: 1 });
-    await app.controller.fetch(TodoResource.get, { id: 4 });
-    await app.controller.fetch(TodoResource.delete, { id: 4 }); // the server answers ''
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(TodoResource.get, { id: 4 });
+    await env.app.controller.fetch(TodoResource.delete, { id: 4 }); // the server answers ''
     await settle();
     await lookUp('Todo', '4');
     const todo = entity('Todo 4');
@@ -151,8 +131,8 @@ describe('Entities view', () => {
   });
 
   it('shows every entity of a batch delete as INVALID with its pk from the response', async () => {
-    await app.controller.fetch(TodoResource.getList, { userId: 1 });
-    await app.controller.fetch(TodoResource.deleteMany, { ids: '3,4' });
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(TodoResource.deleteMany, { ids: '3,4' });
     await settle();
     for (const pk of ['3', '4']) {
       await lookUp('Todo', pk);
@@ -163,10 +143,10 @@ describe('Entities view', () => {
   });
 
   it('shows an optimistic update while pending, then the row rolled back when the server refuses', async () => {
-    await app.controller.fetch(OptimisticTodoResource.get, { id: 1 });
-    server.failNext('PATCH /todos/1');
-    const release = server.hold('PATCH /todos/1');
-    const update = app.controller
+    await env.app.controller.fetch(OptimisticTodoResource.get, { id: 1 });
+    env.server.failNext('PATCH /todos/1');
+    const release = env.server.hold('PATCH /todos/1');
+    const update = env.app.controller
       .fetch(OptimisticTodoResource.partialUpdate, { id: 1 }, { title: 'renamed' })
       .catch((error: Error) => error);
     await settle();
@@ -185,9 +165,9 @@ describe('Entities view', () => {
 
   it('renders values that contain HTML as text', async () => {
     const evil = '<img src=x onerror="window.pwned=1"><b>bold</b>';
-    server.add({ title: evil }); // id 5
-    await app.controller.fetch(TodoResource.get, { id: 5 });
-    await app.controller.fetch(TodoResource.getList, { userId: 1 });
+    env.server.add({ title: evil }); // id 5
+    await env.app.controller.fetch(TodoResource.get, { id: 5 });
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
     await settle();
     // In the collection (as the member's label) ...
     expect(screen.getByText(evil)).toBeTruthy();
@@ -202,7 +182,7 @@ describe('Entities view', () => {
     await settle();
     expect(timeline.textContent).toContain(evil.replaceAll('"', '\\"'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(panel.container.querySelector('img, b')).toBeNull();
+    expect(env.panel.container.querySelector('img, b')).toBeNull();
     expect((window as { pwned?: unknown }).pwned).toBeUndefined();
   });
 });

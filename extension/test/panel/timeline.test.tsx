@@ -1,27 +1,12 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
 import type { EventsMessage, StoreEvent } from '../../../library/src/devtools/protocol.js';
 import { pageMessage } from '../../../library/src/devtools/protocol.js';
-import { API, FakeServer, OptimisticTodoResource, TodoApp, TodoResource } from './support/app.js';
-import { type MountedPanel, mountPanel, press, restoreGlobals, settle } from './support/harness.js';
+import { API, OptimisticTodoResource, TodoResource } from './support/app.js';
+import { panelEnvPerTest } from './support/env.js';
+import { press, settle } from './support/harness.js';
 
-let server: FakeServer;
-let panel: MountedPanel;
-let app: TodoApp;
-
-beforeEach(async () => {
-  server = new FakeServer(['buy milk', 'walk dog', 'write report', 'call mum']);
-  server.install();
-  panel = mountPanel();
-  app = new TodoApp();
-  await settle();
-});
-afterEach(() => {
-  app.close();
-  panel.unmount();
-  cleanup();
-  restoreGlobals();
-});
+const env = panelEnvPerTest();
 
 async function openTimeline() {
   fireEvent.click(screen.getByRole('tab', { name: 'Timeline' }));
@@ -35,11 +20,11 @@ const seqs = () => eventRows().map((row) => row.querySelector('.seq')?.textConte
 
 /** A few real events: list, push, get, delete (with a result that suspends), expire all. */
 async function someHistory() {
-  await app.controller.fetch(TodoResource.getList, { userId: 1 }); // #1
-  await app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'new' }); // #2
-  await app.controller.fetch(TodoResource.get, { id: 4 }); // #3
-  await app.controller.fetch(TodoResource.delete, { id: 4 }); // #4
-  app.controller.expireAll(() => true); // #5
+  await env.app.controller.fetch(TodoResource.getList, { userId: 1 }); // #1
+  await env.app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'new' }); // #2
+  await env.app.controller.fetch(TodoResource.get, { id: 4 }); // #3
+  await env.app.controller.fetch(TodoResource.delete, { id: 4 }); // #4
+  env.app.controller.expireAll(() => true); // #5
   await settle();
 }
 
@@ -147,10 +132,14 @@ describe('Timeline view', () => {
   });
 
   it('tells optimistic updates applied, committed and rolled back apart', async () => {
-    await app.controller.fetch(OptimisticTodoResource.get, { id: 1 }); // #1
-    await app.controller.fetch(OptimisticTodoResource.partialUpdate, { id: 1 }, { title: 'ok' }); // #2 applied, #3 committed
-    server.failNext('PATCH /todos/1');
-    await app.controller
+    await env.app.controller.fetch(OptimisticTodoResource.get, { id: 1 }); // #1
+    await env.app.controller.fetch(
+      OptimisticTodoResource.partialUpdate,
+      { id: 1 },
+      { title: 'ok' },
+    ); // #2 applied, #3 committed
+    env.server.failNext('PATCH /todos/1');
+    await env.app.controller
       .fetch(OptimisticTodoResource.partialUpdate, { id: 1 }, { title: 'refused' })
       .catch(() => undefined); // #4 applied, #5 rolled back
     await settle();
@@ -183,7 +172,7 @@ describe('Timeline view', () => {
   });
 
   it('renders only a window of a 10,000-event timeline and follows new events at the end', async () => {
-    const template = panel.store.getState().stores[app.devtools.storeId];
+    const template = env.panel.store.getState().stores[env.app.devtools.storeId];
     expect(template?.ready).toBe(true);
     const events: StoreEvent[] = Array.from({ length: 10_000 }, (_, index) => ({
       seq: index + 1,
@@ -202,12 +191,12 @@ describe('Timeline view', () => {
     // Fed straight to the panel store as the page sends history (the timeline only).
     const message = pageMessage({
       kind: 'events',
-      storeId: app.devtools.storeId,
+      storeId: env.app.devtools.storeId,
       events,
       history: true,
     }) as EventsMessage;
     act(() => {
-      panel.store.getState().events(message);
+      env.panel.store.getState().events(message);
     });
     await openTimeline();
     expect(screen.getByText('10000 events')).toBeTruthy();
@@ -219,7 +208,7 @@ describe('Timeline view', () => {
 
     // A new event arrives while the user is at the end: it comes into view.
     act(() => {
-      panel.store.getState().events({ ...message, events: [{ ...events[0]!, seq: 10_001 }] });
+      env.panel.store.getState().events({ ...message, events: [{ ...events[0]!, seq: 10_001 }] });
     });
     await settle();
     expect(rows().at(-1)?.querySelector('.seq')?.textContent).toBe('#10001');

@@ -83,11 +83,13 @@ function setError(state: State, action: SetResponseAction, error: unknown): Stat
   };
 }
 
-/** The answer to a request settles its optimistic entry (and any older one for the key). */
+/** The answer to a request settles its optimistic entry. */
 function settleOptimistic(state: State, key: string, fetchedAt: number) {
   if (state.optimistic.length === 0) return state.optimistic;
+  // Only the request that answered: another mutation of the same key still in flight (two
+  // pushes to one list) keeps showing until its own answer.
   const remaining = state.optimistic.filter(
-    (entry) => entry.key !== key || entry.fetchedAt > fetchedAt,
+    (entry) => entry.key !== key || entry.fetchedAt !== fetchedAt,
   );
   return remaining.length === state.optimistic.length ? state.optimistic : remaining;
 }

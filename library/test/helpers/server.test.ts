@@ -1,12 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest } from './perTest.js';
 import { HttpError, requestJson } from './todoApi.js';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startServer({ pageSize: 2 });
-});
-afterEach(() => server.close());
+const server = serverPerTest({ pageSize: 2 });
 
 const json = (method: string, body: unknown): RequestInit => ({
   method,

@@ -158,69 +158,99 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     const match = /^\/todos(?:\/([^/]+))?\/?$/.exec(url.pathname);
     if (!match) return send(res, 404, { error: `no route for ${request.method} ${url.pathname}` });
     const id = match[1] === undefined ? undefined : Number(match[1]);
-    let body: Record<string, unknown> = {};
-    if (request.body !== '') {
-      try {
-        body = JSON.parse(request.body) as Record<string, unknown>;
-      } catch {
-        return send(res, 400, { error: 'the request body is not JSON' });
-      }
-    }
+    const body = parseBody(request);
+    if (body === undefined) return send(res, 400, { error: 'the request body is not JSON' });
 
     if (id === undefined) {
-      if (request.method === 'GET') {
-        let list = todos;
-        const userId = url.searchParams.get('userId');
-        if (userId !== null) list = list.filter((todo) => String(todo.userId) === userId);
-        const page = url.searchParams.get('page');
-        if (page !== null) {
-          const start = (Number(page) - 1) * pageSizeOf(url);
-          list = list.slice(start, start + pageSizeOf(url));
-        }
-        return send(res, 200, listExtras(list, url, page !== null));
-      }
+      if (request.method === 'GET') return send(res, 200, todoList(todos, url));
       if (request.method === 'POST') {
-        const created: TodoRecord = {
+        return create(res, todos, {
           title: '',
           completed: false,
           userId: Number(url.searchParams.get('userId') ?? 0),
           ...(body as Partial<TodoRecord>),
-          id: Math.max(0, ...todos.map((todo) => todo.id)) + 1,
-        };
-        todos.push(created);
-        return send(res, 201, created);
+          id: nextId(todos),
+        });
       }
       return send(res, 405, { error: `${request.method} /todos is not allowed` });
     }
 
     const index = todos.findIndex((todo) => todo.id === id);
-    const todo = todos[index];
-    if (todo === undefined) return send(res, 404, { error: `no todo ${match[1]}` });
+    if (todos[index] === undefined) return send(res, 404, { error: `no todo ${match[1]}` });
+    const blank = { title: '', completed: false, userId: 0 };
+    return answerRecord(request, res, todos, index, blank, body, '/todos/:id');
+  };
+
+  // ---- Shared by the routes above and below ----
+
+  const parseBody = (request: RecordedRequest): Record<string, unknown> | undefined => {
+    if (request.body === '') return {};
+    try {
+      return JSON.parse(request.body) as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const nextId = (records: readonly { id: number }[]) =>
+    Math.max(0, ...records.map((record) => record.id)) + 1;
+
+  /** Stores a new record and answers it with `201`. */
+  const create = <T>(res: ServerResponse, records: T[], created: T) => {
+    records.push(created);
+    return send(res, 201, created);
+  };
+
+  /**
+   * GET, PUT (replaces the record with `blank` overlaid by the body), PATCH and DELETE of
+   * `records[index]` (which exists); any other method answers 405 naming `path`.
+   */
+  const answerRecord = <T extends { id: number }>(
+    request: RecordedRequest,
+    res: ServerResponse,
+    records: T[],
+    index: number,
+    blank: Omit<T, 'id'>,
+    body: Record<string, unknown>,
+    path: string,
+  ) => {
+    const record = records[index] as T;
     switch (request.method) {
       case 'GET':
-        return send(res, 200, todo);
+        return send(res, 200, record);
       case 'PUT': {
-        const replaced: TodoRecord = {
-          title: '',
-          completed: false,
-          userId: 0,
-          ...(body as Partial<TodoRecord>),
-          id: todo.id,
-        };
-        todos[index] = replaced;
+        const replaced = { ...blank, ...(body as Partial<T>), id: record.id } as T;
+        records[index] = replaced;
         return send(res, 200, replaced);
       }
       case 'PATCH': {
-        const patched: TodoRecord = { ...todo, ...(body as Partial<TodoRecord>), id: todo.id };
-        todos[index] = patched;
+        const patched: T = { ...record, ...(body as Partial<T>), id: record.id };
+        records[index] = patched;
         return send(res, 200, patched);
       }
       case 'DELETE':
-        todos.splice(index, 1);
-        return sendDeleted(res, todo.id);
+        records.splice(index, 1);
+        return sendDeleted(res, record.id);
       default:
-        return send(res, 405, { error: `${request.method} /todos/:id is not allowed` });
+        return send(res, 405, { error: `${request.method} ${path} is not allowed` });
     }
+  };
+
+  /** The todos of `list` that match the `userId` query parameter, if there is one. */
+  const filterByUser = (list: TodoRecord[], url: URL): TodoRecord[] => {
+    const userId = url.searchParams.get('userId');
+    return userId === null ? list : list.filter((todo) => String(todo.userId) === userId);
+  };
+
+  /** `GET` of a todo list: filtered by `userId`, one page with `page`, then the list extras. */
+  const todoList = (list: TodoRecord[], url: URL): TodoRecord[] => {
+    let out = filterByUser(list, url);
+    const page = url.searchParams.get('page');
+    if (page !== null) {
+      const start = (Number(page) - 1) * pageSizeOf(url);
+      out = out.slice(start, start + pageSizeOf(url));
+    }
+    return listExtras(out, url, page !== null);
   };
 
   // ---- Routes added for the REST layer tests (users, nested todos, batch delete, …) ----
@@ -266,18 +296,6 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     return out;
   };
 
-  const parseBody = (request: RecordedRequest): Record<string, unknown> | undefined => {
-    if (request.body === '') return {};
-    try {
-      return JSON.parse(request.body) as Record<string, unknown>;
-    } catch {
-      return undefined;
-    }
-  };
-
-  const nextId = (records: readonly { id: number }[]) =>
-    Math.max(0, ...records.map((record) => record.id)) + 1;
-
   /** The todo routes scoped to one user (`userId` undefined: all todos), beyond `/todos`. */
   const todoRoutes = (
     request: RecordedRequest,
@@ -289,58 +307,22 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   ) => {
     const mine = (todo: TodoRecord) => userId === undefined || todo.userId === userId;
     if (idText === undefined) {
-      if (request.method === 'GET') {
-        let list = todos.filter(mine);
-        const filter = url.searchParams.get('userId');
-        if (filter !== null) list = list.filter((todo) => String(todo.userId) === filter);
-        const page = url.searchParams.get('page');
-        if (page !== null) {
-          const start = (Number(page) - 1) * pageSizeOf(url);
-          list = list.slice(start, start + pageSizeOf(url));
-        }
-        return send(res, 200, listExtras(list, url, page !== null));
-      }
+      if (request.method === 'GET') return send(res, 200, todoList(todos.filter(mine), url));
       if (request.method === 'POST') {
-        const created: TodoRecord = {
+        return create(res, todos, {
           title: '',
           completed: false,
           ...(body as Partial<TodoRecord>),
           userId: userId ?? Number(body.userId ?? 0),
           id: nextId(todos),
-        };
-        todos.push(created);
-        return send(res, 201, created);
+        });
       }
       return send(res, 405, { error: `${request.method} ${url.pathname} is not allowed` });
     }
     const index = todos.findIndex((todo) => String(todo.id) === idText && mine(todo));
-    const todo = todos[index];
-    if (todo === undefined) return send(res, 404, { error: `no todo ${idText}` });
-    switch (request.method) {
-      case 'GET':
-        return send(res, 200, todo);
-      case 'PUT': {
-        const replaced: TodoRecord = {
-          title: '',
-          completed: false,
-          userId: userId ?? 0,
-          ...(body as Partial<TodoRecord>),
-          id: todo.id,
-        };
-        todos[index] = replaced;
-        return send(res, 200, replaced);
-      }
-      case 'PATCH': {
-        const patched: TodoRecord = { ...todo, ...(body as Partial<TodoRecord>), id: todo.id };
-        todos[index] = patched;
-        return send(res, 200, patched);
-      }
-      case 'DELETE':
-        todos.splice(index, 1);
-        return sendDeleted(res, todo.id);
-      default:
-        return send(res, 405, { error: `${request.method} ${url.pathname} is not allowed` });
-    }
+    if (todos[index] === undefined) return send(res, 404, { error: `no todo ${idText}` });
+    const blank = { title: '', completed: false, userId: userId ?? 0 };
+    return answerRecord(request, res, todos, index, blank, body, url.pathname);
   };
 
   const userRoutes = (
@@ -353,44 +335,19 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     if (idText === undefined) {
       if (request.method === 'GET') return send(res, 200, users);
       if (request.method === 'POST') {
-        const created: UserRecord = {
+        return create(res, users, {
           username: '',
           name: '',
           ...(body as Partial<UserRecord>),
           id: nextId(users),
-        };
-        users.push(created);
-        return send(res, 201, created);
+        });
       }
       return send(res, 405, { error: `${request.method} /users is not allowed` });
     }
     const index = users.findIndex((user) => String(user.id) === idText || user.username === idText);
-    const user = users[index];
-    if (user === undefined) return send(res, 404, { error: `no user ${idText}` });
-    switch (request.method) {
-      case 'GET':
-        return send(res, 200, user);
-      case 'PUT': {
-        const replaced: UserRecord = {
-          username: '',
-          name: '',
-          ...(body as Partial<UserRecord>),
-          id: user.id,
-        };
-        users[index] = replaced;
-        return send(res, 200, replaced);
-      }
-      case 'PATCH': {
-        const patched: UserRecord = { ...user, ...(body as Partial<UserRecord>), id: user.id };
-        users[index] = patched;
-        return send(res, 200, patched);
-      }
-      case 'DELETE':
-        users.splice(index, 1);
-        return sendDeleted(res, user.id);
-      default:
-        return send(res, 405, { error: `${request.method} ${url.pathname} is not allowed` });
-    }
+    if (users[index] === undefined) return send(res, 404, { error: `no user ${idText}` });
+    const blank = { username: '', name: '' };
+    return answerRecord(request, res, users, index, blank, body, url.pathname);
   };
 
   const EXTRA_ROUTES = [
@@ -449,9 +406,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     if (paged?.[1] !== undefined || request.method !== 'GET')
       return todoRoutes(request, url, res, undefined, paged?.[1], body);
     // GET /paged/todos
-    let list: TodoRecord[] = todos;
-    const userId = url.searchParams.get('userId');
-    if (userId !== null) list = list.filter((todo) => String(todo.userId) === userId);
+    const list = filterByUser(todos, url);
     const skip = Number(url.searchParams.get('skip') ?? 0);
     const limit = Number(url.searchParams.get('limit') ?? pageSize);
     const rest = new URLSearchParams(url.searchParams);

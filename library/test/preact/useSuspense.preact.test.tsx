@@ -10,21 +10,11 @@ import { useState as compatUseState, Suspense } from 'preact/compat';
 import { act } from 'preact/test-utils';
 import { useState as reactUseState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createResource, createStore, Entity } from '../../src/index.js';
+import { createResource, createStore } from '../../src/index.js';
 import { DataProvider as ReactTypedDataProvider, useSuspense } from '../../src/react/index.js';
 import type { Store } from '../../src/store/createStore.js';
-import { startServer, type TestServer } from '../helpers/server.js';
-
-class Todo extends Entity {
-  id = 0;
-  title = '';
-  completed = false;
-  userId = 0;
-  pk() {
-    return this.id;
-  }
-  static override key = 'Todo';
-}
+import { serverPerTest } from '../helpers/perTest.js';
+import { Todo } from '../rest/support.js';
 
 /**
  * The library is typed against React; in this project its `react` is preact/compat, so its
@@ -35,7 +25,7 @@ const DataProvider = ReactTypedDataProvider as unknown as FunctionComponent<{
   children?: ComponentChildren;
 }>;
 
-let server: TestServer;
+const server = serverPerTest();
 let container: HTMLElement;
 let TodoResource: ReturnType<typeof todoResource>;
 
@@ -43,16 +33,14 @@ function todoResource(urlPrefix: string) {
   return createResource({ path: '/todos/:id', schema: Todo, urlPrefix });
 }
 
-beforeEach(async () => {
-  server = await startServer();
+beforeEach(() => {
   TodoResource = todoResource(server.url);
   container = document.createElement('div');
   document.body.append(container);
 });
-afterEach(async () => {
+afterEach(() => {
   render(null, container);
   container.remove();
-  await server.close();
 });
 
 /** What `Title` rendered, render by render. */

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Controller, createStore } from '../../src/index.js';
 import { DataProvider, useCache, useController, useSuspense } from '../../src/react/index.js';
-import { startServer, type TestServer } from '../helpers/server.js';
-import { App, ErrorBoundary, FallbackLog, requestLines, Todo, todoResource } from './support.js';
+import { serverPerTest } from '../helpers/perTest.js';
+import { ErrorBoundary, renderInApp, requestLines, Todo, todoResource } from './support.js';
 
-let server: TestServer;
+const server = serverPerTest();
 let TodoResource: ReturnType<typeof todoResource>;
 
 /** What the components below saw, render by render. */
@@ -17,16 +17,14 @@ let values: unknown[] = [];
 let rerender = () => {};
 let chooseId: (id: number | null) => void = () => {};
 
-beforeEach(async () => {
-  server = await startServer();
+beforeEach(() => {
   TodoResource = todoResource(server.url);
   controllers = [];
   values = [];
 });
-afterEach(async () => {
+afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  await server.close();
 });
 
 /** Records its controller on every render and shows todo `id` with a render count. */
@@ -67,11 +65,7 @@ function CachedList() {
 
 describe('DataProvider and useController', () => {
   it('creates its own store when none is given, kept across re-renders', async () => {
-    render(
-      <App log={new FallbackLog()}>
-        <Probe id={1} />
-      </App>,
-    );
+    renderInApp(<Probe id={1} />);
     await screen.findByText('write tests #0');
     act(() => rerender());
     expect(screen.getByText('write tests #1')).toBeTruthy();
@@ -103,12 +97,7 @@ describe('DataProvider and useController', () => {
   it('uses the store it is given: its controller, and the data already in it', async () => {
     const store = createStore();
     await store.controller.fetch(TodoResource.get, { id: 2 });
-    const log = new FallbackLog();
-    render(
-      <App store={store} log={log}>
-        <Probe id={2} />
-      </App>,
-    );
+    const log = renderInApp(<Probe id={2} />, { store });
     // Rendered synchronously from the store: no fallback, no second request.
     expect(screen.getByText('fix bugs #0')).toBeTruthy();
     expect(controllers[0]).toBe(store.controller);
@@ -132,12 +121,7 @@ describe('DataProvider and useController', () => {
 
 describe('useCache', () => {
   it('returns undefined and never fetches when nothing is stored', async () => {
-    const log = new FallbackLog();
-    render(
-      <App log={log}>
-        <CachedTitle id={1} />
-      </App>,
-    );
+    const log = renderInApp(<CachedTitle id={1} />);
     expect(screen.getByText('not cached')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.requests).toEqual([]);
@@ -147,11 +131,7 @@ describe('useCache', () => {
 
   it('shows what another fetch stored, as entity instances, without a request of its own', async () => {
     const store = createStore();
-    render(
-      <App store={store} log={new FallbackLog()}>
-        <CachedList />
-      </App>,
-    );
+    renderInApp(<CachedList />, { store });
     expect(screen.getByText('no list')).toBeTruthy();
     await act(() => store.controller.fetch(TodoResource.getList, { userId: 1 }));
     expect(screen.getByText('write tests, fix bugs')).toBeTruthy();
@@ -164,11 +144,7 @@ describe('useCache', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const store = createStore();
     await store.controller.fetch(TodoResource.get, { id: 3 });
-    render(
-      <App store={store} log={new FallbackLog()}>
-        <SwitchableCachedTitle initial={3} />
-      </App>,
-    );
+    renderInApp(<SwitchableCachedTitle initial={3} />, { store });
     expect(screen.getByText('cached: ship')).toBeTruthy();
     vi.setSystemTime(Date.now() + 120_000); // well past the default 60 s dataExpiryLength
     act(() => chooseId(null));

@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStore, hookifyResource } from '../../src/index.js';
 import { useCache, useSuspense } from '../../src/react/index.js';
 import type { Store } from '../../src/store/createStore.js';
-import { startServer, type TestServer } from '../helpers/server.js';
-import { App, FallbackLog, requestLines, Todo, todoResource } from './support.js';
+import { serverPerTest } from '../helpers/perTest.js';
+import { App, FallbackLog, renderInApp, requestLines, Todo, todoResource } from './support.js';
 
-let server: TestServer;
+const server = serverPerTest();
 let TodoResource: ReturnType<typeof todoResource>;
 let TodoHooks: ReturnType<typeof hookifyTodos>;
 
@@ -20,15 +20,11 @@ function hookifyTodos(resource: ReturnType<typeof todoResource>) {
   return hookifyResource(resource, useAuthInit);
 }
 
-beforeEach(async () => {
-  server = await startServer();
+beforeEach(() => {
   TodoResource = todoResource(server.url);
   TodoHooks = hookifyTodos(TodoResource);
 });
-afterEach(async () => {
-  cleanup();
-  await server.close();
-});
+afterEach(cleanup);
 
 /** Every endpoint the hooks return, as one render saw them. */
 function useAllEndpoints() {
@@ -214,11 +210,7 @@ describe('hookifyResource: useInit request settings', () => {
 
   it('without useInit the hooks return working endpoints that add no headers', async () => {
     const Plain = hookifyResource(TodoResource);
-    render(
-      <App log={new FallbackLog()}>
-        <HookedTitle hooks={Plain} id={3} />
-      </App>,
-    );
+    renderInApp(<HookedTitle hooks={Plain} id={3} />);
     expect(await screen.findByText('ship')).toBeTruthy();
     expect(requestLines(server.requests)).toEqual(['GET /todos/3']);
     expect(server.requests[0]!.headers['access-token']).toBeUndefined();
@@ -241,12 +233,7 @@ describe('hookifyResource: keys are unchanged', () => {
   it('a hooked getList and the plain one share the cached result', async () => {
     const store = createStore();
     await store.controller.fetch(TodoResource.getList, { userId: 1 });
-    const log = new FallbackLog();
-    render(
-      <App store={store} log={log}>
-        <Lists />
-      </App>,
-    );
+    const log = renderInApp(<Lists />, { store });
     // Served from the store at once: no fallback and no request from the hooked endpoint.
     expect(screen.getByText('write tests, fix bugs')).toBeTruthy();
     expect(log.shown).toBe(0);

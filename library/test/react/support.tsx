@@ -1,3 +1,4 @@
+import { type RenderOptions, render } from '@testing-library/react';
 import { Component, type ReactNode, Suspense, useEffect } from 'react';
 import { createResource, Entity } from '../../src/index.js';
 import { DataProvider } from '../../src/react/index.js';
@@ -87,6 +88,24 @@ export function App({
       </ErrorBoundary>
     </DataProvider>
   );
+}
+
+/**
+ * Renders `children` in an App with a new FallbackLog (and `store`, when given), passing the
+ * other options to `render`; returns the log.
+ */
+export function renderInApp(
+  children: ReactNode,
+  { store, ...options }: { store?: Store } & Omit<RenderOptions, 'queries'> = {},
+): FallbackLog {
+  const log = new FallbackLog();
+  render(
+    <App store={store} log={log}>
+      {children}
+    </App>,
+    options,
+  );
+  return log;
 }
 
 /** `METHOD /url` of each request, for compact assertions. */

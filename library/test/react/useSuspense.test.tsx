@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore, type EndpointInterface, NetworkError } from '../../src/index.js';
 import { useSuspense } from '../../src/react/index.js';
 import type { Store } from '../../src/store/createStore.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { serverPerTest } from '../helpers/perTest.js';
 import {
   App,
   FallbackLog,
+  renderInApp,
   requestLines,
   Todo,
   todoResource,
@@ -16,17 +17,13 @@ import {
   userResource,
 } from './support.js';
 
-let server: TestServer;
+const server = serverPerTest();
 let TodoResource: ReturnType<typeof todoResource>;
 
-beforeEach(async () => {
-  server = await startServer();
+beforeEach(() => {
   TodoResource = todoResource(server.url);
 });
-afterEach(async () => {
-  cleanup();
-  await server.close();
-});
+afterEach(cleanup);
 
 /** Every value `TodoTitle` rendered, to check what useSuspense returned. */
 let seen: unknown[] = [];
@@ -112,12 +109,7 @@ function RetryShell({ store, endpoint }: { store: Store; endpoint: TodoReader })
 describe('useSuspense: first read', () => {
   it('shows the Suspense fallback until the server answers, then renders entity instances', async () => {
     server.setDelay(50);
-    const log = new FallbackLog();
-    render(
-      <App log={log}>
-        <TodoTitle id={1} />
-      </App>,
-    );
+    const log = renderInApp(<TodoTitle id={1} />);
     expect(screen.getByText('loading')).toBeTruthy();
     expect(screen.queryByText(/todo 1/)).toBeNull();
 
@@ -131,12 +123,7 @@ describe('useSuspense: first read', () => {
   });
 
   it('renders a list as an array of entity instances, fetched once', async () => {
-    const log = new FallbackLog();
-    render(
-      <App log={log}>
-        <TodoList userId={1} />
-      </App>,
-    );
+    renderInApp(<TodoList userId={1} />);
     expect(screen.getByText('loading')).toBeTruthy();
     await screen.findByText('fix bugs');
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -150,12 +137,11 @@ describe('useSuspense: first read', () => {
   });
 
   it('does not fetch again when the data is fresh (a second reader of the same key)', async () => {
-    const log = new FallbackLog();
-    render(
-      <App log={log}>
+    renderInApp(
+      <>
         <TodoTitle id={2} />
         <TodoTitle id={2} />
-      </App>,
+      </>,
     );
     expect(await screen.findAllByText('todo 2: fix bugs (no author)')).toHaveLength(2);
     expect(requestLines(server.requests)).toEqual(['GET /todos/2']);
@@ -165,14 +151,8 @@ describe('useSuspense: first read', () => {
 describe('useSuspense: errors go to the error boundary', () => {
   it('a 500 answer is thrown to the boundary as a NetworkError with status 500', async () => {
     server.failNext(500);
-    const log = new FallbackLog();
     const errors: unknown[] = [];
-    render(
-      <App log={log}>
-        <TodoTitle id={1} />
-      </App>,
-      { onCaughtError: (error) => errors.push(error) },
-    );
+    renderInApp(<TodoTitle id={1} />, { onCaughtError: (error) => errors.push(error) });
     const alert = await screen.findByText(/^error:/);
     expect(alert.textContent).toMatch(/^error: GET http:\/\/127\.0\.0\.1:\d+\/todos\/1: 500/);
     expect(alert.textContent).toContain('(status 500)');
@@ -183,13 +163,7 @@ describe('useSuspense: errors go to the error boundary', () => {
   });
 
   it('a 404 for an unknown id reaches the boundary with status 404', async () => {
-    const log = new FallbackLog();
-    render(
-      <App log={log}>
-        <TodoTitle id={99} />
-      </App>,
-      { onCaughtError: () => {} },
-    );
+    renderInApp(<TodoTitle id={99} />, { onCaughtError: () => {} });
     expect((await screen.findByText(/^error:/)).textContent).toContain('(status 404)');
     expect(requestLines(server.requests)).toEqual(['GET /todos/99']);
   });
@@ -198,12 +172,7 @@ describe('useSuspense: errors go to the error boundary', () => {
 describe('useSuspense: invalidation', () => {
   it('re-suspends and refetches when the entity it requires is deleted', async () => {
     const store = createStore();
-    const log = new FallbackLog();
-    render(
-      <App store={store} log={log}>
-        <TodoTitle id={1} />
-      </App>,
-    );
+    const log = renderInApp(<TodoTitle id={1} />, { store });
     await screen.findByText('todo 1: write tests (no author)');
     expect(log.shown).toBe(1);
 
@@ -228,13 +197,7 @@ describe('useSuspense: invalidation', () => {
 
   it('shows the 404 of the refetch when the server really deleted the entity', async () => {
     const store = createStore();
-    const log = new FallbackLog();
-    render(
-      <App store={store} log={log}>
-        <TodoTitle id={1} />
-      </App>,
-      { onCaughtError: () => {} },
-    );
+    renderInApp(<TodoTitle id={1} />, { store, onCaughtError: () => {} });
     await screen.findByText('todo 1: write tests (no author)');
     await act(() => store.controller.fetch(TodoResource.delete, { id: 1 }));
     expect((await screen.findByText(/^error:/)).textContent).toContain('(status 404)');
@@ -247,12 +210,7 @@ describe('useSuspense: invalidation', () => {
 
   it('a list drops the deleted todo without suspending or refetching', async () => {
     const store = createStore();
-    const log = new FallbackLog();
-    render(
-      <App store={store} log={log}>
-        <TodoList />
-      </App>,
-    );
+    const log = renderInApp(<TodoList />, { store });
     await screen.findByText('ship');
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
 
@@ -270,7 +228,6 @@ describe('useSuspense: invalidation', () => {
   it('an optional nested entity that is deleted just disappears from its parent', async () => {
     const UserResource = userResource(server.url);
     const store = createStore();
-    const log = new FallbackLog();
     server.respondNext({
       body: {
         id: 1,
@@ -280,11 +237,7 @@ describe('useSuspense: invalidation', () => {
         author: { id: 7, name: 'Ann' },
       },
     });
-    render(
-      <App store={store} log={log}>
-        <TodoTitle id={1} />
-      </App>,
-    );
+    const log = renderInApp(<TodoTitle id={1} />, { store });
     await screen.findByText('todo 1: write tests by Ann');
     expect(seen.at(-1)).toMatchObject({ author: { id: 7, name: 'Ann' } });
     expect((seen.at(-1) as Todo).author).toBeInstanceOf(User);
@@ -299,12 +252,7 @@ describe('useSuspense: invalidation', () => {
 
   it('controller.invalidate makes the reader suspend and fetch again', async () => {
     const store = createStore();
-    const log = new FallbackLog();
-    render(
-      <App store={store} log={log}>
-        <TodoTitle id={3} />
-      </App>,
-    );
+    const log = renderInApp(<TodoTitle id={3} />, { store });
     await screen.findByText('todo 3: ship (no author)');
     server.todos[2]!.title = 'shipped';
     server.setDelay(50);
@@ -318,12 +266,7 @@ describe('useSuspense: invalidation', () => {
 
 describe('useSuspense: null arguments', () => {
   it('null means "do not fetch": undefined is rendered and the server sees no request', async () => {
-    const log = new FallbackLog();
-    render(
-      <App log={log}>
-        <MaybeTodo />
-      </App>,
-    );
+    const log = renderInApp(<MaybeTodo />);
     expect(screen.getByRole('button').textContent).toBe('nothing chosen');
     // Give a request that should not exist the time to arrive.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -351,12 +294,7 @@ describe('useSuspense: stale data', () => {
   it('shows stale data while it refetches in the background, then the new data', async () => {
     const Fast = todoResource(server.url, { dataExpiryLength: 100 });
     const handle = { rerender: () => {} };
-    const log = new FallbackLog();
-    render(
-      <App log={log}>
-        <RerenderableTitle endpoint={Fast.get} handle={handle} />
-      </App>,
-    );
+    const log = renderInApp(<RerenderableTitle endpoint={Fast.get} handle={handle} />);
     await screen.findByText('write tests #0');
 
     // Within dataExpiryLength a re-render uses the stored data.
@@ -381,11 +319,7 @@ describe('useSuspense: stale data', () => {
 
   it('fresh data is not refetched on a re-render', async () => {
     const handle = { rerender: () => {} };
-    render(
-      <App log={new FallbackLog()}>
-        <RerenderableTitle endpoint={TodoResource.get} handle={handle} />
-      </App>,
-    );
+    renderInApp(<RerenderableTitle endpoint={TodoResource.get} handle={handle} />);
     await screen.findByText('write tests #0');
     later(59_000); // the default dataExpiryLength is 60 s
     act(() => handle.rerender());
@@ -399,12 +333,7 @@ describe('useSuspense: stale data', () => {
       invalidIfStale: true,
     });
     const handle = { rerender: () => {} };
-    const log = new FallbackLog();
-    render(
-      <App log={log}>
-        <RerenderableTitle endpoint={Strict} handle={handle} />
-      </App>,
-    );
+    const log = renderInApp(<RerenderableTitle endpoint={Strict} handle={handle} />);
     await screen.findByText('write tests #0');
     // Fresh data is shown as it is, although the status is "invalid if stale".
     later(99);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createResource,
   createStore,
@@ -7,14 +7,10 @@ import {
   type SnapshotInterface,
   schema,
 } from '../../src/index.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { serverPerTest } from '../helpers/perTest.js';
 import { FOUR_TODOS, ids, invalidated, lastRequest, rows, Todo, track } from './support.js';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startServer({ todos: FOUR_TODOS });
-});
-afterEach(() => server.close());
+const server = serverPerTest({ todos: FOUR_TODOS });
 
 type Ids = { ids: readonly (number | string)[] };
 

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Collection,
   CollectionAdder,
+  type Controller,
   createResource,
   createStore,
   ExpiryStatus,
@@ -9,7 +10,8 @@ import {
   RestEndpoint,
   type RestEndpointOptions,
 } from '../../src/index.js';
-import { type DeleteResponseForm, startServer, type TestServer } from '../helpers/server.js';
+import { serverPerTest } from '../helpers/perTest.js';
+import type { DeleteResponseForm } from '../helpers/server.js';
 import {
   FOUR_TODOS,
   ids,
@@ -22,34 +24,56 @@ import {
   rows,
   Todo,
   type TodoBody,
+  type TodoSearch,
+  todoResource,
 } from './support.js';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startServer({ todos: FOUR_TODOS });
-});
+const server = serverPerTest({ todos: FOUR_TODOS });
 afterEach(() => {
   vi.restoreAllMocks();
-  return server.close();
 });
 
-type TodoSearch = { userId?: number; orderBy?: string; sortBy?: string; per_page?: number };
+/**
+ * What the helpers below need: the members of a resource made with a paginationField (their
+ * types are left open, as each test builds the resource with its own options).
+ */
+interface PagedResource {
+  get: any;
+  getList: any;
+  update: any;
+  partialUpdate: any;
+  delete: any;
+}
 
-/** The resource most tests use: `/todos/:id`, paginated by `page`. */
-function todoResource() {
-  return createResource({
-    path: '/todos/:id',
-    schema: Todo,
-    urlPrefix: server.url,
-    searchParams: {} as TodoSearch,
-    body: {} as TodoBody,
-    paginationField: 'page',
-  });
+/** The eight members of a paginated todo resource, in the order of table 4.1. */
+function eightMembers(TodoResource: PagedResource): RestEndpoint[] {
+  return [
+    TodoResource.get,
+    TodoResource.getList,
+    TodoResource.getList.push,
+    TodoResource.getList.unshift,
+    TodoResource.getList.getPage,
+    TodoResource.update,
+    TodoResource.partialUpdate,
+    TodoResource.delete,
+  ];
+}
+
+/** One request of each of the eight members: todo 1, and the list without arguments. */
+async function fetchEachMember(controller: Controller, TodoResource: PagedResource) {
+  await controller.fetch(TodoResource.get, { id: 1 });
+  await controller.fetch(TodoResource.getList, {});
+  await controller.fetch(TodoResource.getList.push, {}, { title: 'p' });
+  await controller.fetch(TodoResource.getList.unshift, {}, { title: 'u' });
+  await controller.fetch(TodoResource.getList.getPage, { page: 2 });
+  await controller.fetch(TodoResource.update, { id: 1 }, { title: 'x' });
+  await controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'y' });
+  await controller.fetch(TodoResource.delete, { id: 1 });
 }
 
 describe('the members of createResource (table 4.1)', () => {
   it('has the eight members with their methods, paths, names and schemas', () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { get, getList, update, partialUpdate } = TodoResource;
     const table = [
       [get, 'GET', '/todos/:id', 'Todo.get'],
@@ -90,7 +114,7 @@ describe('the members of createResource (table 4.1)', () => {
   });
 
   it('each member sends its method, URL and body (the call shapes of 4.1)', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller } = createStore();
     await controller.fetch(TodoResource.get, { id: 1 });
     await controller.fetch(TodoResource.getList, { userId: 1 });
@@ -134,7 +158,7 @@ describe('the members of createResource (table 4.1)', () => {
   });
 
   it('get, update and partialUpdate store the entity and read it back as an instance', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     const fetched = await controller.fetch(TodoResource.get, { id: 2 });
     expect(fetched).toBeInstanceOf(Todo);
@@ -158,7 +182,7 @@ describe('the members of createResource (table 4.1)', () => {
   });
 
   it('getList.push with one argument posts that argument as the body to the list path', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller } = createStore();
     const created = await controller.fetch(TodoResource.getList.push, {
       title: 'body only',
@@ -180,7 +204,7 @@ describe('the members of createResource (table 4.1)', () => {
 
 describe('get and getList with Controller.expireAll / invalidate (4.1 "Use")', () => {
   it('expireAll(getList) marks every stored list stale and leaves single entities alone', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     await controller.fetch(TodoResource.getList, {});
     await controller.fetch(TodoResource.getList, { userId: 1 });
@@ -195,7 +219,7 @@ describe('get and getList with Controller.expireAll / invalidate (4.1 "Use")', (
   });
 
   it('invalidate(get, params) makes that result fetch again; the list still shows the entity', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     await controller.fetch(TodoResource.getList, {});
     await controller.fetch(TodoResource.get, { id: 1 });
@@ -216,7 +240,7 @@ describe('get and getList with Controller.expireAll / invalidate (4.1 "Use")', (
 
 describe('ordering rules (4.1)', () => {
   it('getList.push places the created entity at the end of the list', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     await controller.fetch(TodoResource.getList, {});
     const created = await controller.fetch(TodoResource.getList.push, {}, { title: 'last' });
@@ -229,7 +253,7 @@ describe('ordering rules (4.1)', () => {
   });
 
   it('getList.unshift places the created entity at the beginning of the list', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     await controller.fetch(TodoResource.getList, {});
     await controller.fetch(TodoResource.getList.unshift, {}, { title: 'first' });
@@ -239,7 +263,7 @@ describe('ordering rules (4.1)', () => {
   });
 
   it('getList.getPage appends the page and leaves no duplicates (a page repeating an item of page 1)', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     const first = await controller.fetch(TodoResource.getList, { per_page: 2 });
     expect(ids(first)).toEqual([1, 2]);
@@ -259,7 +283,7 @@ describe('ordering rules (4.1)', () => {
   });
 
   it('getList.getPage merges into the list with the same other arguments only', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     await controller.fetch(TodoResource.getList, { userId: 1, per_page: 1 });
     await controller.fetch(TodoResource.getList, { userId: 2, per_page: 1 });
@@ -288,7 +312,7 @@ describe('ordering rules (4.1)', () => {
   });
 
   it('getPage exists only when paginationField is given, and getList carries paginationField', () => {
-    const Paged = todoResource();
+    const Paged = todoResource(server.url);
     expect(Paged.getList.paginationField).toBe('page');
     expect(Paged.getList.getPage).toBeInstanceOf(RestEndpoint);
     const Plain = createResource({ path: '/todos/:id', schema: Todo, urlPrefix: server.url });
@@ -309,7 +333,7 @@ describe('delete (4.2)', () => {
   it.each(forms)(
     'a %s answer invalidates the entity and removes it from every list',
     async (form, processed) => {
-      const TodoResource = todoResource();
+      const TodoResource = todoResource(server.url);
       server.setDeleteResponse(form);
       const { controller, getState } = createStore();
       await controller.fetch(TodoResource.getList, {});
@@ -339,7 +363,7 @@ describe('delete (4.2)', () => {
   );
 
   it('process returns a non-empty object response (here naming another todo) as it is', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     await controller.fetch(TodoResource.getList, {});
     server.respondNext({ status: 200, body: { id: 3, title: 'ship' } });
@@ -350,7 +374,7 @@ describe('delete (4.2)', () => {
   });
 
   it('process falls back to the URL parameters for an empty object or an empty string', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     await controller.fetch(TodoResource.getList, {});
     server.respondNext({ status: 200, body: {} });
@@ -366,7 +390,7 @@ describe('delete (4.2)', () => {
   });
 
   it('a failed delete (404) invalidates nothing', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     await controller.fetch(TodoResource.getList, {});
     const before = getState();
@@ -379,7 +403,7 @@ describe('delete (4.2)', () => {
 
 describe('pks', () => {
   it('numeric pks are stored as strings: 2 and "2" are one entity', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     await controller.fetch(TodoResource.getList, {});
     expect(Object.keys(getState().entities.Todo ?? {})).toEqual(['1', '2', '3', '4']);
@@ -425,7 +449,7 @@ describe('pks', () => {
 
 describe('which stored lists a push reaches', () => {
   it('a push for userId 1 lands only in the lists it matches ({} and {userId: 1})', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     await controller.fetch(TodoResource.getList, {});
     await controller.fetch(TodoResource.getList, { userId: 1 });
@@ -444,7 +468,7 @@ describe('which stored lists a push reaches', () => {
   });
 
   it('a filter value in the body counts like one in the URL parameters', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     await controller.fetch(TodoResource.getList, { userId: 1 });
     await controller.fetch(TodoResource.getList, { userId: 2 });
@@ -457,7 +481,7 @@ describe('which stored lists a push reaches', () => {
   });
 
   it('a push creates no list that was not stored before', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     await controller.fetch(TodoResource.getList, { userId: 1 });
     await controller.fetch(TodoResource.getList.push, { userId: 3 }, { title: 'nobody listed' });
@@ -471,7 +495,7 @@ describe('which stored lists a push reaches', () => {
   });
 
   it('searchParams with undefined values: dropped from the URL, the key and the list row', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     await controller.fetch(TodoResource.getList, { userId: undefined, orderBy: undefined });
     await controller.fetch(TodoResource.getList, { userId: 1 });
@@ -519,7 +543,7 @@ describe('custom classes (2.3, 2.4)', () => {
   });
 
   it('with the default Collection, sortBy filters (only keys starting with "order" do not)', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const { controller, getState } = createStore();
     await controller.fetch(TodoResource.getList, { userId: 1, orderBy: 'title' });
     await controller.fetch(TodoResource.getList, { userId: 1, sortBy: 'id' });
@@ -549,17 +573,7 @@ describe('custom classes (2.3, 2.4)', () => {
       paginationField: 'page',
       Endpoint: SameOriginEndpoint,
     });
-    const members = [
-      TodoResource.get,
-      TodoResource.getList,
-      TodoResource.getList.push,
-      TodoResource.getList.unshift,
-      TodoResource.getList.getPage,
-      TodoResource.update,
-      TodoResource.partialUpdate,
-      TodoResource.delete,
-    ];
-    for (const member of members) {
+    for (const member of eightMembers(TodoResource)) {
       expect(member).toBeInstanceOf(SameOriginEndpoint);
       expect(await member.getRequestInit()).toMatchObject({
         method: member.method,
@@ -575,14 +589,7 @@ describe('custom classes (2.3, 2.4)', () => {
 
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const { controller } = createStore();
-    await controller.fetch(TodoResource.get, { id: 1 });
-    await controller.fetch(TodoResource.getList, {});
-    await controller.fetch(TodoResource.getList.push, {}, { title: 'p' });
-    await controller.fetch(TodoResource.getList.unshift, {}, { title: 'u' });
-    await controller.fetch(TodoResource.getList.getPage, { page: 2 });
-    await controller.fetch(TodoResource.update, { id: 1 }, { title: 'x' });
-    await controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'y' });
-    await controller.fetch(TodoResource.delete, { id: 1 });
+    await fetchEachMember(controller, TodoResource);
     const sent = fetchSpy.mock.calls.map(([url, init]) => ({
       request: `${init?.method} ${String(url).slice(server.url.length)}`,
       credentials: init?.credentials,
@@ -615,17 +622,7 @@ describe('custom classes (2.3, 2.4)', () => {
       invalidIfStale: true,
       errorPolicy,
     });
-    const members = [
-      TodoResource.get,
-      TodoResource.getList,
-      TodoResource.getList.push,
-      TodoResource.getList.unshift,
-      TodoResource.getList.getPage,
-      TodoResource.update,
-      TodoResource.partialUpdate,
-      TodoResource.delete,
-    ];
-    for (const member of members) {
+    for (const member of eightMembers(TodoResource)) {
       expect({
         name: member.name,
         pollFrequency: member.pollFrequency,
@@ -667,14 +664,7 @@ describe('custom classes (2.3, 2.4)', () => {
       getHeaders: (headers: Record<string, string>) => ({ ...headers, 'access-token': 'secret' }),
     });
     const { controller } = createStore();
-    await controller.fetch(TodoResource.get, { id: 1 });
-    await controller.fetch(TodoResource.getList, {});
-    await controller.fetch(TodoResource.getList.push, {}, { title: 'p' });
-    await controller.fetch(TodoResource.getList.unshift, {}, { title: 'u' });
-    await controller.fetch(TodoResource.getList.getPage, { page: 2 });
-    await controller.fetch(TodoResource.update, { id: 1 }, { title: 'x' });
-    await controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'y' });
-    await controller.fetch(TodoResource.delete, { id: 1 });
+    await fetchEachMember(controller, TodoResource);
     expect(server.requests).toHaveLength(8);
     for (const request of server.requests) {
       expect([

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   Collection,
   createResource,
@@ -8,7 +8,7 @@ import {
   type RestEndpointOptions,
   schema,
 } from '../../src/index.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { serverPerTest } from '../helpers/perTest.js';
 import {
   FOUR_TODOS,
   ids,
@@ -19,31 +19,14 @@ import {
   row,
   rows,
   Todo,
-  type TodoBody,
+  todoResource,
 } from './support.js';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startServer({ todos: FOUR_TODOS });
-});
-afterEach(() => server.close());
-
-type TodoSearch = { userId?: number; limit?: number; per_page?: number };
-
-function todoResource() {
-  return createResource({
-    path: '/todos/:id',
-    schema: Todo,
-    urlPrefix: server.url,
-    searchParams: {} as TodoSearch,
-    body: {} as TodoBody,
-    paginationField: 'page',
-  });
-}
+const server = serverPerTest({ todos: FOUR_TODOS });
 
 describe('extend(overrides): the batch form overrides options of existing members', () => {
   it('overrides only the named members; the others and the original resource are untouched', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const UserTodos = TodoResource.extend({
       getList: { path: '/users/:userId/todos' },
       get: { dataExpiryLength: 1_234 },
@@ -67,7 +50,9 @@ describe('extend(overrides): the batch form overrides options of existing member
   });
 
   it('push, unshift and getPage follow the overridden getList', async () => {
-    const UserTodos = todoResource().extend({ getList: { path: '/users/:userId/todos' } });
+    const UserTodos = todoResource(server.url).extend({
+      getList: { path: '/users/:userId/todos' },
+    });
     expect(UserTodos.getList.push.path).toBe('/users/:userId/todos');
     expect(UserTodos.getList.push.name).toBe('Todo.getList.push');
     const { controller, getState } = createStore();
@@ -93,14 +78,14 @@ describe('extend(overrides): the batch form overrides options of existing member
   });
 
   it('an unknown member name is an error naming it', () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     expect(() => TodoResource.extend({ getAll: { path: '/all' } } as never)).toThrow(
       /no member "getAll"/,
     );
   });
 
   it('an object schema { results: Collection, total, limit, skip } is normalized, paged and pushed into', async () => {
-    const Paged = todoResource().extend({
+    const Paged = todoResource(server.url).extend({
       getList: {
         path: '/paged/todos',
         schema: { results: new schema.Collection([Todo]), total: 0, limit: 0, skip: 0 },
@@ -135,7 +120,7 @@ describe('extend(overrides): the batch form overrides options of existing member
   });
 
   it('an object schema with a link string keeps the link and follows it with getPage', async () => {
-    const Linked = todoResource().extend({
+    const Linked = todoResource(server.url).extend({
       getList: {
         path: '/paged/todos',
         schema: { results: new schema.Collection([Todo]), link: '' },
@@ -158,7 +143,7 @@ describe('extend(overrides): the batch form overrides options of existing member
   });
 
   it('literal query text in an overridden path is sent, and the arguments continue it', async () => {
-    const Fifty = todoResource().extend({ getList: { path: '/todos\\?per_page=2' } });
+    const Fifty = todoResource(server.url).extend({ getList: { path: '/todos\\?per_page=2' } });
     const { controller, getState } = createStore();
     expect(ids(await controller.fetch(Fifty.getList, {}))).toEqual([1, 2]);
     expect(ids(await controller.fetch(Fifty.getList, { userId: 2 }))).toEqual([3, 4]);
@@ -174,7 +159,7 @@ describe('extend(overrides): the batch form overrides options of existing member
 
 describe('extend(name, options): the add form', () => {
   it('adds a member built from get, named Todo.<name>', async () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const WithToggle = TodoResource.extend('toggle', {
       path: '/todos/:id/toggle',
       method: 'POST',
@@ -207,7 +192,10 @@ describe('extend(name, options): the add form', () => {
   });
 
   it('an optional path parameter (`:id?`) gives the URL with or without it', async () => {
-    const WithLookup = todoResource().extend('lookup', { path: '/todos/:id?', schema: undefined });
+    const WithLookup = todoResource(server.url).extend('lookup', {
+      path: '/todos/:id?',
+      schema: undefined,
+    });
     const { lookup } = WithLookup;
     expect(lookup.name).toBe('Todo.lookup');
     const { controller, getState } = createStore();
@@ -223,7 +211,7 @@ describe('extend(name, options): the add form', () => {
   });
 
   it('a name that is already a member replaces that member and keeps its name', () => {
-    const TodoResource = todoResource();
+    const TodoResource = todoResource(server.url);
     const Fresher = TodoResource.extend('get', { dataExpiryLength: 10 });
     expect(Fresher.get.name).toBe('Todo.get');
     expect(Fresher.get.dataExpiryLength).toBe(10);
@@ -234,7 +222,7 @@ describe('extend(name, options): the add form', () => {
 
 describe('extend(base => members): the function form', () => {
   it('builds members from the current ones, e.g. base.getList.extend(...)', async () => {
-    const TodoResource = todoResource().extend({ getList: { dataExpiryLength: 777 } });
+    const TodoResource = todoResource(server.url).extend({ getList: { dataExpiryLength: 777 } });
     const seen: unknown[] = [];
     const Extended = TodoResource.extend((base) => {
       seen.push(base.getList);
@@ -263,7 +251,7 @@ describe('extend(base => members): the function form', () => {
   });
 
   it('the result can be extended again in any form', async () => {
-    const Chained = todoResource()
+    const Chained = todoResource(server.url)
       .extend((base) => ({ getOne: base.get.extend({ name: 'Todo.getOne' }) }))
       .extend('toggle', { path: '/todos/:id/toggle', method: 'POST', body: undefined })
       .extend({ getOne: { path: '/users/:userId/todos/:id' } });

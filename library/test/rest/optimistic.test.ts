@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createResource, createStore, NetworkError, type State } from '../../src/index.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { serverPerTest } from '../helpers/perTest.js';
 import { FOUR_TODOS, ids, invalidated, row, rows, Todo, type TodoBody, track } from './support.js';
 
 /** How long the server waits before answering: long enough to look at the store meanwhile. */
 const SLOW_MS = 200;
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startServer({ todos: FOUR_TODOS });
-});
-afterEach(() => server.close());
+const server = serverPerTest({ todos: FOUR_TODOS });
 
 function todoResource(optimistic: boolean) {
   return createResource({

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createResource,
   createStore,
@@ -8,14 +8,10 @@ import {
   searchToString,
   shortenPath,
 } from '../../src/index.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { serverPerTest } from '../helpers/perTest.js';
 import { FOUR_TODOS, ids, received, Todo } from './support.js';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startServer({ todos: FOUR_TODOS });
-});
-afterEach(() => server.close());
+const server = serverPerTest({ todos: FOUR_TODOS });
 
 describe('shortenPath / removeLastArg (spec 2.5)', () => {
   it("shortens '/:first/:second' to '/:first' (rule 2)", () => {

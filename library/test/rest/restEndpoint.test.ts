@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createStore,
   ExpiryStatus,
@@ -7,14 +7,10 @@ import {
   RestEndpoint,
   schema,
 } from '../../src/index.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { serverPerTest } from '../helpers/perTest.js';
 import { FOUR_TODOS, ids, jsonBody, lastRequest, received, rows, Todo } from './support.js';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startServer({ todos: FOUR_TODOS });
-});
-afterEach(() => server.close());
+const server = serverPerTest({ todos: FOUR_TODOS });
 
 describe('RestEndpoint options', () => {
   it.each([

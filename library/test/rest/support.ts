@@ -1,4 +1,4 @@
-import { Entity, isInvalid, type State } from '../../src/index.js';
+import { createResource, Entity, isInvalid, type State } from '../../src/index.js';
 import type { RecordedRequest, TestServer, TodoRecord } from '../helpers/server.js';
 
 /** Shared entities and helpers of the REST layer tests (this file holds no tests). */
@@ -38,6 +38,27 @@ export class Member extends Entity {
 
 /** The body a todo is created or replaced with. */
 export type TodoBody = Partial<Omit<TodoRecord, 'id'>>;
+
+/** The query parameters of `GET /todos` that the REST tests send (see `startServer`). */
+export type TodoSearch = {
+  userId?: number;
+  orderBy?: string;
+  sortBy?: string;
+  per_page?: number;
+  limit?: number;
+};
+
+/** The resource most REST tests use: `/todos/:id` of the test server, paginated by `page`. */
+export function todoResource(urlPrefix: string) {
+  return createResource({
+    path: '/todos/:id',
+    schema: Todo,
+    urlPrefix,
+    searchParams: {} as TodoSearch,
+    body: {} as TodoBody,
+    paginationField: 'page',
+  });
+}
 
 /** `"METHOD /path?query"` of each request received from index `from` on. */
 export function received(server: TestServer, from = 0): string[] {

@@ -1,21 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStore, Endpoint, ExpiryStatus, type Store } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { Endpoint, ExpiryStatus } from '../../src/index.js';
 import { Todo, todoList } from '../fixtures.js';
-import { startServer, type TestServer } from '../helpers/server.js';
-import { HttpError, requestJson, type TodoApi, todoApi } from '../helpers/todoApi.js';
+import { HttpError, requestJson } from '../helpers/todoApi.js';
 
-let server: TestServer;
-let api: TodoApi;
-let store: Store;
+import { ids, todoStorePerTest } from './support.js';
 
-beforeEach(async () => {
-  server = await startServer();
-  api = todoApi(server.url);
-  store = createStore();
-});
-afterEach(() => server.close());
-
-const ids = (data: readonly Todo[] | undefined) => data?.map((todo) => todo.id);
+const { server, api, store } = todoStorePerTest();
 
 describe('controller.fetch', () => {
   it('runs the endpoint against the server and stores the normalized response', async () => {

@@ -1,21 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStore, Endpoint, SchemaError, type State, type Store } from '../../src/index.js';
-import { type Todo, todoList } from '../fixtures.js';
-import { startServer, type TestServer } from '../helpers/server.js';
-import { HttpError, type TodoApi, todoApi } from '../helpers/todoApi.js';
+import { describe, expect, it } from 'vitest';
+import { Endpoint, SchemaError, type State } from '../../src/index.js';
+import { todoList } from '../fixtures.js';
+import { HttpError } from '../helpers/todoApi.js';
 
-let server: TestServer;
-let api: TodoApi;
-let store: Store;
+import { ids, todoStorePerTest } from './support.js';
 
-beforeEach(async () => {
-  server = await startServer();
-  api = todoApi(server.url);
-  store = createStore();
-});
-afterEach(() => server.close());
-
-const ids = (data: readonly Todo[] | undefined) => data?.map((todo) => todo.id);
+const { server, api, store } = todoStorePerTest();
 
 /** Everything in `after` is `before` (same objects) except `meta[key]`, which holds `error`. */
 function expectOnlyErrorMetaChanged(before: State, after: State, key: string, error: unknown) {

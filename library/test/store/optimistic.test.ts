@@ -1,30 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AbortOptimistic,
-  createStore,
   Endpoint,
   type SnapshotInterface,
   type State,
-  type Store,
   schema,
 } from '../../src/index.js';
 import { Todo, todoList } from '../fixtures.js';
-import { startServer, type TestServer, type TodoRecord } from '../helpers/server.js';
-import { HttpError, requestJson, type TodoApi, todoApi } from '../helpers/todoApi.js';
+import type { TodoRecord } from '../helpers/server.js';
+import { HttpError, requestJson } from '../helpers/todoApi.js';
 
-let server: TestServer;
-let api: TodoApi;
-let store: Store;
+import { ids, todoStorePerTest } from './support.js';
 
-beforeEach(async () => {
-  server = await startServer();
-  api = todoApi(server.url);
-  store = createStore();
-});
-afterEach(() => server.close());
+const { server, api, store } = todoStorePerTest();
 
 const SLOW = 150;
-const ids = (data: readonly Todo[] | undefined) => data?.map((todo) => todo.id);
 
 /** Freezes the plain data of a state (functions such as endpoints are left alone). */
 function deepFreeze<T>(value: T): T {

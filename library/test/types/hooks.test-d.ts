@@ -1,34 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import {
-  type Controller,
-  createResource,
-  createStore,
-  Entity,
-  hookifyResource,
-} from '../../src/index.js';
+import { type Controller, createStore, hookifyResource } from '../../src/index.js';
 import { useCache, useController, useSuspense } from '../../src/react/index.js';
-
-class Todo extends Entity {
-  id = 0;
-  title = '';
-  completed = false;
-  userId = 0;
-  pk() {
-    return this.id;
-  }
-  static override key = 'Todo';
-}
-
-type TodoBody = { title: string; completed?: boolean };
-type Id = string | number;
-
-const TodoResource = createResource({
-  path: '/todos/:id',
-  schema: Todo,
-  searchParams: {} as { userId?: number },
-  body: {} as TodoBody,
-  paginationField: 'page',
-});
+import { type Id, Todo, type TodoBody, TodoResource } from './support.js';
 
 const useInit = () => ({ headers: { 'access-token': 'abc' } });
 const TodoHooks = hookifyResource(TodoResource, useInit);

@@ -1,27 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { createResource, Entity, RestEndpoint, schema } from '../../src/index.js';
-
-class Todo extends Entity {
-  id = 0;
-  title = '';
-  completed = false;
-  userId = 0;
-  pk() {
-    return this.id;
-  }
-  static override key = 'Todo';
-}
-
-type TodoBody = { title: string; completed?: boolean };
-
-const TodoResource = createResource({
-  path: '/todos/:id',
-  schema: Todo,
-  urlPrefix: 'http://api.test',
-  searchParams: {} as { userId?: number },
-  body: {} as TodoBody,
-  paginationField: 'page',
-});
+import { createResource, RestEndpoint, schema } from '../../src/index.js';
+import { type Id, Todo, type TodoBody, TodoResource } from './support.js';
 
 /** Two URL parameters: the list members keep `group`. */
 const GroupTodoResource = createResource({
@@ -34,8 +13,6 @@ const GroupTodoResource = createResource({
 
 /** No body, searchParams or paginationField declared. */
 const PlainResource = createResource({ path: '/todos/:id', schema: Todo });
-
-type Id = string | number;
 
 describe('URL arguments come from the path', () => {
   it('`:id` is a required parameter of get, update, partialUpdate and delete', () => {

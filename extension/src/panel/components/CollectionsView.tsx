@@ -114,6 +114,7 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
         items={row.members}
         rowHeight={ROW_HEIGHT}
         rowKey={(pk) => pk}
+        rowAttributes={(pk) => ({ 'data-pk': pk })}
         onActivate={(pk) => selectEntity(row.entityType, pk)}
         rowClass={(pk) => (marked.has(pk) ? `is-changed mark-${mark}` : undefined)}
         empty="This row is empty."

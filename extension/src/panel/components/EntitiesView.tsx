@@ -104,6 +104,7 @@ export function EntitiesView({ store }: ViewProps) {
           items={shown}
           rowHeight={ROW_HEIGHT}
           rowKey={(entry) => entry.pk}
+          rowAttributes={(entry) => ({ 'data-pk': entry.pk })}
           selectedIndex={
             selected && selected.entity === type
               ? shown.findIndex((entry) => entry.pk === selected.pk)

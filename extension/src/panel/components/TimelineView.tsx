@@ -158,7 +158,9 @@ export function TimelineView({ store }: ViewProps) {
           row.kind === 'event' ? `e${row.event.seq}` : `d${row.event.seq}-${row.index}`
         }
         rowAttributes={(row) =>
-          row.kind === 'event' ? { 'aria-expanded': expanded.has(row.event.seq) } : {}
+          row.kind === 'event'
+            ? { 'aria-expanded': expanded.has(row.event.seq), 'data-seq': row.event.seq }
+            : {}
         }
         rowClass={(row) =>
           row.kind === 'event'

@@ -16,8 +16,11 @@ export interface VirtualListProps<T> {
   /** The selected row: marked `aria-selected`, and the active row follows it when it changes. */
   selectedIndex?: number;
   rowClass?(item: T, index: number): string | undefined;
-  /** Extra attributes for a row's element (e.g. `aria-expanded`). */
-  rowAttributes?(item: T, index: number): HTMLAttributes<HTMLDivElement>;
+  /** Extra attributes for a row's element (e.g. `aria-expanded`, or a `data-*` for the e2e tests). */
+  rowAttributes?(
+    item: T,
+    index: number,
+  ): HTMLAttributes<HTMLDivElement> & { [data: `data-${string}`]: string | number | undefined };
   /** Rows rendered beyond each edge of the viewport, so fast scrolling shows no gaps. */
   overscan?: number;
   /** Viewport height to assume when it cannot be measured (a hidden panel, jsdom). */

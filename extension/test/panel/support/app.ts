@@ -3,13 +3,10 @@ import {
   connectDevtools,
   type DevtoolsConnection,
 } from '../../../../library/src/devtools/index.js';
-import {
-  createResource,
-  createStore,
-  Entity,
-  type Store,
-  schema,
-} from '../../../../library/src/index.js';
+import { createResource, createStore, type Store, schema } from '../../../../library/src/index.js';
+import { User } from '../../../../library/test/fixtures.js';
+import type { TodoRecord } from '../../../../library/test/helpers/server.js';
+import { Todo } from '../../../../library/test/rest/support.js';
 
 /**
  * The page side of the panel tests (this file holds no tests): a todo app built with the real
@@ -18,26 +15,6 @@ import {
  */
 
 export const API = 'http://api.test';
-
-export class Todo extends Entity {
-  id = 0;
-  title = '';
-  completed = false;
-  userId = 0;
-  pk() {
-    return this.id;
-  }
-  static override key = 'Todo';
-}
-
-export class User extends Entity {
-  id = 0;
-  name = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'User';
-}
 
 export const TodoResource = createResource({
   path: '/todos/:id',
@@ -66,13 +43,6 @@ export const OptimisticTodoResource = createResource({
 });
 
 export const UserResource = createResource({ path: '/users/:id', schema: User, urlPrefix: API });
-
-export interface TodoRecord {
-  id: number;
-  title: string;
-  completed: boolean;
-  userId: number;
-}
 
 /**
  * An in-memory REST API: lists newest first, two per page; DELETE answers an empty body; a

@@ -1,0 +1,70 @@
+import {
+  checkSession,
+  type Encoded,
+  SESSION_FORMAT,
+  SESSION_VERSION,
+  type Session,
+} from '../../../../library/src/devtools/protocol.js';
+import { type EntryFields, toMutation } from './entries.js';
+
+/** The session file the Recorder exports: the protocol's `Session`, nothing of the panel's own. */
+export function buildSession(
+  entries: readonly EntryFields[],
+  options: { source?: string; now?: Date } = {},
+): Session {
+  return {
+    format: SESSION_FORMAT,
+    version: SESSION_VERSION,
+    createdAt: (options.now ?? new Date()).toISOString(),
+    ...(options.source ? { source: options.source } : {}),
+    mutations: entries.map(toMutation),
+  };
+}
+
+/** Pretty-printed, so that a session file can be read and edited by hand. */
+export function sessionText(session: Session): string {
+  return `${JSON.stringify(session, null, 2)}\n`;
+}
+
+/** `restlens-session-2025-01-31T12-00-00.json`: sortable, and legal on every file system. */
+export function sessionFileName(now = new Date()): string {
+  return `restlens-session-${now.toISOString().slice(0, 19).replaceAll(':', '-')}.json`;
+}
+
+export type ParsedSession = { ok: true; session: Session } | { ok: false; error: string };
+
+/** Reads a session file's text: JSON first, then `checkSession` says what is wrong, if anything. */
+export function parseSession(text: string): ParsedSession {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `the file is not JSON (${(error as Error).message})` };
+  }
+  return checkSession(value);
+}
+
+const isEncodedField = (value: unknown) => value !== undefined;
+const optionalString = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The entries of a checked session. A session file holds only what replay needs; the panel's
+ * own saved recording (same format) also keeps each entry's body, method and URL for the list,
+ * so those are read back when they have the right type.
+ */
+export function entriesFromSession(session: Session): EntryFields[] {
+  return session.mutations.map((mutation) => {
+    const extra = mutation as unknown as Record<string, unknown>;
+    const method = optionalString(extra.method);
+    const url = optionalString(extra.url);
+    return {
+      endpoint: mutation.endpoint,
+      args: mutation.args,
+      ...(isEncodedField(extra.body) ? { body: extra.body as Encoded } : {}),
+      ...('response' in mutation ? { response: mutation.response } : {}),
+      ...(typeof mutation.time === 'number' ? { time: mutation.time } : {}),
+      ...(method ? { method } : {}),
+      ...(url ? { url } : {}),
+    };
+  });
+}

@@ -1,0 +1,186 @@
+import type {
+  ExtensionCommandBody,
+  StoreEvent,
+} from '../../../../library/src/devtools/protocol.js';
+import {
+  type EntryFields,
+  entryFromEvent,
+  isRecordable,
+  moveEntry,
+  type RecordedEntry,
+  removeEntry,
+  toMutation,
+} from './entries.js';
+import {
+  isActive,
+  newReplayRun,
+  nextStep,
+  type ReplayOptions,
+  type ReplayRun,
+  stopRun,
+  takeCommand,
+  takeResult,
+} from './replay.js';
+
+/** The Recorder's part of the panel store. */
+export interface RecorderState {
+  /** Whether mutations of the selected store are being kept. */
+  recording: boolean;
+  entries: RecordedEntry[];
+  nextId: number;
+  /** Mutations seen while recording but not kept, because the list was full. */
+  dropped: number;
+  replay?: ReplayRun;
+  /** Why the recording could not be read from or saved to extension storage. */
+  storageError?: string;
+}
+
+/** A bound on the list (and on what is saved to extension storage). */
+export const MAX_RECORDED = 5000;
+
+type ReplayCommandBody = Extract<ExtensionCommandBody, { kind: 'replay' }>;
+
+export interface RecorderActions {
+  setRecording(on: boolean): void;
+  clearRecording(): void;
+  removeRecorded(id: number): void;
+  moveRecorded(id: number, by: number): void;
+  /** Replaces the list with an imported session's mutations. */
+  replaceRecorded(entries: readonly EntryFields[]): void;
+  /** Puts the saved recording back, before what was recorded since the panel opened. */
+  restoreRecorded(entries: readonly EntryFields[]): void;
+  setStorageError(error: string | undefined): void;
+  /** Starts replaying the whole list into the selected store. */
+  startReplay(options: ReplayOptions): void;
+  nextReplayStep(): void;
+  stopReplay(reason?: string): void;
+  /** The replay command due now, marked as sent: the caller sends it to the page. */
+  takeReplayCommand(): ReplayCommandBody | undefined;
+}
+
+export function emptyRecorder(): RecorderState {
+  return { recording: false, entries: [], nextId: 1, dropped: 0 };
+}
+
+/** Entries for `fields`, with ids from `nextId` on (at most MAX_RECORDED of them). */
+function numbered(
+  fields: readonly EntryFields[],
+  nextId: number,
+): { entries: RecordedEntry[]; nextId: number } {
+  const entries = fields.slice(0, MAX_RECORDED).map((entry, index) => ({
+    ...entry,
+    id: nextId + index,
+  }));
+  return { entries, nextId: nextId + entries.length };
+}
+
+/**
+ * Takes the events a store just applied: the mutations are recorded (while recording, and only
+ * from the selected store), replay results move the replay on. A mutation that arrives while
+ * a replay command is in flight for that store is the replay's own doing, so it is not
+ * recorded (a mutation the user makes in that instant is not either; the view says so).
+ */
+export function observeEvents(
+  state: RecorderState,
+  storeId: string,
+  selected: boolean,
+  events: readonly StoreEvent[],
+): RecorderState {
+  let next = state;
+  for (const event of events) {
+    const replaying = next.replay?.inFlight !== undefined && next.replay.storeId === storeId;
+    if (next.recording && selected && !replaying && isRecordable(event)) {
+      next =
+        next.entries.length >= MAX_RECORDED
+          ? { ...next, dropped: next.dropped + 1 }
+          : {
+              ...next,
+              entries: [...next.entries, { ...entryFromEvent(event), id: next.nextId }],
+              nextId: next.nextId + 1,
+            };
+    }
+    for (const effect of event.effects) {
+      if (effect.type !== 'replay-result' || !next.replay) continue;
+      const replay = takeResult(next.replay, effect);
+      if (replay !== next.replay) next = { ...next, replay };
+    }
+  }
+  return next;
+}
+
+let replayCount = 0;
+/** Unique per run, and across panels: results of another panel's replay never count here. */
+const newReplayId = () =>
+  `replay-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-${++replayCount}`;
+
+interface RecorderHost {
+  recorder: RecorderState;
+  selectedStoreId?: string;
+}
+
+/** The Recorder's actions, for the panel store (`set` and `get` are zustand's). */
+export function createRecorderActions(
+  set: (update: (state: RecorderHost) => Partial<RecorderHost>) => void,
+  get: () => RecorderHost,
+): RecorderActions {
+  const update = (change: (recorder: RecorderState) => RecorderState) =>
+    set((state) => ({ recorder: change(state.recorder) }));
+  // The list is not edited under a running replay: its results are shown beside its entries.
+  const edit = (change: (recorder: RecorderState) => RecorderState) =>
+    update((recorder) => (isActive(recorder.replay) ? recorder : change(recorder)));
+
+  return {
+    setRecording: (recording) => update((recorder) => ({ ...recorder, recording })),
+    clearRecording: () =>
+      edit((recorder) => ({ ...recorder, entries: [], dropped: 0, replay: undefined })),
+    removeRecorded: (id) =>
+      edit((recorder) => ({ ...recorder, entries: removeEntry(recorder.entries, id) })),
+    moveRecorded: (id, by) =>
+      edit((recorder) => ({ ...recorder, entries: moveEntry(recorder.entries, id, by) })),
+    replaceRecorded: (entries) =>
+      edit((recorder) => ({
+        ...recorder,
+        ...numbered(entries, recorder.nextId),
+        dropped: 0,
+        replay: undefined,
+      })),
+    restoreRecorded: (entries) =>
+      update((recorder) => {
+        const restored = numbered(entries, recorder.nextId);
+        return {
+          ...recorder,
+          nextId: restored.nextId,
+          entries: [...restored.entries, ...recorder.entries].slice(0, MAX_RECORDED),
+        };
+      }),
+    setStorageError: (storageError) => update((recorder) => ({ ...recorder, storageError })),
+    startReplay(options) {
+      const storeId = get().selectedStoreId;
+      if (storeId === undefined) return;
+      edit((recorder) => ({
+        ...recorder,
+        replay: newReplayRun(
+          newReplayId(),
+          storeId,
+          recorder.entries.map((entry) => ({ id: entry.id, mutation: toMutation(entry) })),
+          options,
+        ),
+      }));
+    },
+    nextReplayStep: () =>
+      update((recorder) =>
+        recorder.replay ? { ...recorder, replay: nextStep(recorder.replay) } : recorder,
+      ),
+    stopReplay: (reason = 'stopped by you') =>
+      update((recorder) =>
+        recorder.replay ? { ...recorder, replay: stopRun(recorder.replay, reason) } : recorder,
+      ),
+    takeReplayCommand() {
+      const { replay } = get().recorder;
+      if (!replay) return undefined;
+      const [run, command] = takeCommand(replay);
+      if (run !== replay) update((recorder) => ({ ...recorder, replay: run }));
+      return command;
+    },
+  };
+}
