@@ -10,6 +10,7 @@ import {
   type ReplayCommand,
   SNAPSHOT_CHUNK_LENGTH,
   type SnapshotState,
+  type StoreEvent,
 } from './protocol.js';
 import { replayMutations } from './replay.js';
 
@@ -26,6 +27,8 @@ export interface DevtoolsOptions {
 
 export interface DevtoolsConnection {
   readonly storeId: string;
+  /** Sends the events waiting for the next batch now (while a panel is connected). */
+  flush(): void;
   /** Stops observing the store and listening for the panel. */
   disconnect(): void;
 }
@@ -69,7 +72,8 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
   const describer = new EventDescriber(store.controller, registerEndpoint);
 
   const record = (event: Omit<RawStoreEvent, 'seq' | 'time'>) => {
-    const full: RawStoreEvent = { ...event, seq: ++seq, time: Date.now() };
+    // Each description is a fresh object: number it in place rather than copy it.
+    const full = Object.assign(event, { seq: ++seq, time: Date.now() }) as RawStoreEvent;
     ring.push(full);
     if (ring.length > ringSize) ring.shift();
     if (!connected) return;
@@ -79,12 +83,12 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
   };
 
   const sendEvents = (events: readonly RawStoreEvent[], history = false) => {
-    let batch: ReturnType<typeof encodeEvent>[] = [];
+    let batch: StoreEvent[] = [];
     let length = 0;
     for (const event of events) {
       const encoded = encodeEvent(event, EVENT_LIMITS);
-      length += JSON.stringify(encoded).length;
-      batch.push(encoded);
+      length += encoded.size;
+      batch.push(encoded.event);
       if (length >= BATCH_LENGTH) {
         post({ kind: 'events', storeId, events: batch, ...(history ? { history } : {}) });
         batch = [];
@@ -230,6 +234,10 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
 
   return {
     storeId,
+    flush() {
+      if (timer !== undefined) clearTimeout(timer);
+      flush();
+    },
     disconnect() {
       unobserve();
       target.removeEventListener('message', onMessage);

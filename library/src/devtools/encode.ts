@@ -24,6 +24,14 @@ const DEFAULTS: Required<EncodeLimits> = {
  * functions, cycles). Depth, size, string and item caps cut large values with a visible marker.
  */
 export function encode(value: unknown, limits: EncodeLimits = {}): Encoded {
+  return encodeMeasured(value, limits).value;
+}
+
+/** `encode`, and roughly how many characters of JSON the result takes (for batching). */
+export function encodeMeasured(
+  value: unknown,
+  limits: EncodeLimits = {},
+): { value: Encoded; size: number } {
   const caps = { ...DEFAULTS, ...limits };
   let budget = caps.maxSize;
   const ancestors = new Set<object>();
@@ -139,7 +147,8 @@ export function encode(value: unknown, limits: EncodeLimits = {}): Encoded {
     return out;
   };
 
-  return visit(value, 0);
+  const encoded = visit(value, 0);
+  return { value: encoded, size: caps.maxSize - budget };
 }
 
 /** A field's value; a getter that throws shows as the error it threw instead of stopping encoding. */

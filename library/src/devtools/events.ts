@@ -3,7 +3,7 @@ import type { TraceEvent } from '../normalize/trace.js';
 import type { Controller } from '../store/Controller.js';
 import type { StoreRecord } from '../store/createStore.js';
 import { ExpiryStatus, type State } from '../store/state.js';
-import { type EncodeLimits, encode } from './encode.js';
+import { type EncodeLimits, encodeMeasured } from './encode.js';
 import type { ActionSummary, Effect, StoreEvent } from './protocol.js';
 
 /** A StoreEvent before encoding: values are the page's own objects. */
@@ -126,7 +126,7 @@ export class EventDescriber {
       key,
       ...(request ? { method: request[1], url: request[2] } : {}),
       mutation,
-      args: [...args],
+      args: args as unknown[],
       ...(mutation && args.length > 1 ? { body: args[args.length - 1] } : {}),
     };
   }
@@ -217,18 +217,31 @@ function traceEffect(event: TraceEvent, state: State, args: readonly unknown[]):
 
 const VALUE_FIELDS = ['row', 'from', 'result', 'error'] as const;
 
-/** The wire form of an event: every carried value encoded (capped, JSON-safe). */
-export function encodeEvent(event: RawStoreEvent, limits?: EncodeLimits): StoreEvent {
+/**
+ * The wire form of an event: every carried value encoded (capped, JSON-safe), and roughly how
+ * many characters of JSON it takes.
+ */
+export function encodeEvent(
+  event: RawStoreEvent,
+  limits?: EncodeLimits,
+): { event: StoreEvent; size: number } {
+  let size = 200; // the fixed fields
+  const measured = (value: unknown) => {
+    const encoded = encodeMeasured(value, limits);
+    size += encoded.size;
+    return encoded.value;
+  };
   const { needsSnapshot: _, action, effects, ...rest } = event;
   const encodedAction = { ...action } as ActionSummary;
-  if (action.args) encodedAction.args = action.args.map((arg) => encode(arg, limits));
+  if (action.args) encodedAction.args = action.args.map(measured);
   for (const field of ['body', 'response', 'error'] as const) {
-    if (field in action) encodedAction[field] = encode(action[field], limits);
+    if (field in action) encodedAction[field] = measured(action[field]);
   }
   const encodedEffects = effects.map((effect) => {
     const copy = { ...effect } as Record<string, unknown>;
-    for (const field of VALUE_FIELDS) if (field in copy) copy[field] = encode(copy[field], limits);
+    for (const field of VALUE_FIELDS) if (field in copy) copy[field] = measured(copy[field]);
+    size += 100;
     return copy as Effect;
   });
-  return { ...rest, action: encodedAction, effects: encodedEffects };
+  return { event: { ...rest, action: encodedAction, effects: encodedEffects }, size };
 }

@@ -247,7 +247,7 @@ function describeCollectionChange(
   after: readonly string[],
   incoming: readonly string[],
 ): CollectionChanged {
-  const { inserted, removed } = diffMembers(before, after);
+  const { inserted, removed } = diffMembers(before, after, kind);
   const insertedSet = new Set(inserted.map((entry) => entry.pk));
   // A duplicate is an incoming pk that added nothing: repeated within the input, or (for adds)
   // already a member.
@@ -272,11 +272,26 @@ function describeCollectionChange(
 }
 
 /**
- * Which pks a row gained (with their new index) and lost. Pushes, unshifts, pages and removals
- * change one stretch of the list: comparing from both ends finds it with cheap identity checks,
- * so tracing a push into a long list costs no hashing of its members.
+ * Which pks a row gained (with their new index) and lost. The built-in adds only append (push,
+ * page merge) or prepend (unshift) to what was there, so their change is read off one end in
+ * O(added). Other changes touch one stretch of the list: comparing from both ends finds it with
+ * cheap identity checks, without hashing the members.
  */
-function diffMembers(before: readonly string[], after: readonly string[]) {
+function diffMembers(
+  before: readonly string[],
+  after: readonly string[],
+  kind: CollectionChanged['kind'],
+) {
+  const added = after.length - before.length;
+  if (added >= 0 && (kind === 'push' || kind === 'page-merge' || kind === 'unshift')) {
+    const start = kind === 'unshift' ? 0 : before.length;
+    return {
+      inserted: after
+        .slice(start, start + added)
+        .map((member, offset) => ({ pk: member, index: start + offset })),
+      removed: [] as string[],
+    };
+  }
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head++;
   let tail = 0;

@@ -27,7 +27,11 @@ export type CollectionMerge = ((
   existing: readonly string[],
   incoming: readonly string[],
 ) => string[]) & {
-  /** How the devtools label the members this merge inserts. */
+  /**
+   * How the devtools label the members this merge inserts. `push` and `page-merge` promise that
+   * the existing members stay first, in order; `unshift` that they stay last (the trace relies
+   * on it). Leave it out for any other merge.
+   */
   insertKind?: InsertKind;
 };
 

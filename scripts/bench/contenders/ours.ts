@@ -10,6 +10,7 @@ import {
   paginatedMerge,
   type Schema,
   type State,
+  type Store,
   schema,
 } from '../../../library/src/index.js';
 import { LIST_ARGS, type OtherType } from '../data.js';
@@ -76,8 +77,9 @@ const endpoints = {
 
 const emptyTables: NormalizedTables = { entities: {}, entitiesMeta: {}, indexes: {} };
 
-function createBenchStore(initialState?: State): BenchStore {
+function createBenchStore(initialState?: State, attach?: (store: Store) => void): BenchStore {
   const store = createStore(initialState ? { initialState } : {});
+  attach?.(store);
   const { controller } = store;
   return {
     setList: (todos) => controller.setResponse(endpoints.list, LIST_ARGS, todos),
@@ -161,6 +163,15 @@ export const ours: Contender = {
   createStore: (state) => createBenchStore(state as unknown as State | undefined),
   createOtherTypesStore,
 };
+
+/** Our library with something attached to every store it creates (e.g. the devtools bridge). */
+export function oursWith(name: string, attach: (store: Store) => void): Contender {
+  return {
+    ...ours,
+    name,
+    createStore: (state) => createBenchStore(state as unknown as State | undefined, attach),
+  };
+}
 
 function tablesOf(normalized: NormalizedTodos) {
   return normalized.entities as NormalizedTables['entities'];

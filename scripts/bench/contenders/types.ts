@@ -5,7 +5,7 @@ import type { OtherType, TodoData } from '../data.js';
  * and equivalent entity classes, so every workload runs the same steps on each.
  */
 export interface Contender {
-  readonly name: 'ours' | 'reference';
+  readonly name: string;
   /** Normalizes a `[Todo]` response into empty tables. */
   normalizeTodos(todos: readonly TodoData[]): NormalizedTodos;
   /** Denormalizes with no cache at all. */
