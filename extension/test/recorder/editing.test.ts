@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type EventsMessage, pageMessage } from '../../../library/src/devtools/protocol.js';
 import { moveEntry, type RecordedEntry, removeEntry } from '../../src/panel/recorder/entries.js';
 import { createPanelStore } from '../../src/panel/store.js';
+import { hello, snapshot } from '../support/messages.js';
 import { mutationEvent } from './support.js';
 
 const list = (...names: string[]): RecordedEntry[] =>
@@ -31,32 +32,8 @@ describe('moveEntry and removeEntry', () => {
 function recorded(...endpoints: string[]) {
   const store = createPanelStore();
   const state = store.getState();
-  state.hello(
-    pageMessage({
-      kind: 'hello',
-      storeId: 's1',
-      storeName: 'Todos',
-      libraryVersion: '0.1.0',
-      seq: 0,
-    }) as never,
-  );
-  state.snapshot(
-    pageMessage({
-      kind: 'snapshot',
-      storeId: 's1',
-      seq: 0,
-      index: 0,
-      count: 1,
-      data: JSON.stringify({
-        entities: {},
-        endpoints: {},
-        meta: {},
-        entitiesMeta: {},
-        indexes: {},
-        optimistic: [],
-      }),
-    }) as never,
-  );
+  state.hello(hello('s1'));
+  state.snapshot(snapshot('s1'));
   state.setRecording(true);
   const events = endpoints.map((endpoint, index) => ({
     ...mutationEvent(endpoint, [{ id: index }], { id: index }),

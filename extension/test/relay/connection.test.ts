@@ -14,7 +14,13 @@ import {
   type PanelToBackground,
 } from '../../src/shared/ports.js';
 import { events, hello, snapshot } from '../support/messages.js';
-import { FakeClock, type FakePort, FakeRuntime, settle } from '../support/ports.js';
+import {
+  FakeClock,
+  type FakePort,
+  FakeRuntime,
+  settle,
+  untilNextConnect,
+} from '../support/ports.js';
 
 /** The panel's side of the connection, against a background played by the test. */
 
@@ -62,6 +68,14 @@ function toPanel(...messages: (PageMessage | BackgroundToPanel)[]) {
     background().postMessage('tag' in message ? { type: 'page', message } : message);
 }
 
+/** Starts the panel; once it is connected, a first page (p1) connects and sends `messages`. */
+async function startOnFirstPage(...messages: PageMessage[]): Promise<void> {
+  start();
+  await settle();
+  toPanel({ type: 'content-connected', pageId: 'p1' }, ...messages);
+  await settle();
+}
+
 /** The commands the panel sent since `from`. */
 function commands(port = background(), from = 0): ExtensionCommand[] {
   return port.received
@@ -70,14 +84,7 @@ function commands(port = background(), from = 0): ExtensionCommand[] {
 }
 
 /** Runs the fake clock's timers until the panel calls `runtime.connect` again. */
-async function nextConnect(): Promise<void> {
-  const before = connectTimes.length;
-  while (connectTimes.length === before) {
-    await settle();
-    clock.runNext();
-  }
-  await settle();
-}
+const nextConnect = () => untilNextConnect(clock, connectTimes);
 
 describe('panel connection', () => {
   it('connects with its tab id and asks every store for everything on a first page', async () => {
@@ -93,15 +100,7 @@ describe('panel connection', () => {
   });
 
   it('asks for what follows a gap, and ends with a timeline without holes', async () => {
-    start();
-    await settle();
-    toPanel(
-      { type: 'content-connected', pageId: 'p1' },
-      hello('s'),
-      snapshot('s', 0),
-      events('s', 1, 2),
-    );
-    await settle();
+    await startOnFirstPage(hello('s'), snapshot('s', 0), events('s', 1, 2));
     const mark = background().received.length;
     toPanel(events('s', 5, 6)); // 3 and 4 were lost
     await settle();
@@ -117,17 +116,13 @@ describe('panel connection', () => {
   });
 
   it('resyncs each store from its last seq when the same page reconnects', async () => {
-    start();
-    await settle();
-    toPanel(
-      { type: 'content-connected', pageId: 'p1' },
+    await startOnFirstPage(
       hello('a'),
       snapshot('a', 0),
       events('a', 1, 2, 3),
       hello('b'),
       snapshot('b', 4),
     );
-    await settle();
     background().disconnect(); // the background was stopped
     await settle();
     expect(store.getState().connection).toBe('disconnected');
@@ -144,15 +139,7 @@ describe('panel connection', () => {
   });
 
   it('starts a fresh history when the page was reloaded', async () => {
-    start();
-    await settle();
-    toPanel(
-      { type: 'content-connected', pageId: 'p1' },
-      hello('a'),
-      snapshot('a', 0),
-      events('a', 1),
-    );
-    await settle();
+    await startOnFirstPage(hello('a'), snapshot('a', 0), events('a', 1));
     const mark = background().received.length;
     toPanel({ type: 'content-disconnected' }, { type: 'content-connected', pageId: 'p2' });
     await settle();

@@ -12,7 +12,13 @@ import {
   snapshot,
 } from '../support/messages.js';
 import { TestPage } from '../support/page.js';
-import { FakeClock, type FakePort, FakeRuntime, settle } from '../support/ports.js';
+import {
+  FakeClock,
+  type FakePort,
+  FakeRuntime,
+  settle,
+  untilNextConnect,
+} from '../support/ports.js';
 
 const TAB = { tab: { id: 7 }, frameId: 0 };
 
@@ -26,14 +32,7 @@ let connectTimes: number[];
 let extensionGone: boolean;
 
 /** Runs the fake clock's timers until the relay calls `runtime.connect` again. */
-async function nextConnect(): Promise<void> {
-  const before = connectTimes.length;
-  while (connectTimes.length === before) {
-    await settle();
-    clock.runNext();
-  }
-  await settle();
-}
+const nextConnect = () => untilNextConnect(clock, connectTimes);
 
 function startRelay(): ContentRelay {
   return new ContentRelay({

@@ -213,6 +213,22 @@ export class FakeClock {
   }
 }
 
+/**
+ * Runs the clock's timers until `connectTimes` grows (the test records there when the code under
+ * test calls `runtime.connect`), then settles.
+ */
+export async function untilNextConnect(
+  clock: FakeClock,
+  connectTimes: readonly number[],
+): Promise<void> {
+  const before = connectTimes.length;
+  while (connectTimes.length === before) {
+    await settle();
+    clock.runNext();
+  }
+  await settle();
+}
+
 /** Resolves once every pending microtask (and those they queue) has run: ports have delivered. */
 export function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

@@ -11,7 +11,7 @@ import {
 import { findEndpoint } from '../../src/endpoint/registry.js';
 import { createResource, createStore, Endpoint, isInvalid, type Store } from '../../src/index.js';
 import { Todo } from '../fixtures.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { serverPerTest } from '../helpers/perTest.js';
 import { effectsOf, nextTask, PanelStandIn } from './support.js';
 
 function todoResource(urlPrefix: string) {
@@ -24,15 +24,14 @@ function todoResource(urlPrefix: string) {
   });
 }
 
-let server: TestServer;
+const server = serverPerTest();
 let Todos: ReturnType<typeof todoResource>;
 let store: Store;
 let panel: PanelStandIn;
 let connection: DevtoolsConnection;
 let storeId: string;
 
-beforeEach(async () => {
-  server = await startServer();
+beforeEach(() => {
   // createResource registers Todo.get, Todo.getList, Todo.getList.push, … for replays.
   Todos = todoResource(server.url);
   store = createStore();
@@ -47,11 +46,10 @@ beforeEach(async () => {
   storeId = connection.storeId;
   panel.connect(0, connection.storeId);
 });
-afterEach(async () => {
+afterEach(() => {
   connection.disconnect();
   panel.restore();
   vi.restoreAllMocks();
-  await server.close();
 });
 
 const key = (method: string, path: string) => `${method} ${server.url}${path}`;

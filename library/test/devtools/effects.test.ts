@@ -7,7 +7,8 @@ import {
 } from '../../src/devtools/index.js';
 import { createResource, createStore, type Store, schema } from '../../src/index.js';
 import { Todo } from '../fixtures.js';
-import { type DeleteResponseForm, startServer, type TestServer } from '../helpers/server.js';
+import { serverPerTest } from '../helpers/perTest.js';
+import type { DeleteResponseForm } from '../helpers/server.js';
 import { effectsOf, joinSnapshot, PanelStandIn } from './support.js';
 
 /** `/todos/:id` of the test server, with page pagination; `optimistic` mutations on request. */
@@ -32,7 +33,7 @@ function todoResource(urlPrefix: string, optimistic = false) {
   });
 }
 
-let server: TestServer;
+const server = serverPerTest();
 let Todos: ReturnType<typeof todoResource>;
 let store: Store;
 let panel: PanelStandIn;
@@ -40,18 +41,16 @@ let connection: DevtoolsConnection;
 /** The last seq the tests have seen. */
 let seen = 0;
 
-beforeEach(async () => {
-  server = await startServer();
+beforeEach(() => {
   Todos = todoResource(server.url);
   store = createStore();
   panel = new PanelStandIn();
   connection = connectDevtools(store);
   seen = 0;
 });
-afterEach(async () => {
+afterEach(() => {
   connection.disconnect();
   panel.restore();
-  await server.close();
 });
 
 /** The events since the previous call, as the panel receives them (through a resync). */
