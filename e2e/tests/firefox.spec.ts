@@ -2,6 +2,7 @@
 // BiDi (Playwright cannot drive a stock Firefox): the page → content script → background → panel
 // path works there too. The real Firefox DevTools panel is not reachable over BiDi, so the panel
 // is opened as a page (`moz-extension://<uuid>/panel.html?tabId=N`), as in panel.spec.ts.
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { findBrowser } from '../../scripts/browsers.mjs';
@@ -91,9 +92,10 @@ test('Firefox ESR: the panel shows what the page does', async ({ demo }) => {
     await poll(memberPks).toEqual(['1', '3', '5', '9']);
     await poll(() => panelText(panel)).toContain('pushed 9 at the end (3 → 4)');
     await poll(() => panelText(panel)).toContain('Pushed in Firefox');
-    await panel.screenshot({
-      path: resolve('test-results/screenshots/firefox-collections-light.png'),
-    });
+    // Puppeteer (unlike Playwright) does not create the folder of a screenshot.
+    const screenshots = resolve('test-results/screenshots');
+    mkdirSync(screenshots, { recursive: true });
+    await panel.screenshot({ path: resolve(screenshots, 'firefox-collections-light.png') });
   } finally {
     await browser.close();
   }
