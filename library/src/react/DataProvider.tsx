@@ -19,13 +19,12 @@ export function DataProvider({ store, devtools = true, children }: DataProviderP
   const [ownStore] = useState(() => store ?? createStore());
   const active = store ?? ownStore;
   useEffect(() => {
-    if (
-      process.env.NODE_ENV === 'production' ||
-      devtools === false ||
-      typeof window === 'undefined'
-    )
-      return;
-    return connectDevtools(active, devtools === true ? {} : devtools).disconnect;
+    // A whole block under the NODE_ENV test, so that a production build (which replaces
+    // `process.env.NODE_ENV`) drops it, and with it all of the devtools code.
+    if (process.env.NODE_ENV !== 'production') {
+      if (devtools === false || typeof window === 'undefined') return;
+      return connectDevtools(active, devtools === true ? {} : devtools).disconnect;
+    }
   }, [active, devtools]);
   return <StoreContext.Provider value={active}>{children}</StoreContext.Provider>;
 }
