@@ -228,7 +228,7 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
     run(command);
   };
 
-  const unobserve = store.observe((change) => record(describer.describe(change, store.getState())));
+  const unobserve = store.observe((change) => record(describer.describe(change)));
   target.addEventListener('message', onMessage);
   post({ kind: 'hello', storeId, storeName, libraryVersion: LIBRARY_VERSION, seq });
 

@@ -30,7 +30,7 @@ export class EventDescriber {
     private readonly onEndpoint: (endpoint: EndpointInterface) => void,
   ) {}
 
-  describe(record: StoreRecord, view: State): Omit<RawStoreEvent, 'seq' | 'time'> {
+  describe(record: StoreRecord): Omit<RawStoreEvent, 'seq' | 'time'> {
     const { action, before, after } = record;
     const pendingBefore = before.optimistic.length > 0;
     switch (action.type) {
@@ -43,7 +43,8 @@ export class EventDescriber {
             type: 'fetch',
             optimistic: 'applied',
           },
-          effects: this.traceEffects(record.trace, view, action.args),
+          // The normalizer's trace already has the effects' shape (see normalize/trace.ts).
+          effects: record.trace.slice(),
           needsSnapshot: pendingBefore,
         };
       }
@@ -60,7 +61,7 @@ export class EventDescriber {
           ...(action.error ? { error: action.response } : { response: action.response }),
           ...(settled ? { optimistic: action.error ? 'rolled-back' : 'committed' } : {}),
         };
-        const effects = this.traceEffects(record.trace, after, args);
+        const effects: Effect<unknown>[] = record.trace.slice();
         const meta = after.meta[key];
         if (meta?.error !== undefined && meta.fetchedAt === action.fetchedAt) {
           effects.push({ type: 'result-error', key, endpoint: endpoint.name, error: meta.error });
@@ -131,15 +132,6 @@ export class EventDescriber {
     };
   }
 
-  /** The trace in the user's terms, with the rows as they now are in `state`. */
-  private traceEffects(
-    trace: readonly TraceEvent[],
-    state: State,
-    args: readonly unknown[],
-  ): Effect<unknown>[] {
-    return trace.map((event) => traceEffect(event, state, args));
-  }
-
   /**
    * Stored results an Invalidate touched: those that now suspend, and those that only lost a
    * member. Only results whose last reading was built from an invalidated entity are read again.
@@ -147,7 +139,7 @@ export class EventDescriber {
   private readersOfInvalidated(trace: readonly TraceEvent[], after: State): Effect<unknown>[] {
     const invalidated = new Set<string>();
     for (const event of trace) {
-      if (event.type === 'entity-invalidated') invalidated.add(`${event.key}\u0000${event.pk}`);
+      if (event.type === 'entity-invalidated') invalidated.add(`${event.entity}\u0000${event.pk}`);
     }
     const effects: Effect<unknown>[] = [];
     for (const [key, { endpoint, args }] of this.calls) {
@@ -167,51 +159,6 @@ export class EventDescriber {
       });
     }
     return effects;
-  }
-}
-
-/** One trace event in the user's terms, with the row as it now is in `state`. */
-function traceEffect(event: TraceEvent, state: State, args: readonly unknown[]): Effect<unknown> {
-  switch (event.type) {
-    case 'entity-added':
-      return {
-        type: 'entity-added',
-        entity: event.key,
-        pk: event.pk,
-        row: state.entities[event.key]?.[event.pk],
-      };
-    case 'entity-updated':
-      return {
-        type: 'entity-updated',
-        entity: event.key,
-        pk: event.pk,
-        fields: event.fields,
-        row: state.entities[event.key]?.[event.pk],
-      };
-    case 'entity-invalidated':
-      // `delete` falls back to its URL params (the very object passed in) when the answer is empty.
-      return {
-        type: 'entity-invalidated',
-        entity: event.key,
-        pk: event.pk,
-        from: event.input,
-        via: event.input === args[0] ? 'url-params' : 'response',
-      };
-    case 'collection-changed':
-      return {
-        type: 'collection-changed',
-        collection: event.key,
-        row: event.pk,
-        kind: event.kind,
-        lengthBefore: event.lengthBefore,
-        lengthAfter: event.lengthAfter,
-        inserted: event.inserted,
-        duplicates: event.duplicates,
-        removed: event.removed,
-        ...(event.kind === 'replace'
-          ? { members: state.entities[event.key]?.[event.pk] as string[] }
-          : {}),
-      };
   }
 }
 

@@ -123,14 +123,14 @@ class NormalizeRun implements NormalizeContext {
     let changed: string[] | undefined;
     if (existing === undefined || isInvalid(existing)) {
       next = row;
-      this.trace?.({ type: 'entity-added', key, pk });
+      this.trace?.({ type: 'entity-added', entity: key, pk, row: next });
     } else {
       // A response older than the stored version fills gaps but never overwrites newer fields.
       const older = storedMeta !== undefined && storedMeta.fetchedAt > this.meta.fetchedAt;
       next = older ? entity.merge(row, existing) : entity.merge(existing, row);
       changed = changedFields(existing, next);
       if (changed.length === 0) next = existing;
-      else this.trace?.({ type: 'entity-updated', key, pk, fields: changed });
+      else this.trace?.({ type: 'entity-updated', entity: key, pk, fields: changed, row: next });
     }
     if (next !== existing) {
       this.writable(key, pk)[pk] = next;
@@ -156,7 +156,14 @@ class NormalizeRun implements NormalizeContext {
     const key = entity.key;
     this.writable(key, pk)[pk] = INVALID;
     this.writableMeta(key, pk)[pk] = this.meta;
-    this.trace?.({ type: 'entity-invalidated', key, pk, input });
+    this.trace?.({
+      type: 'entity-invalidated',
+      entity: key,
+      pk,
+      from: input,
+      // `delete` falls back to its URL params (the very object passed in) when the answer is empty.
+      via: input === this.args[0] ? 'url-params' : 'response',
+    });
     for (const collectionKey of collectionKeysHolding(key) ?? []) {
       const table = this.entities[collectionKey];
       if (!table) continue;
@@ -260,14 +267,15 @@ function describeCollectionChange(
   }
   return {
     type: 'collection-changed',
-    key,
-    pk,
+    collection: key,
+    row: pk,
     kind,
     lengthBefore: before.length,
     lengthAfter: after.length,
     inserted,
     duplicates,
     removed,
+    ...(kind === 'replace' ? { members: after as string[] } : {}),
   };
 }
 

@@ -41,8 +41,8 @@ describe('trace: entities', () => {
       author: { id: 9, name: 'Ada' },
     });
     expect(events).toEqual([
-      { type: 'entity-added', key: 'User', pk: '9' },
-      { type: 'entity-added', key: 'Todo', pk: '1' },
+      { type: 'entity-added', entity: 'User', pk: '9', row: expect.any(Object) },
+      { type: 'entity-added', entity: 'Todo', pk: '1', row: expect.any(Object) },
     ]);
   });
 
@@ -51,7 +51,13 @@ describe('trace: entities', () => {
     tables.normalize(Todo, { ...todo(1), completed: false });
     const events = traced(tables, Todo, { id: 1, title: 'renamed', completed: true, userId: 1 });
     expect(events).toEqual([
-      { type: 'entity-updated', key: 'Todo', pk: '1', fields: ['title', 'completed'] },
+      {
+        type: 'entity-updated',
+        entity: 'Todo',
+        pk: '1',
+        fields: ['title', 'completed'],
+        row: expect.any(Object),
+      },
     ]);
   });
 
@@ -59,7 +65,13 @@ describe('trace: entities', () => {
     const tables = createTables();
     tables.normalize(Todo, { id: 1 });
     expect(traced(tables, Todo, { id: 1, userId: 3 })).toEqual([
-      { type: 'entity-updated', key: 'Todo', pk: '1', fields: ['userId'] },
+      {
+        type: 'entity-updated',
+        entity: 'Todo',
+        pk: '1',
+        fields: ['userId'],
+        row: expect.any(Object),
+      },
     ]);
   });
 
@@ -78,7 +90,9 @@ describe('trace: entities', () => {
     const tables = createTables();
     tables.normalize(Todo, todo(1));
     tables.normalize(new schema.Invalidate(Todo), 1);
-    expect(traced(tables, Todo, todo(1))).toEqual([{ type: 'entity-added', key: 'Todo', pk: '1' }]);
+    expect(traced(tables, Todo, todo(1))).toEqual([
+      { type: 'entity-added', entity: 'Todo', pk: '1', row: expect.any(Object) },
+    ]);
   });
 
   it.each([
@@ -90,7 +104,7 @@ describe('trace: entities', () => {
     tables.normalize(Todo, todo(5));
     const events = traced(tables, new schema.Invalidate(Todo), input, [{ id: 5 }]);
     expect(ofType(events, 'entity-invalidated')).toEqual([
-      { type: 'entity-invalidated', key: 'Todo', pk: '5', input },
+      { type: 'entity-invalidated', entity: 'Todo', pk: '5', from: input, via: 'response' },
     ]);
   });
 });
@@ -111,14 +125,15 @@ describe('trace: collections', () => {
     expect(ofType(events, 'collection-changed')).toEqual([
       {
         type: 'collection-changed',
-        key: '[Todo]',
-        pk: '{}',
+        collection: '[Todo]',
+        row: '{}',
         kind: 'replace',
         lengthBefore: 2,
         lengthAfter: 2,
         inserted: [{ pk: '3', index: 0 }],
         duplicates: [],
         removed: ['2'],
+        members: ['3', '1'],
       },
     ]);
   });
@@ -127,13 +142,13 @@ describe('trace: collections', () => {
     const tables = listed();
     const events = traced(tables, todoList.push, todo(3), [{ userId: 1 }]);
     expect(ofType(events, 'entity-added')).toEqual([
-      { type: 'entity-added', key: 'Todo', pk: '3' },
+      { type: 'entity-added', entity: 'Todo', pk: '3', row: expect.any(Object) },
     ]);
     expect(ofType(events, 'collection-changed')).toEqual([
       {
         type: 'collection-changed',
-        key: '[Todo]',
-        pk: '{}',
+        collection: '[Todo]',
+        row: '{}',
         kind: 'push',
         lengthBefore: 2,
         lengthAfter: 3,
@@ -143,8 +158,8 @@ describe('trace: collections', () => {
       },
       {
         type: 'collection-changed',
-        key: '[Todo]',
-        pk: '{"userId":"1"}',
+        collection: '[Todo]',
+        row: '{"userId":"1"}',
         kind: 'push',
         lengthBefore: 1,
         lengthAfter: 2,
@@ -162,8 +177,8 @@ describe('trace: collections', () => {
       'collection-changed',
     );
     expect(
-      events.map(({ pk, kind, inserted, lengthBefore, lengthAfter }) => ({
-        pk,
+      events.map(({ row, kind, inserted, lengthBefore, lengthAfter }) => ({
+        row,
         kind,
         inserted,
         lengthBefore,
@@ -171,14 +186,14 @@ describe('trace: collections', () => {
       })),
     ).toEqual([
       {
-        pk: '{}',
+        row: '{}',
         kind: 'unshift',
         inserted: [{ pk: '4', index: 0 }],
         lengthBefore: 2,
         lengthAfter: 3,
       },
       {
-        pk: '{"userId":"2"}',
+        row: '{"userId":"2"}',
         kind: 'unshift',
         inserted: [{ pk: '4', index: 0 }],
         lengthBefore: 1,
@@ -193,8 +208,8 @@ describe('trace: collections', () => {
     expect(events).toEqual([
       {
         type: 'collection-changed',
-        key: '[Todo]',
-        pk: '{}',
+        collection: '[Todo]',
+        row: '{}',
         kind: 'push',
         lengthBefore: 2,
         lengthAfter: 2,
@@ -217,8 +232,8 @@ describe('trace: collections', () => {
     expect(ofType(events, 'collection-changed')).toEqual([
       {
         type: 'collection-changed',
-        key: '[Todo]',
-        pk: '{"userId":"1"}',
+        collection: '[Todo]',
+        row: '{"userId":"1"}',
         kind: 'page-merge',
         lengthBefore: 3,
         lengthAfter: 5,
@@ -235,7 +250,7 @@ describe('trace: collections', () => {
   it('reports a page creating its row with lengthBefore 0', () => {
     const events = traced(createTables(), getPage, [todo(1)], [{ cursor: 1 }]);
     expect(ofType(events, 'collection-changed')).toMatchObject([
-      { pk: '{}', kind: 'page-merge', lengthBefore: 0, lengthAfter: 1 },
+      { row: '{}', kind: 'page-merge', lengthBefore: 0, lengthAfter: 1 },
     ]);
   });
 
@@ -243,11 +258,11 @@ describe('trace: collections', () => {
     const tables = listed();
     const events = traced(tables, new schema.Invalidate(Todo), '2');
     expect(events).toEqual([
-      { type: 'entity-invalidated', key: 'Todo', pk: '2', input: '2' },
+      { type: 'entity-invalidated', entity: 'Todo', pk: '2', from: '2', via: 'response' },
       {
         type: 'collection-changed',
-        key: '[Todo]',
-        pk: '{}',
+        collection: '[Todo]',
+        row: '{}',
         kind: 'invalidate',
         lengthBefore: 2,
         lengthAfter: 1,
@@ -257,8 +272,8 @@ describe('trace: collections', () => {
       },
       {
         type: 'collection-changed',
-        key: '[Todo]',
-        pk: '{"userId":"2"}',
+        collection: '[Todo]',
+        row: '{"userId":"2"}',
         kind: 'invalidate',
         lengthBefore: 1,
         lengthAfter: 0,
