@@ -34,8 +34,11 @@ export interface DevtoolsConnection {
 }
 
 export const LIBRARY_VERSION = '0.1.0';
-/** Carried values are capped so that one event stays small. */
-const EVENT_LIMITS = { maxSize: 256 * 1024 };
+/**
+ * Caps on what one event carries. The action's values (args, body, response) are a preview: the
+ * rows the response stored travel in full with the effects, so a long list is not sent twice.
+ */
+const EVENT_LIMITS = { action: { maxSize: 16 * 1024 }, effects: { maxSize: 256 * 1024 } };
 /** Snapshots carry the whole state. */
 const SNAPSHOT_LIMITS = {
   maxSize: 64 * 1024 * 1024,

@@ -170,14 +170,16 @@ const VALUE_FIELDS = ['row', 'from', 'result', 'error'] as const;
  */
 export function encodeEvent(
   event: RawStoreEvent,
-  limits?: EncodeLimits,
+  limits: { action?: EncodeLimits; effects?: EncodeLimits } = {},
 ): { event: StoreEvent; size: number } {
   let size = 200; // the fixed fields
-  const measured = (value: unknown) => {
-    const encoded = encodeMeasured(value, limits);
+  const measuredWith = (caps: EncodeLimits | undefined) => (value: unknown) => {
+    const encoded = encodeMeasured(value, caps);
     size += encoded.size;
     return encoded.value;
   };
+  const measured = measuredWith(limits.action);
+  const measuredEffect = measuredWith(limits.effects);
   const { needsSnapshot: _, action, effects, ...rest } = event;
   const encodedAction = { ...action } as ActionSummary;
   if (action.args) encodedAction.args = action.args.map(measured);
@@ -186,7 +188,7 @@ export function encodeEvent(
   }
   const encodedEffects = effects.map((effect) => {
     const copy = { ...effect } as Record<string, unknown>;
-    for (const field of VALUE_FIELDS) if (field in copy) copy[field] = measured(copy[field]);
+    for (const field of VALUE_FIELDS) if (field in copy) copy[field] = measuredEffect(copy[field]);
     size += 100;
     return copy as Effect;
   });
