@@ -41,8 +41,8 @@ export class Router {
     this.contentByTab.set(tabId, entry);
     port.onMessage.addListener((raw) => {
       const message = raw as ContentToBackground;
-      // Fix: after a reload the new page's port replaces this one, but the old page's last
-      // messages can still arrive; they used to reach the panels mixed with the new page's.
+      // After a reload the new page's port replaces this one, but the old page's last messages
+      // can still arrive: they must not reach the panels mixed with the new page's.
       if (this.contentByTab.get(tabId) !== entry) return;
       if (!isObject(message)) return;
       if (message.type === 'content-hello' && typeof message.pageId === 'string') {
@@ -83,9 +83,8 @@ export class Router {
       if (tabId === undefined) return;
       const panels = this.panelsByTab.get(tabId);
       panels?.delete(port);
-      // Fix: nothing ever sent the protocol's `disconnect`, so a page kept serializing and
-      // posting events after DevTools closed. The last panel of a tab going tells the page to
-      // stop (it keeps only its ring until a panel connects again).
+      // The last panel of a tab going tells the page to stop sending: it then keeps only its
+      // ring until a panel connects again, instead of serializing events nobody reads.
       if (panels?.size === 0) {
         this.panelsByTab.delete(tabId);
         this.contentByTab.get(tabId)?.port.postMessage(extensionCommand({ kind: 'disconnect' }));

@@ -64,9 +64,8 @@ export class ContentRelay {
       this.env.setTimeout(() => this.open(), backoff(this.attempts++));
     });
     port.postMessage({ type: 'content-hello', pageId: this.pageId });
-    // Fix: the backoff used to start over as soon as `connect` returned a port, so a background
-    // that cannot start (its port closes at once) was retried every 100 ms forever, from every
-    // tab. It now starts over only once the port has stayed up.
+    // The backoff starts over only once the port has stayed up: a background that cannot start
+    // (its port closes at once) must not be retried every 100 ms forever, from every tab.
     this.env.setTimeout(() => {
       if (this.port === port) this.attempts = 0;
     }, STABLE_PORT_MS);

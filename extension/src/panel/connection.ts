@@ -49,9 +49,8 @@ export class PanelConnection {
     });
     port.postMessage({ type: 'init', tabId: this.tabId });
     this.store.getState().setConnection('connected');
-    // Fix: the backoff used to start over as soon as `connect` returned a port, so a background
-    // that cannot start was retried every 100 ms forever. It now starts over only once the port
-    // has stayed up.
+    // The backoff starts over only once the port has stayed up: a background that cannot start
+    // must not be retried every 100 ms forever.
     this.env.setTimeout(() => {
       if (this.port === port) this.attempts = 0;
     }, STABLE_PORT_MS);

@@ -122,10 +122,9 @@ export function applyEvents(view: StoreView, message: EventsMessage): ApplyResul
   let next: StoreView = { ...view, events: view.events.slice() };
   let gapAfter: number | undefined;
   const applied: StoreEvent[] = [];
-  // Fix: an event was taken as already in the timeline whenever its seq was not above the
-  // newest one there. After a gap, the event past the gap is in the timeline while the missing
-  // ones before it are not, so the resync's events were applied but never shown: the timeline
-  // kept the gap for good. Membership is now checked by seq (the timeline is sorted on entry).
+  // Membership in the timeline is checked by seq, not by "not above the newest": after a gap
+  // the event past it is there while the missing ones before it are not, and the resync's
+  // events must fill the gap (the timeline is sorted on entry).
   let newest = next.events.at(-1)?.seq ?? 0;
   let seen: Set<number> | undefined;
   for (const event of message.events) {

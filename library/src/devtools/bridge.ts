@@ -117,10 +117,9 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
       })),
     };
     const text = JSON.stringify(snapshot);
-    // Fix: cutting at fixed offsets could split a surrogate pair (an emoji) across two chunks,
-    // leaving lone surrogates that a relay encoding each chunk as UTF-8 (e.g. Chrome's extension
-    // messaging) turns into U+FFFD. A chunk that would end on a high surrogate ends one unit
-    // earlier, so every chunk is well-formed text on its own.
+    // A chunk never ends between the two halves of a surrogate pair (an emoji): a relay that
+    // encodes each chunk as UTF-8 (Chrome's extension messaging) would turn lone halves into
+    // U+FFFD. A chunk that would end on a high surrogate ends one unit earlier.
     const chunks: string[] = [];
     for (let start = 0; start < text.length; ) {
       let end = Math.min(start + SNAPSHOT_CHUNK_LENGTH, text.length);
@@ -145,9 +144,8 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
   }
 
   /**
-   * Fix: a disconnect used to leave the batch timer and a due snapshot in place (a snapshot was
-   * still posted after a `disconnect` command), and `disconnect()` left `connected` set, so an
-   * event recorded later (e.g. by a replay still running) was posted after it.
+   * After a disconnect nothing more is posted: not the pending batch, not a due snapshot, and
+   * not events recorded later (e.g. by a replay still running).
    */
   const stopSending = () => {
     connected = false;
@@ -167,8 +165,8 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
     if (lastSeq > 0 && lastSeq <= seq && lastSeq >= oldest - 1) {
       const missing = ring.filter((event) => event.seq > lastSeq);
       sendEvents(missing);
-      // Fix: as after a live batch, events the panel cannot follow from their effects alone
-      // (optimistic ones) need a snapshot after them; a resync sent the events only.
+      // As after a live batch, events the panel cannot follow from their effects alone
+      // (optimistic ones) need a snapshot after them.
       if (missing.some((event) => event.needsSnapshot)) sendSnapshot();
       return;
     }

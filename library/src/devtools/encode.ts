@@ -92,8 +92,7 @@ export function encodeMeasured(
     try {
       if (Array.isArray(object)) return listOf(object, depth);
       if (object instanceof Map) {
-        // Fix: entries past maxItems were dropped without a marker, and the size budget did not
-        // stop a map. Like lists, a map now stops at either cap and ends with a marker entry.
+        // Like lists, a map stops at either cap (items or size) and ends with a marker entry.
         const entries: [Encoded, Encoded][] = [];
         for (const [k, v] of object) {
           if (entries.length >= caps.maxItems || budget <= 0) break;
@@ -118,7 +117,7 @@ export function encodeMeasured(
         fields[key] = visit(readField(object, key), depth + 1);
         written++;
       }
-      // Fix: the fields after the size budget ran out were dropped without a marker.
+      // Fields past the size budget are left out, and a marker says how many.
       if (written < keys.length)
         fields[TRUNCATED_FIELDS] = {
           '@t': 'truncated',
@@ -188,8 +187,8 @@ export function decode(value: Encoded): unknown {
       return new Set((tagged.values as Encoded[]).map(decode));
     case 'object':
     case 'instance':
-      // Fix: `decode(fields)` read the wrapped object's own `@t` key as a tag again (e.g.
-      // `{ '@t': 'date', v: 'x' }` came back as an invalid Date): decode its fields one by one.
+      // Its fields one by one: the wrapped object's own `@t` key is data, not a tag (decoding the
+      // whole would turn `{ '@t': 'date', v: 'x' }` into a Date).
       return decodeFields(tagged.fields as Record<string, Encoded>);
     case 'error':
       return Object.assign(new Error(tagged.message as string), {

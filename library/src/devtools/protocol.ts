@@ -283,9 +283,9 @@ const isMutation: Check = (value) =>
   );
 
 /**
- * Fix: the validators threw when a field of the message threw as it was read (a getter, a
- * Proxy: possible for a message dispatched on the window by a script of the page), and the
- * exception escaped the message listener. A validator now answers false instead.
+ * A validator answers false, never throws, even when reading a field throws (a getter or a
+ * Proxy in a message that a script of the page dispatched on the window): an exception would
+ * escape the message listener.
  */
 function neverThrows<T>(check: (value: unknown) => value is T): (value: unknown) => value is T {
   return (value: unknown): value is T => {

@@ -99,9 +99,9 @@ function applyRecorded(
   if (!('response' in mutation)) throw new Error('no recorded response to apply');
   const key = endpoint.key(...args);
   const response = decode(mutation.response as Encoded);
-  // Fix: a response that does not fit the schema used to be written anyway, and the store kept an
-  // error for the endpoint's key (its readers then showed that error). Normalizing it first, with
-  // the result thrown away, makes such a mutation fail with nothing of it applied.
+  // A response that does not fit the schema would be stored as an error for the endpoint's key
+  // (which its readers would then show): normalizing it first, result thrown away, makes such a
+  // mutation fail with nothing of it applied.
   normalize(endpoint.schema, response, args, controller.getState());
   controller.setResponse(
     endpoint,

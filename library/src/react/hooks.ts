@@ -28,8 +28,7 @@ export function useSuspense<E extends EndpointInterface>(
   ...args: Parameters<E>
 ): ResolveType<E>;
 export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: [null]): undefined;
-// Fix: the conditional form `useSuspense(ep, id === null ? null : { id })` matched neither
-// overload above (an argument that may be null), so it did not compile.
+// For an argument that may be null, e.g. `useSuspense(ep, id === null ? null : { id })`.
 export function useSuspense<E extends EndpointInterface>(
   endpoint: E,
   ...args: Args<E>
@@ -44,8 +43,8 @@ export function useSuspense<E extends EndpointInterface>(
   const { data, expiryStatus, expiresAt } = controller.getResponse(endpoint, ...args, state);
   const error = active ? controller.getError(endpoint, ...args, state) : undefined;
   const stale = active && Date.now() > expiresAt;
-  // Fix: an `invalidIfStale` endpoint reads as InvalidIfStale even with data; once that data is
-  // stale it must be fetched before it is shown (suspend), not refetched in the background.
+  // An `invalidIfStale` endpoint reads as InvalidIfStale even with data: once that data is
+  // stale it is fetched before it is shown (suspend), not refetched in the background.
   const mustWait =
     active &&
     expiryStatus !== ExpiryStatus.Valid &&

@@ -81,8 +81,8 @@ export class RestEndpoint<
     }
     const search = searchToString(query);
     const base = build(pathParams);
-    // Fix: a path with literal query text (`/todos\\?per_page=50`) already holds a `?`; the
-    // remaining arguments continue that query with `&` instead of starting a second one.
+    // A path with literal query text (`/todos\\?per_page=50`) already holds a `?`: the
+    // remaining arguments continue that query with `&` rather than start a second one.
     const separator = base.includes('?') ? '&' : '?';
     return `${this.urlPrefix}${base}${search ? `${separator}${search}` : ''}`;
   }
@@ -125,8 +125,8 @@ export class RestEndpoint<
     const rest = key.slice(prefix.length);
     const { matcher } = compilePath(this.path);
     if (matcher.test(rest)) return true;
-    // Fix: the query the arguments added starts at a `?`, or at a `&` when the path carries
-    // literal query text (cutting at the last `?` never matched such a path's own keys).
+    // The query the arguments added starts at a `?`, or at a `&` when the path carries literal
+    // query text; try each such cut so that those paths match their own keys too.
     for (let i = rest.length - 1; i >= 0; i--) {
       if ((rest[i] === '?' || rest[i] === '&') && matcher.test(rest.slice(0, i))) return true;
     }
@@ -144,8 +144,8 @@ export class RestEndpoint<
         headers['Content-Type'] = 'application/json';
       } else payload = body as BodyInit;
     }
-    // Fix: user headers replace the defaults whatever their case (`content-type` used to be
-    // sent next to `Content-Type`, and fetch joined both values into one header).
+    // User headers replace the defaults whatever their case: `content-type` next to
+    // `Content-Type` would make fetch join both values into one header.
     for (const [name, value] of headerEntries(base.headers)) {
       for (const existing of Object.keys(headers)) {
         if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];

@@ -69,9 +69,8 @@ export interface Resource<O extends ResourceOptions> {
  * `'/:a/:b'` → `'/:a'`, `'/:a'` → `'/'` (type level, like shortenPath: the text before the last
  * `:`, without one trailing `/`, and `'/'` when nothing is left).
  *
- * Fix: the earlier recursive form yielded `never` for every path with two or more parameters
- * (e.g. `'/groups/:group/todos/:id'`), so getList / push / getPage of such resources could not
- * be called with any arguments.
+ * It keeps everything before the last parameter, however many parameters the path has (e.g.
+ * `'/groups/:group/todos/:id'` → `'/groups/:group/todos'`), as the runtime `shortenPath` does.
  */
 export type ShortenPath<P extends string> = P extends `${string}:${string}`
   ? BeforeLastColon<P> extends `${infer Head}/`
@@ -115,9 +114,9 @@ export interface ResourceExtend<R> {
 }
 
 /**
- * What `member.extend(E)` returns. Fix: inferring the result from the generic `extend` method
- * instantiated it with its constraint, so members made or overridden by `resource.extend(...)`
- * lost their path, body, searchParams and schema types (any arguments, `unknown` results).
+ * What `member.extend(E)` returns, computed from the member's options: inferring it from the
+ * generic `extend` method would instantiate that method with its constraint and lose the path,
+ * body, searchParams and schema types.
  */
 type ExtendMember<Member, E> =
   Member extends RestEndpoint<infer O>

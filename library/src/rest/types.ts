@@ -86,9 +86,9 @@ export type RestResult<O> = O extends { schema: infer S }
 export type Extend<O, E> = Omit<O, keyof E> & E;
 
 /**
- * `T` as RestEndpoint options. Fix: `T & RestEndpointOptions` turned a declared object schema
- * `S` into `S & Schema`, which reads back as `unknown` (e.g. `{ results: Collection, total }`
- * added with `extend`, or its `getPage`); this keeps `S`.
+ * `T` as RestEndpoint options, keeping a declared schema `S` as it is: `T & RestEndpointOptions`
+ * would make it `S & Schema`, which reads back as `unknown` (e.g. an object schema
+ * `{ results: Collection, total }` added with `extend`, or its `getPage`).
  */
 export type AsRestOptions<T> = T extends infer X extends RestEndpointOptions
   ? X
@@ -112,8 +112,8 @@ export type PushOptions<O> = Extend<
 
 /**
  * The options of `getList.getPage`: the pagination field becomes a required argument.
- * Fix: without declared `searchParams` the list accepts any query (`{}`), but `{} & { page }`
- * rejected every other query key for its pages; such pages now take other keys too.
+ * Without declared `searchParams` the list accepts any query, so its pages do too (beside the
+ * required pagination field).
  */
 export type PageOptions<O> = O extends { paginationField: infer F extends string }
   ? Extend<
