@@ -238,8 +238,10 @@ const resourceName = (members: AnyMembers) =>
 /** Gives a set of members the three-form `extend`. */
 function withExtend<M extends AnyMembers>(members: M): M & { extend: ResourceExtend<M> } {
   const extend = (first: unknown, second?: unknown) => {
-    if (typeof first === 'function')
-      return withExtend({ ...members, ...(first as (base: M) => AnyMembers)(members) });
+    if (typeof first === 'function') {
+      const built = (first as (base: M) => AnyMembers)(members);
+      return withExtend({ ...members, ...namedAfterKeys(members, built) });
+    }
     if (typeof first === 'string') {
       // A new member starts from `get` and is named after its key, e.g. `Todo.deleteMany`.
       const existing = members[first];
@@ -266,6 +268,22 @@ function withExtend<M extends AnyMembers>(members: M): M & { extend: ResourceExt
   };
   registerMembers(members);
   return { ...members, extend: extend as ResourceExtend<M> };
+}
+
+/**
+ * A member built from another (`base.getList.extend(...)` returned as `getAll`) would keep the
+ * other's name, and replays find endpoints by name: it is named after its own key instead.
+ */
+function namedAfterKeys(base: AnyMembers, built: AnyMembers): AnyMembers {
+  const prefix = resourceName(base);
+  return Object.fromEntries(
+    Object.entries(built).map(([key, member]) => {
+      const borrowed = Object.keys(base).some(
+        (other) => other !== key && member.name === `${prefix}.${other}`,
+      );
+      return [key, borrowed ? member.extend({ name: `${prefix}.${key}` }) : member];
+    }),
+  );
 }
 
 /** Makes every member (and getList's push, unshift, getPage) findable by name for replays. */

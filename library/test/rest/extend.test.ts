@@ -250,6 +250,17 @@ describe('extend(base => members): the function form', () => {
     ]);
   });
 
+  it('a member built from another without a name of its own is named after its key', () => {
+    const Extended = todoResource(server.url).extend((base) => ({
+      getAll: base.getList.extend({ path: '/all-todos' }),
+      getList: base.getList.extend({ dataExpiryLength: 5 }),
+    }));
+    expect(Extended.getAll.name).toBe('Todo.getAll');
+    expect(Extended.getAll.push.name).toBe('Todo.getAll.push');
+    // Replacing a member under its own key keeps its name.
+    expect(Extended.getList.name).toBe('Todo.getList');
+  });
+
   it('the result can be extended again in any form', async () => {
     const Chained = todoResource(server.url)
       .extend((base) => ({ getOne: base.get.extend({ name: 'Todo.getOne' }) }))
