@@ -135,7 +135,6 @@ export function createPanelStore() {
           set((state) => ({
             recorder: observeEvents(
               state.recorder,
-              message.storeId,
               state.selectedStoreId === message.storeId,
               applied,
             ),

@@ -95,9 +95,9 @@ describe('observeEvents', () => {
 
   it('records only while recording, and only the selected store', () => {
     const events = [push(), push()];
-    expect(observeEvents(emptyRecorder(), 's1', true, events).entries).toEqual([]);
-    expect(observeEvents(recording(), 's1', false, events).entries).toEqual([]);
-    const recorded = observeEvents(recording(), 's1', true, events);
+    expect(observeEvents(emptyRecorder(), true, events).entries).toEqual([]);
+    expect(observeEvents(recording(), false, events).entries).toEqual([]);
+    const recorded = observeEvents(recording(), true, events);
     expect(recorded.entries.map((entry) => entry.id)).toEqual([1, 2]);
     expect(recorded.nextId).toBe(3);
   });
@@ -105,10 +105,10 @@ describe('observeEvents', () => {
   it('returns the same state when nothing was kept (no needless render)', () => {
     const state = recording();
     const read = storeEvent({ endpoint: 'Todo.get', mutation: false, response: {} });
-    expect(observeEvents(state, 's1', true, [read])).toBe(state);
+    expect(observeEvents(state, true, [read])).toBe(state);
   });
 
-  it('does not record the mutations a replay makes, only those after its last result', () => {
+  it('does not record the mutations a replay makes (tagged with its id), only the others', () => {
     const started = newReplayRun('r', 's1', [{ id: 9, mutation: { endpoint: 'x', args: [] } }], {
       mode: 'apply',
       stepwise: false,
@@ -116,17 +116,19 @@ describe('observeEvents', () => {
     });
     const [run, command] = takeCommand(started);
     const state: RecorderState = { ...recording(), replay: run };
+    // The page tags what a replay did with the replay's id.
     const replayed = push();
+    replayed.action.replayId = command?.replayId;
     const mine = mutationEvent('Todo.update', [{ id: 1 }, { title: 'mine' }], { id: 1 });
-    const next = observeEvents(state, 's1', true, [
+    const next = observeEvents(state, true, [
       replayed,
       replayResultEvent(command?.replayId ?? '', 0, true),
       mine,
     ]);
     expect(next.entries.map((entry) => entry.endpoint)).toEqual(['Todo.update']);
     expect(next.replay?.status).toBe('done');
-    // A replay into another store does not stop this one's recording.
-    expect(observeEvents(state, 's2', true, [replayed]).entries).toHaveLength(1);
+    // While the replay runs, a mutation it did not make is recorded.
+    expect(observeEvents(state, true, [push()]).entries).toHaveLength(1);
   });
 
   it('counts what it could not keep once the list is full', () => {
@@ -139,7 +141,7 @@ describe('observeEvents', () => {
       })),
       nextId: MAX_RECORDED + 1,
     };
-    const next = observeEvents(full, 's1', true, [push(), push()]);
+    const next = observeEvents(full, true, [push(), push()]);
     expect(next.entries).toHaveLength(MAX_RECORDED);
     expect(next.dropped).toBe(2);
   });

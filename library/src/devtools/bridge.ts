@@ -70,6 +70,8 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
   let queue: RawStoreEvent[] = [];
   let snapshotDue = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Replays running now: what the store does meanwhile is tagged with their id. */
+  const replaying = new Set<string>();
 
   const post = (message: PageMessageBody) => target.postMessage(pageMessage(message), '*');
   const describer = new EventDescriber(store.controller, registerEndpoint);
@@ -77,6 +79,10 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
   const record = (event: Omit<RawStoreEvent, 'seq' | 'time'>) => {
     // Each description is a fresh object: number it in place rather than copy it.
     const full = Object.assign(event, { seq: ++seq, time: Date.now() }) as RawStoreEvent;
+    // What happens while a replay runs is its doing (an `apply` runs synchronously; a `send`
+    // waits for the server, so a click in that time is counted as the replay's too).
+    const [replayId] = replaying;
+    if (replayId !== undefined && full.action.type !== 'replay') full.action.replayId = replayId;
     ring.push(full);
     if (ring.length > ringSize) ring.shift();
     if (!connected) return;
@@ -175,13 +181,18 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
   };
 
   const replay = async (command: ReplayCommand) => {
-    await replayMutations(store.controller, command.mutations, command.mode, {
-      onOutcome: (outcome) =>
-        record({
-          action: { type: 'replay', ...(outcome.endpoint ? { endpoint: outcome.endpoint } : {}) },
-          effects: [{ type: 'replay-result', replayId: command.replayId, ...outcome }],
-        }),
-    });
+    replaying.add(command.replayId);
+    try {
+      await replayMutations(store.controller, command.mutations, command.mode, {
+        onOutcome: (outcome) =>
+          record({
+            action: { type: 'replay', ...(outcome.endpoint ? { endpoint: outcome.endpoint } : {}) },
+            effects: [{ type: 'replay-result', replayId: command.replayId, ...outcome }],
+          }),
+      });
+    } finally {
+      replaying.delete(command.replayId);
+    }
   };
 
   const run = (command: ExtensionCommand) => {

@@ -115,6 +115,8 @@ export interface ActionSummary<V = Encoded> {
   duration?: number;
   /** For optimistic mutations: shown before the answer, then committed or rolled back. */
   optimistic?: 'applied' | 'committed' | 'rolled-back';
+  /** Set on what a panel's replay did (the id of its `replay` command): recorders skip it. */
+  replayId?: string;
 }
 
 export interface StoreEvent<V = Encoded> {

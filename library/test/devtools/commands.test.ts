@@ -294,6 +294,37 @@ describe('replay send', () => {
     ]);
   });
 
+  it("what a replay does carries its id, so recorders can leave it out; later changes don't", async () => {
+    replay('s5', 'apply', [
+      {
+        endpoint: 'Todo.getList.push',
+        args: [{}, { title: 'replayed' }],
+        response: { id: 50, title: 'replayed', completed: false, userId: 1 },
+      },
+    ]);
+    await replayResults('s5', 1);
+    store.controller.setResponse(
+      Todos.getList.push,
+      {},
+      { title: 'mine' },
+      { id: 51, title: 'mine' },
+    );
+    await vi.waitFor(() =>
+      expect(
+        panel
+          .events(storeId)
+          .some(
+            (event) =>
+              event.action.endpoint === 'Todo.getList.push' && event.action.replayId === undefined,
+          ),
+      ).toBe(true),
+    );
+    const pushes = panel
+      .events(storeId)
+      .filter((event) => event.action.endpoint === 'Todo.getList.push');
+    expect(pushes.map((event) => event.action.replayId)).toEqual(['s5', undefined]);
+  });
+
   it('stopOnError (replayMutations option) stops at the first failure', async () => {
     const outcomes = await replayMutations(
       store.controller,

@@ -160,9 +160,7 @@ export function RecorderView({ store }: ViewProps) {
           {plural(recorder.dropped)} not recorded: the list holds at most {MAX_RECORDED}.
         </p>
       )}
-      {locked && recorder.recording && (
-        <p class="notice">Mutations made while a replay command runs are not recorded.</p>
-      )}
+      {locked && recorder.recording && <p class="notice">What the replay does is not recorded.</p>}
       {dropping && <p class="drop-hint">Drop the session file to import it</p>}
       <div class="split recorder-split">
         <section class="pane pane-list" aria-label="Recorded mutations">

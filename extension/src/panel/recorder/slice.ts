@@ -76,20 +76,17 @@ function numbered(
 
 /**
  * Takes the events a store just applied: the mutations are recorded (while recording, and only
- * from the selected store), replay results move the replay on. A mutation that arrives while
- * a replay command is in flight for that store is the replay's own doing, so it is not
- * recorded (a mutation the user makes in that instant is not either; the view says so).
+ * from the selected store), replay results move the replay on. What a replay did carries its
+ * `replayId` and is not recorded.
  */
 export function observeEvents(
   state: RecorderState,
-  storeId: string,
   selected: boolean,
   events: readonly StoreEvent[],
 ): RecorderState {
   let next = state;
   for (const event of events) {
-    const replaying = next.replay?.inFlight !== undefined && next.replay.storeId === storeId;
-    if (next.recording && selected && !replaying && isRecordable(event)) {
+    if (next.recording && selected && event.action.replayId === undefined && isRecordable(event)) {
       next =
         next.entries.length >= MAX_RECORDED
           ? { ...next, dropped: next.dropped + 1 }
