@@ -38,47 +38,11 @@ export function collectionRows(view: StoreView): CollectionRow[] {
         row,
         entityType: collectionEntityType(collection),
         members: Array.isArray(members) ? members.map(String) : [],
-        lastChange: latestRowChange(view, collection, row),
+        lastChange: view.lastChanges[collectionRowId(collection, row)],
       });
     }
   }
   return rows;
-}
-
-/**
- * The latest change of one row, whole. One event can change a row several times (a batch
- * delete removes each entity in turn) while `lastChanges` keeps only the last of them, so the
- * event's changes to the row are put together again.
- */
-function latestRowChange(
-  view: StoreView,
-  collection: string,
-  row: string,
-): CollectionRow['lastChange'] {
-  const last = view.lastChanges[collectionRowId(collection, row)];
-  if (!last) return undefined;
-  const changes = (eventBySeq(view.events, last.seq)?.effects ?? []).filter(
-    (effect): effect is CollectionChange =>
-      effect.type === 'collection-changed' &&
-      effect.collection === collection &&
-      effect.row === row,
-  );
-  return changes.length > 1 ? { seq: last.seq, effect: mergeChanges(changes) } : last;
-}
-
-/** Successive changes of one row as one: what went in, what was skipped, what went out. */
-export function mergeChanges(changes: readonly CollectionChange[]): CollectionChange {
-  const first = changes[0] as CollectionChange;
-  const last = changes[changes.length - 1] as CollectionChange;
-  const kinds = new Set(changes.map((change) => change.kind));
-  return {
-    ...last,
-    kind: kinds.size === 1 ? last.kind : 'replace',
-    lengthBefore: first.lengthBefore,
-    inserted: changes.flatMap((change) => change.inserted),
-    duplicates: changes.flatMap((change) => change.duplicates),
-    removed: changes.flatMap((change) => change.removed),
-  };
 }
 
 /** The row that changed last (to show when the user picked none). */

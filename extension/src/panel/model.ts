@@ -186,7 +186,14 @@ function applyEffects(view: StoreView, event: StoreEvent): StoreView {
           effect.row,
           effect.members ?? applyCollectionChange(current, effect),
         );
-        lastChanges[`${effect.collection} ${effect.row}`] = { seq: event.seq, effect };
+        // One event can change a row several times (a batch delete removes each entity in
+        // turn): the row's latest change is that event's changes together.
+        const id = `${effect.collection} ${effect.row}`;
+        const earlier = lastChanges[id];
+        lastChanges[id] = {
+          seq: event.seq,
+          effect: earlier?.seq === event.seq ? mergeChanges([earlier.effect, effect]) : effect,
+        };
         break;
       }
       case 'result-stored':
@@ -229,4 +236,21 @@ export function applyCollectionChange(
   for (const { pk, index } of [...change.inserted].sort((a, b) => a.index - b.index))
     next.splice(index, 0, pk);
   return next;
+}
+
+type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
+
+/** Successive changes of one row as one: what went in, what was skipped, what went out. */
+export function mergeChanges(changes: readonly CollectionChange[]): CollectionChange {
+  const first = changes[0] as CollectionChange;
+  const last = changes[changes.length - 1] as CollectionChange;
+  const kinds = new Set(changes.map((change) => change.kind));
+  return {
+    ...last,
+    kind: kinds.size === 1 ? last.kind : 'replace',
+    lengthBefore: first.lengthBefore,
+    inserted: changes.flatMap((change) => change.inserted),
+    duplicates: changes.flatMap((change) => change.duplicates),
+    removed: changes.flatMap((change) => change.removed),
+  };
 }

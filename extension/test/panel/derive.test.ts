@@ -3,12 +3,11 @@ import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol.
 import {
   collectionRows,
   filterEvents,
-  mergeChanges,
   optimisticOutcome,
   referencesOf,
   summarizeEffects,
 } from '../../src/panel/derive.js';
-import { emptyStoreView } from '../../src/panel/model.js';
+import { applyEvents, emptyStoreView, mergeChanges } from '../../src/panel/model.js';
 
 type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
 const removal = (pk: string, before: number): CollectionChange => ({
@@ -37,12 +36,22 @@ describe('collection rows', () => {
       lengthAfter: 2,
       removed: ['2', '4'],
     });
-    const view = {
+    // The model keeps them together as the row's latest change.
+    const ready = {
       ...emptyStoreView('s'),
-      entities: { '[Todo]': { '{}': ['1', '3'] } },
-      events: [event(7, { type: 'setResponse' }, [removal('2', 4), removal('4', 3)])],
-      lastChanges: { '[Todo] {}': { seq: 7, effect: removal('4', 3) } },
+      ready: true,
+      lastSeq: 6,
+      entities: { '[Todo]': { '{}': ['1', '2', '3', '4'] } },
     };
+    const { view } = applyEvents(ready, {
+      tag: 'restlens',
+      v: 1,
+      source: 'page',
+      kind: 'events',
+      storeId: 's',
+      events: [event(7, { type: 'setResponse' }, [removal('2', 4), removal('4', 3)])],
+    });
+    expect(view.entities['[Todo]']?.['{}']).toEqual(['1', '3']);
     expect(collectionRows(view)[0]?.lastChange?.effect.removed).toEqual(['2', '4']);
   });
 });

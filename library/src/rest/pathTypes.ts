@@ -3,8 +3,6 @@
  * optional; escaped characters (`\\?` literal query text) end a parameter name.
  */
 
-type Escaped = `\\${string}`;
-
 /** The part of a parameter that is its name: word characters up to the first other one. */
 type NameOf<S extends string, Acc extends string = ''> = S extends `${infer C}${infer Rest}`
   ? C extends WordChar
@@ -105,5 +103,3 @@ export type PathArgs<P extends string> = string extends P
       >;
 
 type Flatten<T> = { [K in keyof T]: T[K] };
-
-export type { Escaped };
