@@ -29,6 +29,8 @@ export interface Measurement {
   samples: number;
   /** Operations in the last sample (each sample is sized to last about targetSampleMs). */
   batch: number;
+  /** Per-operation time of each sample, in ms: sample `i` of every side was taken in round `i`. */
+  times: number[];
 }
 
 /** Milliseconds since an arbitrary origin, with nanosecond resolution. */
@@ -81,5 +83,6 @@ export function measureInterleaved(sides: readonly Side[], options: SamplerOptio
     spread: relativeSpread(times),
     samples: times.length,
     batch: batches[index] as number,
+    times,
   }));
 }

@@ -10,6 +10,20 @@ export function median(values: readonly number[]): number {
 }
 
 /**
+ * How much slower `side` is than `base`, from samples taken in the same rounds: the median of
+ * the per-round ratios. Pairing cancels what drifts between rounds (the heap growing, other
+ * processes), which shifts both sides' medians apart by more than a few percent.
+ */
+export function pairedSlowdown(side: readonly number[], base: readonly number[]): number {
+  const rounds = Math.min(side.length, base.length);
+  const ratios = Array.from(
+    { length: rounds },
+    (_, round) => (side[round] as number) / (base[round] as number),
+  );
+  return median(ratios) - 1;
+}
+
+/**
  * The median absolute deviation relative to the median: a spread measure that, unlike the
  * standard deviation, one GC-hit sample cannot blow up.
  */

@@ -1,18 +1,27 @@
 import { registerEndpoint } from '../endpoint/registry.js';
 import type { Store } from '../store/createStore.js';
 import { encode } from './encode.js';
-import { EventDescriber, encodeEvent, type RawStoreEvent } from './events.js';
 import {
+  EventDescriber,
+  type EventLimits,
+  encodeEvent,
+  type Noted,
+  type NotedChange,
+} from './events.js';
+import {
+  type Encoded,
   type ExtensionCommand,
   isExtensionCommand,
+  MAX_MESSAGE_LENGTH,
   type PageMessageBody,
   pageMessage,
   type ReplayCommand,
+  type RowsCommand,
   SNAPSHOT_CHUNK_LENGTH,
   type SnapshotState,
-  type StoreEvent,
 } from './protocol.js';
 import { replayMutations } from './replay.js';
+import { Ring } from './ring.js';
 
 export interface DevtoolsOptions {
   /** Shown in the panel's store selector; the document title by default. */
@@ -35,10 +44,19 @@ export interface DevtoolsConnection {
 
 export const LIBRARY_VERSION = '0.1.0';
 /**
- * Caps on what one event carries. The action's values (args, body, response) are a preview: the
- * rows the response stored travel in full with the effects, so a long list is not sent twice.
+ * Caps on what one event carries. A mutation's values are what a recording keeps and a replay
+ * sends again; a read's answer is only a preview, as its rows are in the store (a panel asks for
+ * the ones it shows).
  */
-const EVENT_LIMITS = { action: { maxSize: 16 * 1024 }, effects: { maxSize: 256 * 1024 } };
+const EVENT_LIMITS: EventLimits = {
+  mutation: { maxSize: 16 * 1024 },
+  read: { maxSize: 1024 },
+  effects: { maxSize: 256 * 1024 },
+};
+/** Room for the envelope of an events message around its JSON text. */
+const ENVELOPE_LENGTH = 1024;
+/** One `rows` answer stays this far below the largest message, whatever the rows hold. */
+const ROWS_LENGTH = 6 * 1024 * 1024;
 /** Snapshots carry the whole state. */
 const SNAPSHOT_LIMITS = {
   maxSize: 64 * 1024 * 1024,
@@ -65,9 +83,9 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
   const storeName = options.name ?? (target.document?.title || 'RestLens store');
 
   let seq = 0;
-  const ring: RawStoreEvent[] = [];
+  const ring = new Ring<NotedChange>(ringSize);
   let connected = false;
-  let queue: RawStoreEvent[] = [];
+  let queue: NotedChange[] = [];
   let snapshotDue = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Replays running now: what the store does meanwhile is tagged with their id. */
@@ -76,36 +94,58 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
   const post = (message: PageMessageBody) => target.postMessage(pageMessage(message), '*');
   const describer = new EventDescriber(store.controller, registerEndpoint);
 
-  const record = (event: Omit<RawStoreEvent, 'seq' | 'time'>) => {
-    // Each description is a fresh object: number it in place rather than copy it.
-    const full = Object.assign(event, { seq: ++seq, time: Date.now() }) as RawStoreEvent;
+  /** Keeps a change in the ring (and the queue, while connected); it is described when sent. */
+  const record = (noted: Noted) => {
+    // Each note is a fresh object: number it in place rather than copy it.
+    const change = noted as NotedChange;
+    change.seq = ++seq;
+    change.time = Date.now();
     // What happens while a replay runs is its doing (an `apply` runs synchronously; a `send`
     // waits for the server, so a click in that time is counted as the replay's too).
-    const [replayId] = replaying;
-    if (replayId !== undefined && full.action.type !== 'replay') full.action.replayId = replayId;
-    ring.push(full);
-    if (ring.length > ringSize) ring.shift();
+    if (replaying.size > 0 && change.action.type !== 'replay')
+      change.replayId = replaying.values().next().value;
+    ring.push(change);
     if (!connected) return;
-    queue.push(full);
-    if (full.needsSnapshot) snapshotDue = true;
+    queue.push(change);
+    if (change.needsSnapshot) snapshotDue = true;
     timer ??= setTimeout(flush, batchInterval);
   };
 
-  const sendEvents = (events: readonly RawStoreEvent[], history = false) => {
-    let batch: StoreEvent[] = [];
+  /**
+   * Posts events as JSON text in messages of about BATCH_LENGTH. Returns whether an event's
+   * effects were too large to send (it went without them): the panel then needs a snapshot.
+   */
+  const sendEvents = (changes: readonly NotedChange[], history = false): boolean => {
+    let texts: string[] = [];
     let length = 0;
-    for (const event of events) {
-      const encoded = encodeEvent(event, EVENT_LIMITS);
-      length += encoded.size;
-      batch.push(encoded.event);
-      if (length >= BATCH_LENGTH) {
-        post({ kind: 'events', storeId, events: batch, ...(history ? { history } : {}) });
-        batch = [];
-        length = 0;
+    let omitted = false;
+    const send = () => {
+      post({
+        kind: 'events',
+        storeId,
+        data: `[${texts.join(',')}]`,
+        ...(history ? { history } : {}),
+      });
+      texts = [];
+      length = 0;
+    };
+    for (const change of changes) {
+      const event = describer.describe(change);
+      let text = JSON.stringify(encodeEvent(event, EVENT_LIMITS));
+      if (text.length > MAX_MESSAGE_LENGTH - ENVELOPE_LENGTH) {
+        text = JSON.stringify({
+          ...encodeEvent({ ...event, effects: [] }, EVENT_LIMITS),
+          effectsOmitted: true,
+        });
+        omitted = true;
       }
+      if (length + text.length > MAX_MESSAGE_LENGTH - ENVELOPE_LENGTH) send();
+      texts.push(text);
+      length += text.length + 1;
+      if (length >= BATCH_LENGTH) send();
     }
-    if (batch.length > 0)
-      post({ kind: 'events', storeId, events: batch, ...(history ? { history } : {}) });
+    if (texts.length > 0) send();
+    return omitted;
   };
 
   const sendSnapshot = () => {
@@ -142,7 +182,7 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
     timer = undefined;
     const events = queue;
     queue = [];
-    if (events.length > 0) sendEvents(events);
+    if (events.length > 0 && sendEvents(events)) snapshotDue = true;
     if (snapshotDue) {
       snapshotDue = false;
       sendSnapshot();
@@ -167,17 +207,31 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
     timer = undefined;
     queue = [];
     snapshotDue = false;
-    const oldest = ring[0]?.seq ?? seq + 1;
+    const oldest = ring.oldest?.seq ?? seq + 1;
     if (lastSeq > 0 && lastSeq <= seq && lastSeq >= oldest - 1) {
-      const missing = ring.filter((event) => event.seq > lastSeq);
-      sendEvents(missing);
+      const missing = ring.toArray().filter((event) => event.seq > lastSeq);
+      const omitted = sendEvents(missing);
       // As after a live batch, events the panel cannot follow from their effects alone
-      // (optimistic ones) need a snapshot after them.
-      if (missing.some((event) => event.needsSnapshot)) sendSnapshot();
+      // (optimistic ones, or ones sent without their effects) need a snapshot after them.
+      if (omitted || missing.some((event) => event.needsSnapshot)) sendSnapshot();
       return;
     }
     sendSnapshot();
-    sendEvents(ring, true);
+    sendEvents(ring.toArray(), true);
+  };
+
+  /** The rows a panel shows, as stored now; the events before them are posted first. */
+  const sendRows = (command: RowsCommand) => {
+    if (timer !== undefined) clearTimeout(timer);
+    flush();
+    const table = store.getState().entities[command.table];
+    const limits = { maxSize: Math.floor(ROWS_LENGTH / Math.max(1, command.pks.length)) };
+    const rows: Record<string, Encoded> = {};
+    for (const pk of command.pks) {
+      const row = table?.[pk];
+      rows[pk] = row === undefined ? null : encode(row, limits);
+    }
+    post({ kind: 'rows', storeId, seq, table: command.table, rows });
   };
 
   const replay = async (command: ReplayCommand) => {
@@ -187,6 +241,7 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
         onOutcome: (outcome) =>
           record({
             action: { type: 'replay', ...(outcome.endpoint ? { endpoint: outcome.endpoint } : {}) },
+            trace: [],
             effects: [{ type: 'replay-result', replayId: command.replayId, ...outcome }],
           }),
       });
@@ -216,6 +271,9 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
       case 'snapshot':
         sendSnapshot();
         return;
+      case 'rows':
+        sendRows(command);
+        return;
       case 'invalidate':
         controller.invalidateAll((key) => key === command.key);
         return;
@@ -240,7 +298,7 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
     run(command);
   };
 
-  const unobserve = store.observe((change) => record(describer.describe(change)));
+  const unobserve = store.observe((change) => record(describer.note(change)));
   target.addEventListener('message', onMessage);
   post({ kind: 'hello', storeId, storeName, libraryVersion: LIBRARY_VERSION, seq });
 

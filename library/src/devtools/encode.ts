@@ -23,18 +23,11 @@ const DEFAULTS: Required<EncodeLimits> = {
  * (undefined, NaN, ±Infinity, BigInt, Date, Map, Set, class instances by class name, errors,
  * functions, cycles). Depth, size, string and item caps cut large values with a visible marker.
  */
-export function encode(value: unknown, limits: EncodeLimits = {}): Encoded {
-  return encodeMeasured(value, limits).value;
-}
-
-/** `encode`, and roughly how many characters of JSON the result takes (for batching). */
-export function encodeMeasured(
-  value: unknown,
-  limits: EncodeLimits = {},
-): { value: Encoded; size: number } {
-  const caps = { ...DEFAULTS, ...limits };
+export function encode(value: unknown, limits: EncodeLimits = DEFAULTS): Encoded {
+  const caps = capsOf(limits);
   let budget = caps.maxSize;
-  const ancestors = new Set<object>();
+  // The objects being visited, to tell a cycle from a value seen twice; made at the first object.
+  let ancestors: Set<object> | undefined;
 
   const visit = (input: unknown, depth: number): Encoded => {
     if (budget <= 0) return { '@t': 'truncated', reason: 'size' };
@@ -55,16 +48,20 @@ export function encodeMeasured(
       case 'bigint':
         budget -= 8;
         return { '@t': 'bigint', v: input.toString() };
-      case 'string':
-        budget -= Math.min(input.length, caps.maxStringLength) + 2;
-        return input.length <= caps.maxStringLength
+      case 'string': {
+        // Cut at what is left of the size budget too: one long field must not take the value
+        // far past its cap (a read's 2 KB preview, a row of a `rows` answer).
+        const limit = Math.min(caps.maxStringLength, budget);
+        budget -= Math.min(input.length, limit) + 2;
+        return input.length <= limit
           ? input
           : {
               '@t': 'truncated',
-              reason: 'length',
-              omitted: input.length - caps.maxStringLength,
-              preview: input.slice(0, caps.maxStringLength),
+              reason: limit < caps.maxStringLength ? 'size' : 'length',
+              omitted: input.length - limit,
+              preview: input.slice(0, limit),
             };
+      }
       case 'symbol':
         return { '@t': 'symbol', description: input.description ?? '' };
       case 'function':
@@ -72,6 +69,7 @@ export function encodeMeasured(
     }
     if (input === null) return null;
     const object = input as object;
+    ancestors ??= new Set();
     if (ancestors.has(object)) return { '@t': 'cycle' };
     if (depth >= caps.maxDepth) return { '@t': 'truncated', reason: 'depth' };
     if (object instanceof Date)
@@ -135,6 +133,11 @@ export function encodeMeasured(
   };
 
   const listOf = (items: readonly unknown[], depth: number): Encoded => {
+    const strings = plainStrings(items, caps.maxItems, caps.maxStringLength, budget);
+    if (strings !== undefined) {
+      budget -= strings;
+      return items as string[];
+    }
     const out: Encoded[] = [];
     for (const item of items.slice(0, caps.maxItems)) {
       out.push(visit(item, depth + 1));
@@ -146,8 +149,38 @@ export function encodeMeasured(
     return out;
   };
 
-  const encoded = visit(value, 0);
-  return { value: encoded, size: caps.maxSize - budget };
+  return visit(value, 0);
+}
+
+/** The caps for `limits`, merged once per limits object (the bridge encodes with a few fixed ones). */
+const mergedCaps = new WeakMap<EncodeLimits, Required<EncodeLimits>>();
+function capsOf(limits: EncodeLimits): Required<EncodeLimits> {
+  let caps = mergedCaps.get(limits);
+  if (caps === undefined) {
+    caps = { ...DEFAULTS, ...limits };
+    mergedCaps.set(limits, caps);
+  }
+  return caps;
+}
+
+/**
+ * For a list of strings that fits every cap (a list of pks, most often), what it costs the size
+ * budget: such a list is its own encoding, and is passed on as it is rather than copied item by
+ * item. Undefined for any other list.
+ */
+function plainStrings(
+  items: readonly unknown[],
+  maxItems: number,
+  maxStringLength: number,
+  budget: number,
+): number | undefined {
+  if (items.length > maxItems) return undefined;
+  let size = 0;
+  for (const item of items) {
+    if (typeof item !== 'string' || item.length > maxStringLength) return undefined;
+    size += item.length + 3;
+  }
+  return size <= budget ? size : undefined;
 }
 
 /** A field's value; a getter that throws shows as the error it threw instead of stopping encoding. */

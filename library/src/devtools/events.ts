@@ -1,22 +1,54 @@
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { TraceEvent } from '../normalize/trace.js';
+import type { Action } from '../store/actions.js';
 import type { Controller } from '../store/Controller.js';
 import type { StoreRecord } from '../store/createStore.js';
 import { ExpiryStatus, type State } from '../store/state.js';
-import { type EncodeLimits, encodeMeasured } from './encode.js';
-import type { ActionSummary, Effect, StoreEvent } from './protocol.js';
+import { type EncodeLimits, encode } from './encode.js';
+import type { ActionSummary, Effect, Encoded, StoreEvent } from './protocol.js';
 
-/** A StoreEvent before encoding: values are the page's own objects. */
-export type RawStoreEvent = StoreEvent<unknown> & {
-  /** The panel's copy of the state cannot follow this event from its effects alone. */
+/**
+ * A store change as the bridge keeps it in its ring: the action and what it did, noted while the
+ * store works at the cost of a few references, and described in the user's terms (`describe`)
+ * only when a panel reads it.
+ */
+export interface NotedChange {
+  seq: number;
+  time: number;
+  /** The store's action, or the summary of what the bridge itself did (a replay's outcome). */
+  action: Action | ReplaySummary;
+  /** The normalizer's trace: effects in the protocol's shape already (see normalize/trace.ts). */
+  trace: readonly TraceEvent[];
+  /**
+   * What a response did to its result, read from the state at the time: kept as fields rather
+   * than as an effect object, because every response has one, and each object a ring entry
+   * holds is one more for the garbage collector to move while the app works.
+   */
+  result?: 'stored' | 'error';
+  /** The stored result, or the error. */
+  resultValue?: unknown;
+  expiresAt?: number;
+  /** Other effects read from the state at the time (results invalidated, suspending …). */
+  effects: readonly Effect<unknown>[];
+  /** A response that settled an optimistic update of its own request. */
+  settled?: boolean;
+  /** The panel's copy of the state cannot follow this change from its effects alone. */
   needsSnapshot?: boolean;
-};
+  /** The replay that caused it. */
+  replayId?: string;
+}
 
+export type Noted = Omit<NotedChange, 'seq' | 'time'>;
+export type ReplaySummary = ActionSummary<unknown> & { type: 'replay' };
+
+const NO_EFFECTS: readonly Effect<unknown>[] = [];
 const REQUEST_KEY = /^(GET|POST|PUT|PATCH|DELETE) (.*)$/;
 
 /**
- * Describes each store change as a StoreEvent: the action in the user's terms and its effects,
- * from the normalizer's trace plus what the change means for stored results.
+ * Notes each store change (`note`, on every change: only what must be read from the state at the
+ * time) and describes it as a StoreEvent when a panel wants it (`describe`): the action in the
+ * user's terms and its effects, from the normalizer's trace plus what the change means for
+ * stored results.
  */
 export class EventDescriber {
   /** The call behind each stored GET result, to re-read it after an Invalidate. */
@@ -30,57 +62,39 @@ export class EventDescriber {
     private readonly onEndpoint: (endpoint: EndpointInterface) => void,
   ) {}
 
-  describe(record: StoreRecord): Omit<RawStoreEvent, 'seq' | 'time'> {
-    const { action, before, after } = record;
+  note(record: StoreRecord): Noted {
+    const { action, before, after, trace } = record;
     const pendingBefore = before.optimistic.length > 0;
     switch (action.type) {
-      case 'fetch': {
-        // Only optimistic fetches change the store: the effects are those of the optimistic response.
+      case 'fetch':
+        // Only optimistic fetches change the store: the trace is the optimistic response's.
         this.onEndpoint(action.endpoint);
-        return {
-          action: {
-            ...this.callSummary(action.endpoint, action.args, action.key),
-            type: 'fetch',
-            optimistic: 'applied',
-          },
-          // The normalizer's trace already has the effects' shape (see normalize/trace.ts).
-          effects: record.trace.slice(),
-          needsSnapshot: pendingBefore,
-        };
-      }
+        return { action, trace, effects: NO_EFFECTS, needsSnapshot: pendingBefore };
       case 'setResponse': {
         const { endpoint, args, key } = action;
         this.onEndpoint(endpoint);
-        const settled = before.optimistic.some(
-          (entry) => entry.key === key && entry.fetchedAt === action.fetchedAt,
-        );
-        const summary: ActionSummary<unknown> = {
-          ...this.callSummary(endpoint, args, key),
-          type: 'setResponse',
-          duration: action.date - action.fetchedAt,
-          ...(action.error ? { error: action.response } : { response: action.response }),
-          ...(settled ? { optimistic: action.error ? 'rolled-back' : 'committed' } : {}),
-        };
-        const effects: Effect<unknown>[] = record.trace.slice();
         const meta = after.meta[key];
+        let result: NotedChange['result'];
+        let resultValue: unknown;
         if (meta?.error !== undefined && meta.fetchedAt === action.fetchedAt) {
-          effects.push({ type: 'result-error', key, endpoint: endpoint.name, error: meta.error });
+          result = 'error';
+          resultValue = meta.error;
         } else if (after.endpoints[key] !== before.endpoints[key] || meta !== before.meta[key]) {
-          effects.push({
-            type: 'result-stored',
-            key,
-            endpoint: endpoint.name,
-            result: after.endpoints[key],
-            expiresAt: meta?.expiresAt ?? 0,
-          });
+          result = 'stored';
+          resultValue = after.endpoints[key];
           // The first reader of a key names it: a page merged into a list keeps the list's name.
           if (!endpoint.sideEffect && !this.calls.has(key)) this.calls.set(key, { endpoint, args });
         }
-        if (record.trace.some((event) => event.type === 'entity-invalidated'))
-          effects.push(...this.readersOfInvalidated(record.trace, after));
         return {
-          action: summary,
-          effects,
+          action,
+          trace,
+          result,
+          resultValue,
+          expiresAt: meta?.expiresAt ?? 0,
+          effects: trace.some((event) => event.type === 'entity-invalidated')
+            ? this.readersOfInvalidated(trace, after)
+            : NO_EFFECTS,
+          settled: pendingBefore && isSettledBy(action, before),
           needsSnapshot: pendingBefore || after.optimistic.length > 0,
         };
       }
@@ -90,10 +104,8 @@ export class EventDescriber {
           (key) => after.meta[key]?.invalidated && before.meta[key] !== after.meta[key],
         );
         return {
-          action: {
-            type: action.type,
-            ...(action.type === 'invalidate' ? { key: action.key } : {}),
-          },
+          action,
+          trace,
           effects: [{ type: 'result-invalidated', keys }],
           needsSnapshot: pendingBefore,
         };
@@ -101,35 +113,27 @@ export class EventDescriber {
       case 'expireAll': {
         const keys = Object.keys(after.meta).filter((key) => before.meta[key] !== after.meta[key]);
         return {
-          action: { type: 'expireAll' },
+          action,
+          trace,
           effects: [{ type: 'result-expired', keys }],
           needsSnapshot: pendingBefore,
         };
       }
       case 'reset':
         this.calls.clear();
-        return { action: { type: 'reset' }, effects: [{ type: 'store-reset' }] };
+        return { action, trace, effects: [{ type: 'store-reset' }] };
     }
   }
 
-  private callSummary(
-    endpoint: EndpointInterface,
-    args: readonly unknown[],
-    key: string,
-  ): Omit<ActionSummary<unknown>, 'type'> {
-    const requestKey = (endpoint as { requestKey?: (...args: unknown[]) => string }).requestKey;
-    const request = REQUEST_KEY.exec(
-      typeof requestKey === 'function' ? requestKey.apply(endpoint, args as unknown[]) : key,
-    );
-    const mutation = endpoint.sideEffect === true;
-    return {
-      endpoint: endpoint.name,
-      key,
-      ...(request ? { method: request[1], url: request[2] } : {}),
-      mutation,
-      args: args as unknown[],
-      ...(mutation && args.length > 1 ? { body: args[args.length - 1] } : {}),
-    };
+  /** The change as a StoreEvent; values are still the page's own objects. */
+  describe(change: NotedChange): StoreEvent<unknown> {
+    const action = summarize(change);
+    if (change.replayId !== undefined) action.replayId = change.replayId;
+    const effects: Effect<unknown>[] = change.trace.slice();
+    const result = resultEffect(change);
+    if (result) effects.push(result);
+    for (const effect of change.effects) effects.push(effect);
+    return { seq: change.seq, time: change.time, action, effects };
   }
 
   /**
@@ -162,35 +166,117 @@ export class EventDescriber {
   }
 }
 
-const VALUE_FIELDS = ['row', 'from', 'result', 'error'] as const;
+function resultEffect(change: NotedChange): Effect<unknown> | undefined {
+  const { action, result, resultValue } = change;
+  if (result === undefined || action.type !== 'setResponse') return undefined;
+  const { key, endpoint } = action;
+  return result === 'stored'
+    ? {
+        type: 'result-stored',
+        key,
+        endpoint: endpoint.name,
+        result: resultValue,
+        expiresAt: change.expiresAt ?? 0,
+      }
+    : { type: 'result-error', key, endpoint: endpoint.name, error: resultValue };
+}
 
-/**
- * The wire form of an event: every carried value encoded (capped, JSON-safe), and roughly how
- * many characters of JSON it takes.
- */
-export function encodeEvent(
-  event: RawStoreEvent,
-  limits: { action?: EncodeLimits; effects?: EncodeLimits } = {},
-): { event: StoreEvent; size: number } {
-  let size = 200; // the fixed fields
-  const measuredWith = (caps: EncodeLimits | undefined) => (value: unknown) => {
-    const encoded = encodeMeasured(value, caps);
-    size += encoded.size;
-    return encoded.value;
+/** Whether a response settles an optimistic update: the one its own request applied. */
+function isSettledBy(action: Extract<Action, { type: 'setResponse' }>, before: State): boolean {
+  return before.optimistic.some(
+    (entry) => entry.key === action.key && entry.fetchedAt === action.fetchedAt,
+  );
+}
+
+/** A fresh summary (the caller may add to it). */
+function summarize(change: NotedChange): ActionSummary<unknown> {
+  const { action } = change;
+  switch (action.type) {
+    case 'replay':
+      return { ...action };
+    case 'fetch': {
+      const summary = callSummary('fetch', action.endpoint, action.args, action.key);
+      summary.optimistic = 'applied';
+      return summary;
+    }
+    case 'setResponse': {
+      const summary = callSummary('setResponse', action.endpoint, action.args, action.key);
+      summary.duration = action.date - action.fetchedAt;
+      if (action.error) summary.error = action.response;
+      else summary.response = action.response;
+      if (change.settled) summary.optimistic = action.error ? 'rolled-back' : 'committed';
+      return summary;
+    }
+    case 'invalidate':
+      return { type: 'invalidate', key: action.key };
+    default:
+      return { type: action.type };
+  }
+}
+
+function callSummary(
+  type: 'fetch' | 'setResponse',
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  key: string,
+): ActionSummary<unknown> {
+  const requestKey = (endpoint as { requestKey?: (...args: unknown[]) => string }).requestKey;
+  const request = REQUEST_KEY.exec(
+    typeof requestKey === 'function' ? requestKey.apply(endpoint, args as unknown[]) : key,
+  );
+  const mutation = endpoint.sideEffect === true;
+  const summary: ActionSummary<unknown> = {
+    type,
+    endpoint: endpoint.name,
+    key,
+    mutation,
+    args: args as unknown[],
   };
-  const measured = measuredWith(limits.action);
-  const measuredEffect = measuredWith(limits.effects);
-  const { needsSnapshot: _, action, effects, ...rest } = event;
+  if (request) {
+    summary.method = request[1];
+    summary.url = request[2];
+  }
+  if (mutation && args.length > 1) summary.body = args[args.length - 1];
+  return summary;
+}
+
+/** The values effects carry (the rest of their fields are names and numbers). */
+const VALUE_FIELDS = ['from', 'result', 'error'] as const;
+
+export interface EventLimits {
+  /** A mutation's args, body and answer: what a recording keeps and a replay sends again. */
+  mutation?: EncodeLimits;
+  /** A read's args and answer: a preview (the rows it stored are in the store). */
+  read?: EncodeLimits;
+  /** Each value an effect carries. */
+  effects?: EncodeLimits;
+}
+
+/** The wire form of an event: every carried value encoded (capped, JSON-safe). */
+export function encodeEvent(event: StoreEvent<unknown>, limits: EventLimits = {}): StoreEvent {
+  const { action, effects } = event;
+  const actionLimits = action.mutation ? limits.mutation : limits.read;
+  // The body is the last argument, and an answer is often the body echoed: each is encoded once.
+  const encoded = new Map<unknown, Encoded>();
+  const encodeValue = (value: unknown) => {
+    let known = encoded.get(value);
+    if (known === undefined) {
+      known = encode(value, actionLimits);
+      if (typeof value === 'object' && value !== null) encoded.set(value, known);
+    }
+    return known;
+  };
   const encodedAction = { ...action } as ActionSummary;
-  if (action.args) encodedAction.args = action.args.map(measured);
+  if (action.args) encodedAction.args = action.args.map(encodeValue);
   for (const field of ['body', 'response', 'error'] as const) {
-    if (field in action) encodedAction[field] = measured(action[field]);
+    if (field in action) encodedAction[field] = encodeValue(action[field]);
   }
   const encodedEffects = effects.map((effect) => {
+    if (!VALUE_FIELDS.some((field) => field in effect)) return effect as Effect;
     const copy = { ...effect } as Record<string, unknown>;
-    for (const field of VALUE_FIELDS) if (field in copy) copy[field] = measuredEffect(copy[field]);
-    size += 100;
+    for (const field of VALUE_FIELDS)
+      if (field in copy) copy[field] = encode(copy[field], limits.effects);
     return copy as Effect;
   });
-  return { event: { ...rest, action: encodedAction, effects: encodedEffects }, size };
+  return { ...event, action: encodedAction, effects: encodedEffects };
 }

@@ -2,14 +2,23 @@
  * The page ⇄ extension protocol. Both sides import this file (the extension imports nothing
  * else from the library): message types, constants, and the validators that decide which
  * messages are accepted. Every message is a plain JSON-safe object.
+ *
+ * What crosses on every store change is kept small, because it is paid for on the page's thread
+ * (the page encodes it, the browser clones it into the content script, which checks it):
+ * - events travel as JSON text, one string per batch, so the clone is a copy of one string and
+ *   the content script checks only the envelope; the panel parses and checks the events;
+ * - effects name the entities a change touched (type and pk, grouped per type) without carrying
+ *   their rows: the panel asks for the rows it shows (`rows`), and a snapshot carries them all.
  */
 
 export const PROTOCOL_TAG = 'restlens';
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 /** Largest snapshot chunk, in UTF-16 code units (≤ 1 MB once UTF-8 encoded, even if non-ASCII). */
 export const SNAPSHOT_CHUNK_LENGTH = 256 * 1024;
 /** Messages larger than this (as JSON) are refused by the validators. */
 export const MAX_MESSAGE_LENGTH = 8 * 1024 * 1024;
+/** The most rows one `rows` command may ask for. */
+export const MAX_ROWS_PER_REQUEST = 1000;
 
 /**
  * The field an encoded object gets, holding a `truncated` marker with the count of fields that
@@ -47,8 +56,10 @@ export type Encoded =
  * page until a panel connects, `Encoded` on the wire.
  */
 export type Effect<V = Encoded> =
-  | { type: 'entity-added'; entity: string; pk: string; row: V }
-  | { type: 'entity-updated'; entity: string; pk: string; fields: string[]; row: V }
+  /** Entities of one type stored for the first time (or again after they were invalidated). */
+  | { type: 'entities-added'; entity: string; pks: string[] }
+  /** Stored entities of one type whose fields changed: `fields[i]` are those of `pks[i]`. */
+  | { type: 'entities-updated'; entity: string; pks: string[]; fields: string[][] }
   | {
       type: 'entity-invalidated';
       entity: string;
@@ -66,7 +77,8 @@ export type Effect<V = Encoded> =
       kind: 'push' | 'unshift' | 'page-merge' | 'add' | 'replace' | 'invalidate';
       lengthBefore: number;
       lengthAfter: number;
-      inserted: { pk: string; index: number }[];
+      /** Runs of pks inserted next to each other, the first at `index` of the new list. */
+      inserted: { index: number; pks: string[] }[];
       duplicates: string[];
       removed: string[];
       /** The whole list, when it was replaced. */
@@ -125,6 +137,11 @@ export interface StoreEvent<V = Encoded> {
   time: number;
   action: ActionSummary<V>;
   effects: Effect<V>[];
+  /**
+   * Set when the effects were too large for one message and left out: a snapshot follows the
+   * event, so the panel's copy is right, but the timeline cannot say what the event changed.
+   */
+  effectsOmitted?: true;
 }
 
 /** One recorded mutation, as replay takes it. */
@@ -156,7 +173,8 @@ export interface EventsMessage extends Envelope {
   source: 'page';
   kind: 'events';
   storeId: string;
-  events: StoreEvent[];
+  /** The JSON text of a `StoreEvent[]`, oldest first; `parseEvents` reads and checks it. */
+  data: string;
   /** History from before the snapshot just sent: for the timeline, already in the snapshot. */
   history?: boolean;
 }
@@ -171,7 +189,19 @@ export interface SnapshotMessage extends Envelope {
   /** This chunk of the snapshot's JSON text. */
   data: string;
 }
-export type PageMessage = HelloMessage | EventsMessage | SnapshotMessage;
+/** The answer to a `rows` command: the rows as stored when it was answered. */
+export interface RowsMessage extends Envelope {
+  source: 'page';
+  kind: 'rows';
+  storeId: string;
+  /** The seq the rows are current at (every event up to it was posted before this message). */
+  seq: number;
+  /** The table asked for: an entity type. */
+  table: string;
+  /** By pk; `null` for a pk the store does not hold. */
+  rows: Record<string, Encoded>;
+}
+export type PageMessage = HelloMessage | EventsMessage | SnapshotMessage | RowsMessage;
 
 export interface ConnectCommand extends Envelope {
   source: 'extension';
@@ -204,8 +234,18 @@ export interface ReplayCommand extends Envelope {
   mode: 'apply' | 'send';
   mutations: RecordedMutation[];
 }
+/** Asks for the current rows of some entities (those a panel view shows). */
+export interface RowsCommand extends Envelope {
+  source: 'extension';
+  kind: 'rows';
+  storeId: string;
+  table: string;
+  /** At most MAX_ROWS_PER_REQUEST. */
+  pks: string[];
+}
 export type ExtensionCommand =
   | ConnectCommand
+  | RowsCommand
   | DisconnectCommand
   | StoreCommand
   | InvalidateCommand
@@ -269,12 +309,34 @@ function withinSize(value: unknown): boolean {
   }
 }
 
+const isStrings = isArrayOf(isString);
+
+/** The fields the panel iterates over are checked; the rest it only shows. */
+const EFFECT_FIELDS: Record<string, Record<string, Check>> = {
+  'entities-added': { entity: isString, pks: isStrings },
+  'entities-updated': { entity: isString, pks: isStrings, fields: isArrayOf(isStrings) },
+  'entity-invalidated': { entity: isString, pk: isString },
+  'collection-changed': {
+    collection: isString,
+    row: isString,
+    inserted: isArrayOf((run) => hasFields(run, { index: isSeq, pks: isStrings })),
+    duplicates: isStrings,
+    removed: isStrings,
+  },
+  'result-invalidated': { keys: isStrings },
+  'result-expired': { keys: isStrings },
+};
+
+const isEffect: Check = (effect) =>
+  hasFields(effect, { type: isString }) &&
+  hasFields(effect, EFFECT_FIELDS[(effect as { type: string }).type] ?? {});
+
 const isStoreEvent: Check = (value) =>
   hasFields(value, {
     seq: isSeq,
     time: (time) => typeof time === 'number',
     action: (action) => hasFields(action, { type: isString }),
-    effects: isArrayOf((effect) => hasFields(effect, { type: isString })),
+    effects: isArrayOf(isEffect),
   });
 
 const isMutation: Check = (value) =>
@@ -311,9 +373,23 @@ function checkPageMessage(value: unknown): value is PageMessage {
         { answering: (answering) => typeof answering === 'boolean' },
       );
     case 'events':
+      // The events themselves are checked where they are read (parseEvents): the content script
+      // relays the text without parsing it.
       return (
-        hasFields(value, { storeId: isNonEmptyString, events: isArrayOf(isStoreEvent) }) &&
-        withinSize(value)
+        hasFields(
+          value,
+          { storeId: isNonEmptyString, data: isString },
+          { history: (history) => typeof history === 'boolean' },
+        ) && (value.data as string).length <= MAX_MESSAGE_LENGTH
+      );
+    case 'rows':
+      return (
+        hasFields(value, {
+          storeId: isNonEmptyString,
+          seq: isSeq,
+          table: isNonEmptyString,
+          rows: isObject,
+        }) && withinSize(value)
       );
     case 'snapshot':
       return (
@@ -332,6 +408,20 @@ function checkPageMessage(value: unknown): value is PageMessage {
   }
 }
 
+/**
+ * The events of an `events` message, or undefined when its text is not a well-formed list of
+ * events (then none of them is used).
+ */
+export function parseEvents(message: EventsMessage): StoreEvent[] | undefined {
+  let events: unknown;
+  try {
+    events = JSON.parse(message.data);
+  } catch {
+    return undefined;
+  }
+  return isArrayOf(isStoreEvent)(events) ? (events as StoreEvent[]) : undefined;
+}
+
 /** Accepts only well-formed extension → page commands. */
 export const isExtensionCommand = neverThrows(checkExtensionCommand);
 function checkExtensionCommand(value: unknown): value is ExtensionCommand {
@@ -347,6 +437,13 @@ function checkExtensionCommand(value: unknown): value is ExtensionCommand {
       return hasFields(value, { storeId: isNonEmptyString });
     case 'invalidate':
       return hasFields(value, { storeId: isNonEmptyString, key: isString });
+    case 'rows':
+      return hasFields(value, {
+        storeId: isNonEmptyString,
+        table: isNonEmptyString,
+        pks: (pks) =>
+          Array.isArray(pks) && pks.length <= MAX_ROWS_PER_REQUEST && pks.every(isString),
+      });
     case 'replay':
       return (
         hasFields(value, {

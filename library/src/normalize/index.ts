@@ -9,4 +9,4 @@ export {
   type Table,
   type Tables,
 } from './normalize.js';
-export type * from './trace.js';
+export * from './trace.js';

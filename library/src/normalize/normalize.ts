@@ -2,7 +2,7 @@ import { collectionKeysHolding } from '../schema/Collection.js';
 import { INVALID, isInvalid } from '../schema/invalid.js';
 import type { EntityStatics, NormalizeContext } from '../schema/types.js';
 import { schemaOf } from './schemaOf.js';
-import type { CollectionChanged, TraceSink } from './trace.js';
+import type { CollectionChanged, InsertedRun, Trace } from './trace.js';
 
 export type Table = Record<string, unknown>;
 export type Tables = Record<string, Table>;
@@ -24,7 +24,7 @@ export interface NormalizeOptions {
   /** When the response was requested and received; decides which of two versions is newer. */
   meta?: EntityMeta;
   /** Receives what the normalizer did; omit it and nothing is recorded. */
-  trace?: TraceSink;
+  trace?: Trace;
   /** An optimistic response: created entities may lack a pk. */
   optimistic?: boolean;
 }
@@ -59,7 +59,7 @@ class NormalizeRun implements NormalizeContext {
   entities: Tables;
   entitiesMeta: Record<string, Record<string, EntityMeta>>;
   indexes: Indexes;
-  readonly trace: TraceSink | undefined;
+  private readonly trace: Trace | undefined;
   readonly optimistic: boolean;
   private readonly meta: EntityMeta;
   private readonly copied = new Set<string>();
@@ -123,14 +123,14 @@ class NormalizeRun implements NormalizeContext {
     let changed: string[] | undefined;
     if (existing === undefined || isInvalid(existing)) {
       next = row;
-      this.trace?.({ type: 'entity-added', entity: key, pk, row: next });
+      this.trace?.entityAdded(key, pk);
     } else {
       // A response older than the stored version fills gaps but never overwrites newer fields.
       const older = storedMeta !== undefined && storedMeta.fetchedAt > this.meta.fetchedAt;
       next = older ? entity.merge(row, existing) : entity.merge(existing, row);
       changed = changedFields(existing, next);
       if (changed.length === 0) next = existing;
-      else this.trace?.({ type: 'entity-updated', entity: key, pk, fields: changed, row: next });
+      else this.trace?.entityUpdated(key, pk, changed);
     }
     if (next !== existing) {
       this.writable(key, pk)[pk] = next;
@@ -156,8 +156,7 @@ class NormalizeRun implements NormalizeContext {
     const key = entity.key;
     this.writable(key, pk)[pk] = INVALID;
     this.writableMeta(key, pk)[pk] = this.meta;
-    this.trace?.({
-      type: 'entity-invalidated',
+    this.trace?.entityInvalidated({
       entity: key,
       pk,
       from: input,
@@ -171,7 +170,7 @@ class NormalizeRun implements NormalizeContext {
         const members = table[rowPk] as string[];
         const at = members.indexOf(pk);
         if (at === -1) continue;
-        this.writeCollectionRow(collectionKey, rowPk, without(members, pk, at), 'invalidate', []);
+        this.writeCollectionRow(collectionKey, rowPk, without(members, pk, at), 'invalidate', [pk]);
       }
     }
   }
@@ -195,7 +194,7 @@ class NormalizeRun implements NormalizeContext {
     if (kind !== 'invalidate' && newer) this.writableMeta(collectionKey, rowPk)[rowPk] = this.meta;
     // A refetch that changed nothing is not news; an add that only met duplicates is.
     if (this.trace && !(unchanged && kind === 'replace'))
-      this.trace(
+      this.trace.collectionChanged(
         describeCollectionChange(collectionKey, rowPk, kind, before ?? [], members, incoming),
       );
   }
@@ -246,6 +245,14 @@ function changedFields(existing: Record<string, unknown>, next: Record<string, u
   return changed;
 }
 
+/**
+ * The empty list of a trace event. Traces are only read once made, and whoever keeps them (the
+ * devtools' ring) then keeps one shared empty list, not two fresh ones per change.
+ */
+const NONE = Object.freeze([]) as unknown as string[];
+const NO_RUNS = Object.freeze([]) as unknown as InsertedRun[];
+
+/** `incoming`: the pks the change is about (those added; for an invalidation, the one removed). */
 function describeCollectionChange(
   key: string,
   pk: string,
@@ -254,18 +261,13 @@ function describeCollectionChange(
   after: readonly string[],
   incoming: readonly string[],
 ): CollectionChanged {
-  const { inserted, removed } = diffMembers(before, after, kind);
-  const insertedSet = new Set(inserted.map((entry) => entry.pk));
-  // A duplicate is an incoming pk that added nothing: repeated within the input, or (for adds)
-  // already a member.
-  const duplicates: string[] = [];
-  const seen = new Set<string>();
-  for (const member of incoming) {
-    if (seen.has(member) || (kind !== 'replace' && !insertedSet.has(member)))
-      duplicates.push(member);
-    seen.add(member);
-  }
-  return {
+  // An invalidation removes just the pk it names (rows hold each pk once): no need to compare
+  // a long row from both ends to find it.
+  const { inserted, removed } =
+    kind === 'invalidate'
+      ? { inserted: NO_RUNS, removed: incoming.slice() }
+      : diffMembers(before, after, kind);
+  const change: CollectionChanged = {
     type: 'collection-changed',
     collection: key,
     row: pk,
@@ -273,10 +275,56 @@ function describeCollectionChange(
     lengthBefore: before.length,
     lengthAfter: after.length,
     inserted,
-    duplicates,
+    duplicates: kind === 'invalidate' ? NONE : duplicatesOf(incoming, inserted, kind),
     removed,
-    ...(kind === 'replace' ? { members: after as string[] } : {}),
   };
+  if (kind === 'replace') change.members = after as string[];
+  return change;
+}
+
+/**
+ * The incoming pks that added nothing: repeated within the input, or (for adds) already a
+ * member.
+ */
+function duplicatesOf(
+  incoming: readonly string[],
+  inserted: readonly InsertedRun[],
+  kind: CollectionChanged['kind'],
+): string[] {
+  if (kind !== 'replace') {
+    const walked = duplicatesByWalk(incoming, inserted);
+    if (walked) return walked;
+  }
+  const insertedSet = new Set(inserted.flatMap((run) => run.pks));
+  const duplicates: string[] = [];
+  const seen = new Set<string>();
+  for (const member of incoming) {
+    if (seen.has(member) || (kind !== 'replace' && !insertedSet.has(member)))
+      duplicates.push(member);
+    seen.add(member);
+  }
+  return duplicates;
+}
+
+/**
+ * The built-in adds insert the new pks in the order they came, as one run: walking both lists
+ * side by side finds the duplicates without hashing a page. Undefined when the insert did not
+ * keep that order (a custom merge): then sets decide.
+ */
+function duplicatesByWalk(
+  incoming: readonly string[],
+  inserted: readonly InsertedRun[],
+): string[] | undefined {
+  if (inserted.length > 1) return undefined;
+  const pks = inserted[0]?.pks ?? NONE;
+  let duplicates: string[] | undefined;
+  let next = 0;
+  for (const member of incoming) {
+    if (member === pks[next]) next++;
+    else if (duplicates) duplicates.push(member);
+    else duplicates = [member];
+  }
+  return next === pks.length ? (duplicates ?? NONE) : undefined;
 }
 
 /**
@@ -293,12 +341,7 @@ function diffMembers(
   const added = after.length - before.length;
   if (added >= 0 && (kind === 'push' || kind === 'page-merge' || kind === 'unshift')) {
     const start = kind === 'unshift' ? 0 : before.length;
-    return {
-      inserted: after
-        .slice(start, start + added)
-        .map((member, offset) => ({ pk: member, index: start + offset })),
-      removed: [] as string[],
-    };
+    return { inserted: runs(after.slice(start, start + added), start), removed: NONE };
   }
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head++;
@@ -311,19 +354,27 @@ function diffMembers(
     tail++;
   const lost = before.slice(head, before.length - tail);
   const gained = after.slice(head, after.length - tail);
-  if (lost.length === 0 || gained.length === 0) {
-    return {
-      inserted: gained.map((member, offset) => ({ pk: member, index: head + offset })),
-      removed: lost,
-    };
-  }
+  if (lost.length === 0 || gained.length === 0)
+    return { inserted: runs(gained, head), removed: lost };
   // Both gained and lost in one stretch (a replaced list): compare as sets.
   const beforeSet = new Set(lost);
   const afterSet = new Set(gained);
-  return {
-    inserted: gained.flatMap((member, offset) =>
-      beforeSet.has(member) ? [] : [{ pk: member, index: head + offset }],
-    ),
-    removed: lost.filter((member) => !afterSet.has(member)),
-  };
+  const inserted: InsertedRun[] = [];
+  let run: InsertedRun | undefined;
+  for (const [offset, member] of gained.entries()) {
+    if (beforeSet.has(member)) {
+      run = undefined;
+    } else if (run) {
+      run.pks.push(member);
+    } else {
+      run = { index: head + offset, pks: [member] };
+      inserted.push(run);
+    }
+  }
+  return { inserted, removed: lost.filter((member) => !afterSet.has(member)) };
+}
+
+/** `pks`, inserted together at `index`, as runs: none when there are none. */
+function runs(pks: string[], index: number): InsertedRun[] {
+  return pks.length === 0 ? NO_RUNS : [{ index, pks }];
 }

@@ -1,25 +1,23 @@
 /**
  * What the normalizer reports while it works, in the user's terms. The shapes are those of the
- * devtools protocol's effects, so the devtools pass them on as they are; with no sink installed
- * none of them is ever constructed.
+ * devtools protocol's effects, so the devtools pass them on as they are.
  */
 export type InsertKind = 'push' | 'unshift' | 'page-merge' | 'add';
 
-export interface EntityAdded {
-  type: 'entity-added';
+/** Entities of one type stored for the first time (or again after they were invalidated). */
+export interface EntitiesAdded {
+  type: 'entities-added';
   /** The entity type, e.g. `Todo`. */
   entity: string;
-  pk: string;
-  /** The row as stored. */
-  row: unknown;
+  pks: string[];
 }
-export interface EntityUpdated {
-  type: 'entity-updated';
+/** Stored entities of one type whose fields changed. */
+export interface EntitiesUpdated {
+  type: 'entities-updated';
   entity: string;
-  pk: string;
-  /** Fields whose stored value changed. */
-  fields: string[];
-  row: unknown;
+  pks: string[];
+  /** `fields[i]`: the fields of `pks[i]` whose stored value changed. */
+  fields: string[][];
 }
 export interface EntityInvalidated {
   type: 'entity-invalidated';
@@ -40,11 +38,65 @@ export interface CollectionChanged {
   kind: InsertKind | 'replace' | 'invalidate';
   lengthBefore: number;
   lengthAfter: number;
-  inserted: { pk: string; index: number }[];
+  /** The pks that went in, as runs of neighbours (one run for a push or a page). */
+  inserted: InsertedRun[];
   duplicates: string[];
   removed: string[];
   /** The whole list, when it was replaced. */
   members?: string[];
 }
-export type TraceEvent = EntityAdded | EntityUpdated | EntityInvalidated | CollectionChanged;
-export type TraceSink = (event: TraceEvent) => void;
+/** Pks inserted next to each other, the first at `index` of the new list. */
+export interface InsertedRun {
+  index: number;
+  pks: string[];
+}
+export type TraceEvent = EntitiesAdded | EntitiesUpdated | EntityInvalidated | CollectionChanged;
+
+/**
+ * Collects what normalizing did, in order. Entities are grouped per type (a response of 500
+ * todos is one `entities-added` with 500 pks, not 500 objects), because whoever keeps traces
+ * (the devtools' ring of recent events) then keeps a few arrays per change, which the garbage
+ * collector barely notices. Rows are not kept: the store holds them.
+ */
+export class Trace {
+  readonly events: TraceEvent[] = [];
+  /**
+   * The open groups. A response holds a few entity types, so a short list searched by identity
+   * of the (interned) type name beats a Map, which every traced change would allocate.
+   */
+  private added: EntitiesAdded[] = [];
+  private updated: EntitiesUpdated[] = [];
+
+  entityAdded(entity: string, pk: string): void {
+    let group = this.added.find((open) => open.entity === entity);
+    if (group === undefined) {
+      group = { type: 'entities-added', entity, pks: [] };
+      this.added.push(group);
+      this.events.push(group);
+    }
+    group.pks.push(pk);
+  }
+
+  entityUpdated(entity: string, pk: string, fields: string[]): void {
+    let group = this.updated.find((open) => open.entity === entity);
+    if (group === undefined) {
+      group = { type: 'entities-updated', entity, pks: [], fields: [] };
+      this.updated.push(group);
+      this.events.push(group);
+    }
+    group.pks.push(pk);
+    group.fields.push(fields);
+  }
+
+  entityInvalidated(event: Omit<EntityInvalidated, 'type'>): void {
+    this.events.push({ type: 'entity-invalidated', ...event });
+    // Later adds and updates of this type go after the invalidation, so that applying the
+    // events in order ends where the store did (an entity deleted, then stored again).
+    this.added = this.added.filter((open) => open.entity !== event.entity);
+    this.updated = this.updated.filter((open) => open.entity !== event.entity);
+  }
+
+  collectionChanged(event: CollectionChanged): void {
+    this.events.push(event);
+  }
+}

@@ -1,4 +1,4 @@
-import type { TraceSink } from '../normalize/trace.js';
+import type { CollectionChanged } from '../normalize/trace.js';
 import type { Invalid } from './invalid.js';
 
 /** What a schema's `normalize` is given: the arguments of the call and access to the tables. */
@@ -7,7 +7,6 @@ export interface NormalizeContext {
   readonly args: readonly unknown[];
   /** True while normalizing an optimistic response: created entities may lack a pk. */
   readonly optimistic: boolean;
-  readonly trace: TraceSink | undefined;
   /** Normalizes a nested value with its schema. */
   visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown;
   /** A table as it stands now, including this call's earlier writes. */
@@ -16,12 +15,15 @@ export interface NormalizeContext {
   mergeEntity(entity: EntityStatics, pk: string, row: Record<string, unknown>): void;
   /** Marks an entity INVALID and removes it from every collection. */
   invalidate(entity: EntityStatics, pk: string, input: unknown): void;
-  /** Writes a collection row; `incoming` is what was added, for the trace. */
+  /**
+   * Writes a collection row; `incoming` is what the change is about, for the trace (the pks
+   * added; for an invalidation, the one removed).
+   */
   writeCollectionRow(
     collectionKey: string,
     rowPk: string,
     members: readonly string[],
-    kind: import('../normalize/trace.js').CollectionChanged['kind'],
+    kind: CollectionChanged['kind'],
     incoming: readonly string[],
   ): void;
 }

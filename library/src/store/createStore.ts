@@ -1,4 +1,4 @@
-import type { TraceEvent } from '../normalize/trace.js';
+import { Trace, type TraceEvent } from '../normalize/trace.js';
 import type { Action } from './actions.js';
 import { Controller } from './Controller.js';
 import { applyOptimistic, reduce } from './reducer.js';
@@ -16,7 +16,7 @@ export interface StoreRecord {
   before: State;
   after: State;
   /** What normalizing did: for a fetch that went optimistic, what the optimistic response did. */
-  trace: TraceEvent[];
+  trace: readonly TraceEvent[];
 }
 
 export interface Store {
@@ -40,10 +40,9 @@ export function createStore(options: StoreOptions = {}): Store {
   const observers = new Set<(record: StoreRecord) => void>();
 
   const dispatch = (action: Action) => {
-    const trace: TraceEvent[] | undefined = observers.size > 0 ? [] : undefined;
-    const sink = trace && ((event: TraceEvent) => trace.push(event));
+    const trace = observers.size > 0 ? new Trace() : undefined;
     const before = committed;
-    const next = reduce(before, action, { trace: sink });
+    const next = reduce(before, action, { trace });
     if (next === before) return;
     committed = next;
     const added =
@@ -54,10 +53,11 @@ export function createStore(options: StoreOptions = {}): Store {
         : applyOptimistic(
             committed,
             snapshot,
-            added && sink ? { entry: added, trace: sink } : undefined,
+            added && trace ? { entry: added, trace } : undefined,
           );
     if (trace)
-      for (const observer of observers) observer({ action, before, after: committed, trace });
+      for (const observer of observers)
+        observer({ action, before, after: committed, trace: trace.events });
     for (const listener of listeners) listener();
   };
   const getState = () => view;

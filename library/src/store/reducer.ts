@@ -1,12 +1,12 @@
 import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
 import { normalize } from '../normalize/normalize.js';
-import type { TraceSink } from '../normalize/trace.js';
+import type { Trace } from '../normalize/trace.js';
 import type { Action, SetResponseAction, TestKey } from './actions.js';
 import { type EndpointMeta, initialState, type OptimisticEntry, type State } from './state.js';
 
 export interface ReduceOptions {
   /** Receives what normalizing a response did. */
-  trace?: TraceSink;
+  trace?: Trace;
   /** Normalize as an optimistic response (created entities may lack a pk). */
   optimistic?: boolean;
 }
@@ -129,7 +129,7 @@ export function applyOptimistic(
   state: State,
   snapshot: (view: State, fetchedAt: number) => SnapshotInterface,
   /** Traces applying one entry (the one a fetch just added), for the devtools. */
-  traced?: { entry: OptimisticEntry; trace: TraceSink },
+  traced?: { entry: OptimisticEntry; trace: Trace },
 ): State {
   let view = state;
   for (const entry of state.optimistic) {

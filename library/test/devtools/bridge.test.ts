@@ -7,19 +7,22 @@ import {
   type DevtoolsConnection,
   encode,
   LIBRARY_VERSION,
+  MAX_MESSAGE_LENGTH,
+  MAX_ROWS_PER_REQUEST,
   PROTOCOL_TAG,
   PROTOCOL_VERSION,
   SNAPSHOT_CHUNK_LENGTH,
   type SnapshotState,
 } from '../../src/devtools/index.js';
-import { createStore, type Store } from '../../src/index.js';
+import { createStore, type Store, schema } from '../../src/index.js';
 import { DataProvider } from '../../src/react/index.js';
-import { endpoint, todoList } from '../fixtures.js';
-import { joinSnapshot, PanelStandIn } from './support.js';
+import { endpoint, Todo, todoList } from '../fixtures.js';
+import { eventsIn, joinSnapshot, PanelStandIn } from './support.js';
 
 /** A schema-less endpoint: every `setResponse` of it is one event with one result. */
 const note = endpoint('note', undefined);
 const getTodos = endpoint('getTodos', todoList);
+const deleteTodo = endpoint('deleteTodo', new schema.Invalidate(Todo), { sideEffect: true });
 
 /** Records `count` events in the store (one `setResponse` each), numbered from `from`. */
 function notes(store: Store, count: number, from = 1) {
@@ -185,12 +188,12 @@ describe('batching', () => {
     vi.advanceTimersByTime(1);
     const batches = panel.eventMessages(storeId, mark);
     expect(batches).toHaveLength(1);
-    expect(batches[0]?.events.map((event) => event.seq)).toEqual([1, 2, 3]);
+    expect(eventsIn(batches[0]!).map((event) => event.seq)).toEqual([1, 2, 3]);
     expect(batches[0]?.history).toBeUndefined();
 
     notes(store, 2, 4);
     vi.advanceTimersByTime(40);
-    expect(panel.eventMessages(storeId, mark).map((m) => m.events.map((e) => e.seq))).toEqual([
+    expect(panel.eventMessages(storeId, mark).map((m) => eventsIn(m).map((e) => e.seq))).toEqual([
       [1, 2, 3],
       [4, 5],
     ]);
@@ -202,7 +205,8 @@ describe('batching', () => {
     const { storeId } = connect(store, { batchInterval: 10 });
     panel.connect(0);
     const mark = panel.mark;
-    // About 180 KB each once encoded: ten of them exceed one message's ~512 KB.
+    // About 180 KB each once encoded (in the result-stored effect, which keeps up to 256 KB;
+    // the action's response is only a preview): ten of them exceed one message's ~512 KB.
     for (let n = 1; n <= 10; n++)
       store.controller.setResponse(
         note,
@@ -213,7 +217,7 @@ describe('batching', () => {
     const batches = panel.eventMessages(storeId, mark); // each passed isPageMessage
     expect(batches.length).toBeGreaterThan(1);
     expect(batches.length).toBeLessThan(10);
-    expect(batches.flatMap((m) => m.events.map((e) => e.seq))).toEqual([
+    expect(batches.flatMap((m) => eventsIn(m).map((e) => e.seq))).toEqual([
       1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
     ]);
     for (const batch of batches) expect(JSON.stringify(batch).length).toBeLessThan(1024 * 1024);
@@ -260,9 +264,9 @@ describe('resync', () => {
     const answer = panel.connect(3, storeId);
     expect(answer.map((message) => message.kind)).toEqual(['hello', 'events']);
     expect(answer[1]).not.toHaveProperty('history');
-    expect(answer.flatMap((m) => (m.kind === 'events' ? m.events : [])).map((e) => e.seq)).toEqual([
-      4, 5,
-    ]);
+    expect(
+      answer.flatMap((m) => (m.kind === 'events' ? eventsIn(m) : [])).map((e) => e.seq),
+    ).toEqual([4, 5]);
     // The queued live batch was replaced by the resync: nothing is sent twice.
     const mark = panel.mark;
     vi.advanceTimersByTime(100);
@@ -369,6 +373,229 @@ describe('snapshots', () => {
       expect(chunk.data).not.toMatch(/^[\uDC00-\uDFFF]/);
     }
     expect(joinSnapshot(chunks)).toEqual(expectedSnapshot(store));
+  });
+});
+
+describe('the rows command', () => {
+  it('answers the rows as stored now, encoded; null for a pk or a table the store does not hold', () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    const due = new Date('2030-01-02T03:04:05.000Z');
+    store.controller.setResponse(getTodos, {}, [
+      { id: 1, title: 'a', author: { id: 9, name: 'Ada' } },
+      { id: 2, title: 'b' },
+    ]);
+    store.controller.setResponse(getTodos, {}, [
+      { id: 1, title: 'renamed', due, author: { id: 9, name: 'Ada' } },
+      { id: 2, title: 'b' },
+    ]);
+    const todos = store.getState().entities.Todo ?? {};
+    const answer = panel.rows(storeId, 'Todo', ['2', '1', '404']);
+    expect(answer).toEqual({
+      tag: PROTOCOL_TAG,
+      v: PROTOCOL_VERSION,
+      source: 'page',
+      kind: 'rows',
+      storeId,
+      seq: 2,
+      table: 'Todo',
+      rows: { '1': encode(todos['1']), '2': encode(todos['2']), '404': null },
+    });
+    // The current row, with what JSON cannot carry encoded, and the nested entity by its pk.
+    expect(answer.rows['1']).toMatchObject({
+      id: 1,
+      title: 'renamed',
+      due: { '@t': 'date', v: '2030-01-02T03:04:05.000Z' },
+      author: '9',
+    });
+    expect(panel.rows(storeId, 'User', ['9']).rows).toEqual({ '9': { id: 9, name: 'Ada' } });
+    expect(panel.rows(storeId, 'Nope', ['1', '2'])).toMatchObject({
+      table: 'Nope',
+      rows: { '1': null, '2': null },
+    });
+    expect(panel.rows(storeId, 'Todo', []).rows).toEqual({});
+  });
+
+  it('agrees with the snapshot, an invalidated entity included', () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    store.controller.setResponse(getTodos, {}, [
+      { id: 1, title: 'a' },
+      { id: 2, title: 'b' },
+    ]);
+    store.controller.setResponse(deleteTodo, { id: 2 }, { id: 2 });
+    panel.connect(0);
+    const snapshot = joinSnapshot(panel.snapshots(storeId));
+    const { rows } = panel.rows(storeId, 'Todo', ['1', '2']);
+    expect(rows).toEqual({
+      '1': snapshot.entities.Todo?.['1'],
+      '2': snapshot.entities.Todo?.['2'],
+    });
+    expect(rows['1']).toEqual({ id: 1, title: 'a' });
+  });
+
+  it('posts the events waiting for the next batch first, and answers at the latest seq', () => {
+    vi.useFakeTimers();
+    const store = createStore();
+    const { storeId } = connect(store, { batchInterval: 40 });
+    panel.connect(0);
+    const mark = panel.mark;
+    store.controller.setResponse(getTodos, {}, [{ id: 1, title: 'a' }]);
+    store.controller.setResponse(getTodos, {}, [{ id: 1, title: 'b' }]);
+    notes(store, 1);
+    expect(panel.since(mark)).toEqual([]); // the batch is still waiting
+    panel.send({ kind: 'rows', storeId, table: 'Todo', pks: ['1'] });
+    const posted = panel.since(mark);
+    expect(posted.map((message) => message.kind)).toEqual(['events', 'rows']);
+    expect(panel.events(storeId, mark).map((event) => event.seq)).toEqual([1, 2, 3]);
+    expect(posted[1]).toMatchObject({ kind: 'rows', seq: 3, rows: { '1': { id: 1, title: 'b' } } });
+    // The batch went out with the answer: its timer sends nothing again.
+    vi.advanceTimersByTime(100);
+    expect(panel.since(mark)).toHaveLength(2);
+    // Later changes are batched as before.
+    notes(store, 1, 2);
+    vi.advanceTimersByTime(40);
+    expect(panel.events(storeId, mark).map((event) => event.seq)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('with nothing waiting, answers alone, at the seq of the last event sent', () => {
+    vi.useFakeTimers();
+    const store = createStore();
+    const { storeId } = connect(store, { batchInterval: 10 });
+    notes(store, 2);
+    panel.connect(0);
+    store.controller.setResponse(getTodos, {}, [{ id: 5, title: 'five' }]);
+    vi.advanceTimersByTime(10);
+    const mark = panel.mark;
+    const answer = panel.rows(storeId, 'Todo', ['5']);
+    expect(panel.since(mark)).toEqual([answer]);
+    expect(answer).toMatchObject({ seq: 3, rows: { '5': { id: 5, title: 'five' } } });
+  });
+
+  it(`answers up to MAX_ROWS_PER_REQUEST (${MAX_ROWS_PER_REQUEST}) pks; more, or pks that are not strings, are ignored`, () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    const count = MAX_ROWS_PER_REQUEST + 5;
+    store.controller.setResponse(
+      getTodos,
+      {},
+      Array.from({ length: count }, (_, index) => ({ id: index + 1, title: `t${index + 1}` })),
+    );
+    const pks = Array.from({ length: MAX_ROWS_PER_REQUEST }, (_, index) => String(index + 1));
+    const { rows } = panel.rows(storeId, 'Todo', pks);
+    expect(Object.keys(rows)).toHaveLength(MAX_ROWS_PER_REQUEST);
+    expect(rows[String(MAX_ROWS_PER_REQUEST)]).toEqual({
+      id: MAX_ROWS_PER_REQUEST,
+      title: `t${MAX_ROWS_PER_REQUEST}`,
+    });
+
+    const mark = panel.mark;
+    panel.send({ kind: 'rows', storeId, table: 'Todo', pks: [...pks, String(count)] });
+    panel.send({ kind: 'rows', storeId, table: 'Todo', pks: [1, 2] as unknown as string[] });
+    panel.send({
+      kind: 'rows',
+      storeId,
+      table: 'Todo',
+      pks: ['1', undefined] as unknown as string[],
+    });
+    expect(panel.since(mark)).toEqual([]);
+  });
+
+  it('a thousand large rows still fit one valid message: each row is cut with a marker', () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    // 9 000 characters each (under the encoder's string cap): 9 MB of rows in all.
+    store.controller.setResponse(
+      getTodos,
+      {},
+      Array.from({ length: MAX_ROWS_PER_REQUEST }, (_, index) => ({
+        id: index + 1,
+        title: 'x'.repeat(9000),
+      })),
+    );
+    const pks = Array.from({ length: MAX_ROWS_PER_REQUEST }, (_, index) => String(index + 1));
+    const answer = panel.rows(storeId, 'Todo', pks); // passed isPageMessage
+    expect(JSON.stringify(answer).length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
+    for (const pk of pks) {
+      const row = answer.rows[pk] as Record<string, unknown>;
+      expect(row.id).toBe(Number(pk));
+      expect(JSON.stringify(row)).toContain('"@t":"truncated"');
+    }
+  });
+});
+
+describe('an event whose effects do not fit in one message', () => {
+  /**
+   * 40 todos with pks of 100 000 characters: their list response names each pk three times in
+   * its effects (added, inserted, members), about 12 MB, more than MAX_MESSAGE_LENGTH.
+   */
+  const longPkTodos = () =>
+    Array.from({ length: 40 }, (_, index) => ({
+      id: String(index).padStart(100_000, 'x'),
+      title: `t${index}`,
+    }));
+
+  it('goes without its effects, flagged; a snapshot follows; no seq is lost', () => {
+    vi.useFakeTimers();
+    const store = createStore();
+    const { storeId } = connect(store, { batchInterval: 10 });
+    panel.connect(0);
+    const mark = panel.mark;
+    notes(store, 1);
+    store.controller.setResponse(getTodos, {}, longPkTodos());
+    notes(store, 1, 3);
+    vi.advanceTimersByTime(10);
+
+    const posted = panel.since(mark, storeId); // each passed isPageMessage
+    for (const message of posted)
+      expect(JSON.stringify(message).length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
+    const kinds = posted.map((message) => message.kind);
+    expect(kinds).toContain('events');
+    expect(kinds.indexOf('snapshot')).toBeGreaterThan(kinds.lastIndexOf('events'));
+
+    const events = panel.events(storeId, mark);
+    expect(events.map((event) => event.seq)).toEqual([1, 2, 3]);
+    const [first, large, last] = events;
+    expect(large).toMatchObject({
+      seq: 2,
+      effectsOmitted: true,
+      effects: [],
+      action: { type: 'setResponse', endpoint: 'getTodos' },
+    });
+    for (const small of [first, last]) {
+      expect(small).not.toHaveProperty('effectsOmitted');
+      expect(small?.effects.map((effect) => effect.type)).toEqual(['result-stored']);
+    }
+
+    // The snapshot is current at the last event and holds what the omitted effects did.
+    const chunks = panel.snapshots(storeId, mark);
+    expect(chunks[0]?.seq).toBe(3);
+    const snapshot = joinSnapshot(chunks);
+    const pks = longPkTodos().map((todo) => todo.id);
+    expect(Object.keys(snapshot.entities.Todo ?? {}).sort()).toEqual([...pks].sort());
+    expect(snapshot.entities['[Todo]']?.['{}']).toEqual(pks);
+  });
+
+  it('a resync over it sends the missing events, the large one flagged, then a snapshot', () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    notes(store, 1);
+    store.controller.setResponse(getTodos, {}, longPkTodos());
+    notes(store, 1, 3);
+    const answer = panel.connect(1, storeId);
+    const kinds = answer.map((message) => message.kind);
+    expect(kinds.slice(0, 2)).toEqual(['hello', 'events']);
+    expect(kinds.indexOf('snapshot')).toBeGreaterThan(kinds.lastIndexOf('events'));
+    expect(kinds.at(-1)).toBe('snapshot');
+    const events = answer.flatMap((message) =>
+      message.kind === 'events' ? eventsIn(message) : [],
+    );
+    expect(events.map((event) => [event.seq, event.effectsOmitted])).toEqual([
+      [2, true],
+      [3, undefined],
+    ]);
+    const snapshot = joinSnapshot(panel.snapshots(storeId));
+    expect(snapshot.entities['[Todo]']?.['{}']).toHaveLength(40);
   });
 });
 

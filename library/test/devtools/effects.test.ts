@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   connectDevtools,
   type DevtoolsConnection,
+  type Encoded,
   type StoreEvent,
 } from '../../src/devtools/index.js';
 import { createResource, createStore, type Store, schema } from '../../src/index.js';
@@ -91,12 +92,7 @@ describe('collections', () => {
       duration: expect.any(Number),
     });
     expect(event.effects).toEqual([
-      {
-        type: 'entity-added',
-        entity: 'Todo',
-        pk: '4',
-        row: { id: 4, title: 'new', completed: false, userId: 0 },
-      },
+      { type: 'entities-added', entity: 'Todo', pks: ['4'] },
       {
         type: 'collection-changed',
         collection: '[Todo]',
@@ -104,7 +100,7 @@ describe('collections', () => {
         kind: 'push',
         lengthBefore: 3,
         lengthAfter: 4,
-        inserted: [{ pk: '4', index: 3 }],
+        inserted: [{ index: 3, pks: ['4'] }],
         duplicates: [],
         removed: [],
       },
@@ -116,6 +112,12 @@ describe('collections', () => {
         expiresAt: expect.any(Number),
       },
     ]);
+    // The row the effect names, as the panel gets it: a `rows` command, at the event's seq.
+    expect(panel.rows(connection.storeId, 'Todo', ['4'])).toMatchObject({
+      seq: event.seq,
+      table: 'Todo',
+      rows: { '4': { id: 4, title: 'new', completed: false, userId: 0 } },
+    });
   });
 
   it('unshift: inserted at index 0', async () => {
@@ -128,7 +130,7 @@ describe('collections', () => {
         kind: 'unshift',
         lengthBefore: 3,
         lengthAfter: 4,
-        inserted: [{ pk: '4', index: 0 }],
+        inserted: [{ index: 0, pks: ['4'] }],
         duplicates: [],
         removed: [],
       },
@@ -144,7 +146,9 @@ describe('collections', () => {
       url: `${server.url}/todos?page=2`,
       args: [{ page: 2 }],
     });
-    expect(effectsOf(event, 'entity-added').map((effect) => effect.pk)).toEqual(['4']);
+    expect(effectsOf(event, 'entities-added')).toEqual([
+      { type: 'entities-added', entity: 'Todo', pks: ['4'] },
+    ]);
     expect(effectsOf(event, 'collection-changed')).toEqual([
       {
         type: 'collection-changed',
@@ -153,7 +157,7 @@ describe('collections', () => {
         kind: 'page-merge',
         lengthBefore: 3,
         lengthAfter: 4,
-        inserted: [{ pk: '4', index: 3 }],
+        inserted: [{ index: 3, pks: ['4'] }],
         duplicates: ['3'],
         removed: [],
       },
@@ -174,15 +178,14 @@ describe('collections', () => {
   it('a refetched entity reports the fields that changed', async () => {
     (server.todos[0] as { title: string }).title = 'renamed';
     await store.controller.fetch(Todos.get, { id: 1 });
-    expect(effectsOf(newEvent(), 'entity-updated')).toEqual([
-      {
-        type: 'entity-updated',
-        entity: 'Todo',
-        pk: '1',
-        fields: ['title'],
-        row: { id: 1, title: 'renamed', completed: false, userId: 1 },
-      },
+    const event = newEvent();
+    expect(effectsOf(event, 'entities-updated')).toEqual([
+      { type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: [['title']] },
     ]);
+    expect(panel.rows(connection.storeId, 'Todo', ['1'])).toMatchObject({
+      seq: event.seq,
+      rows: { '1': { id: 1, title: 'renamed', completed: false, userId: 1 } },
+    });
   });
 });
 
@@ -308,15 +311,13 @@ describe('optimistic mutations', () => {
       body: { title: 'soon' },
     });
     expect(applied.action).not.toHaveProperty('response');
-    expect(effectsOf(applied, 'entity-updated')).toEqual([
-      {
-        type: 'entity-updated',
-        entity: 'Todo',
-        pk: '1',
-        fields: ['title'],
-        row: { id: 1, title: 'soon', completed: false, userId: 1 },
-      },
+    expect(effectsOf(applied, 'entities-updated')).toEqual([
+      { type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: [['title']] },
     ]);
+    // The optimistic row is what the store shows now, and what a `rows` command answers.
+    expect(panel.rows(connection.storeId, 'Todo', ['1']).rows).toEqual({
+      '1': { id: 1, title: 'soon', completed: false, userId: 1 },
+    });
     await done;
     const committed = newEvent();
     expect(committed.action).toMatchObject({
@@ -454,9 +455,20 @@ describe('invalidate, expireAll, reset', () => {
 });
 
 describe('values on the wire', () => {
+  /** A value's length once on the wire. */
+  const wireLength = (value: unknown) => JSON.stringify(value).length;
+  /** A read's values are previews of at most about 2 KB (the bridge's cap, plus markers). */
+  const READ_PREVIEW = 2 * 1024 + 256;
+
   it('a very long response field is cut with a visible marker in the event', () => {
     const long = 'x'.repeat(20_000);
-    store.controller.setResponse(Todos.get, { id: 7 }, { id: 7, title: long });
+    // A mutation: its values keep up to 16 KB, so the string cap (10 000) cuts this one.
+    store.controller.setResponse(
+      Todos.partialUpdate,
+      { id: 7 },
+      { title: 'x' },
+      { id: 7, title: long },
+    );
     const event = newEvent();
     expect((event.action.response as Record<string, unknown>).title).toEqual({
       '@t': 'truncated',
@@ -466,5 +478,69 @@ describe('values on the wire', () => {
     });
     // The store itself keeps the whole value.
     expect(store.getState().entities.Todo?.['7']).toMatchObject({ title: long });
+  });
+
+  it("a read's answer is a preview of at most about 2 KB: the first todos, then a size marker", async () => {
+    for (let id = 4; id <= 200; id++)
+      server.todos.push({ id, title: `todo number ${id}`, completed: false, userId: 1 });
+    await store.controller.fetch(Todos.getList, {});
+    const event = newEvent();
+    const response = event.action.response as Encoded[];
+    expect(wireLength(response)).toBeLessThanOrEqual(READ_PREVIEW);
+    const kept = response.slice(0, -1);
+    expect(kept.length).toBeGreaterThan(5);
+    // The todos in order; the last one shown may itself be cut short.
+    expect(kept.slice(0, -1)).toEqual(server.todos.slice(0, kept.length - 1));
+    expect(kept.at(-1)).toMatchObject({ id: kept.length });
+    expect(response.at(-1)).toEqual({
+      '@t': 'truncated',
+      reason: 'size',
+      omitted: 200 - kept.length,
+    });
+    // The store holds every todo; the panel reads the rows it shows with a `rows` command.
+    expect(Object.keys(store.getState().entities.Todo ?? {})).toHaveLength(200);
+    expect(panel.rows(connection.storeId, 'Todo', ['200']).rows).toEqual({
+      '200': { id: 200, title: 'todo number 200', completed: false, userId: 1 },
+    });
+  });
+
+  it("one long text field of a read is cut to the preview's size too", () => {
+    const long = 'x'.repeat(20_000);
+    store.controller.setResponse(Todos.get, { id: 7 }, { id: 7, title: long });
+    const response = newEvent().action.response as Record<string, Encoded>;
+    expect(wireLength(response)).toBeLessThanOrEqual(READ_PREVIEW);
+    expect(response.id).toBe(7);
+    const title = response.title as {
+      '@t': string;
+      reason: string;
+      omitted: number;
+      preview: string;
+    };
+    expect(title).toMatchObject({ '@t': 'truncated', reason: 'size' });
+    expect(title.preview).toBe('x'.repeat(title.preview.length));
+    expect(title.preview.length).toBeGreaterThanOrEqual(512);
+    expect(title.omitted + title.preview.length).toBe(20_000);
+    expect(store.getState().entities.Todo?.['7']).toMatchObject({ title: long });
+  });
+
+  it("a mutation's body and answer are kept whole up to 16 KB, and cut with a marker past it", async () => {
+    const title = 'y'.repeat(9_500); // far over a read's preview, under a mutation's cap
+    await store.controller.fetch(Todos.getList.push, {}, { title, userId: 1 });
+    const whole = newEvent();
+    expect(whole.action.body).toEqual({ title, userId: 1 });
+    expect(whole.action.args).toEqual([{}, { title, userId: 1 }]);
+    expect(whole.action.response).toEqual({ id: 4, title, completed: false, userId: 1 });
+
+    // Two long fields, 18 000 characters together: the second is cut at what the cap leaves.
+    const body = { title: 'p'.repeat(9_000), notes: 'q'.repeat(9_000) } as { title: string };
+    await store.controller.fetch(Todos.getList.push, {}, body);
+    const cut = newEvent();
+    for (const value of [cut.action.body, cut.action.response]) {
+      const fields = value as Record<string, Encoded>;
+      expect(wireLength(fields)).toBeLessThanOrEqual(16 * 1024 + 256);
+      expect(fields.title).toBe('p'.repeat(9_000));
+      expect(fields.notes).toMatchObject({ '@t': 'truncated', reason: 'size' });
+    }
+    expect(server.requests.at(-1)?.body).toBe(JSON.stringify(body)); // the request itself was whole
   });
 });

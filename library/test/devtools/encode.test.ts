@@ -260,6 +260,34 @@ describe('caps: a visible truncated marker', () => {
     });
   });
 
+  it('total size of one long string: cut at the size left, with a size marker and a preview', () => {
+    // Under the string cap, but over the size cap: the size cap decides.
+    expect(encode('y'.repeat(500), { maxSize: 100 })).toEqual({
+      '@t': 'truncated',
+      reason: 'size',
+      omitted: 400,
+      preview: 'y'.repeat(100),
+    });
+    // The first field takes most of the budget; the next string gets only what is left.
+    const encoded = encode({ a: 'a'.repeat(80), b: 'b'.repeat(80) }, { maxSize: 100 }) as Record<
+      string,
+      Encoded
+    >;
+    expect(encoded.a).toBe('a'.repeat(80));
+    const b = encoded.b as { '@t': string; reason: string; omitted: number; preview: string };
+    expect(b).toMatchObject({ '@t': 'truncated', reason: 'size' });
+    expect(b.preview.length).toBeGreaterThan(0);
+    expect(b.preview.length).toBeLessThan(20);
+    expect(b.preview).toBe('b'.repeat(b.preview.length));
+    expect(b.omitted + b.preview.length).toBe(80);
+    expect(JSON.stringify(encoded).length).toBeLessThan(200);
+    // The string cap still applies below the size cap, as a length cut.
+    expect(encode('z'.repeat(50), { maxSize: 100, maxStringLength: 20 })).toMatchObject({
+      reason: 'length',
+      omitted: 30,
+    });
+  });
+
   it('the default caps keep an ordinary response whole', () => {
     const response = Array.from({ length: 200 }, (_, id) => ({ id, title: `todo ${id}` }));
     expect(encode(response)).toEqual(response);

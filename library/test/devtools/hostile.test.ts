@@ -6,6 +6,8 @@ import {
   type ExtensionCommandBody,
   extensionCommand,
   MAX_MESSAGE_LENGTH,
+  MAX_ROWS_PER_REQUEST,
+  PROTOCOL_VERSION,
   pageMessage,
 } from '../../src/devtools/index.js';
 import { createResource, createStore, type State, type Store } from '../../src/index.js';
@@ -52,6 +54,7 @@ function actingCommands(storeId: string): ExtensionCommandBody[] {
       mode: 'apply',
       mutations: [{ endpoint: 'Todo.delete', args: [{ id: 1 }], response: { id: 1 } }],
     },
+    { kind: 'rows', storeId, table: 'Todo', pks: ['1', '2'] },
     { kind: 'reset', storeId }, // last: on an empty store the others would change nothing
   ];
 }
@@ -107,7 +110,8 @@ describe('hostile or foreign messages are ignored: no change, nothing posted, no
 
   it('with another version', async () => {
     for (const body of actingCommands(connection.storeId)) {
-      for (const v of [0, 2, '1', null]) await expectIgnored({ ...extensionCommand(body), v });
+      for (const v of [0, 1, PROTOCOL_VERSION + 1, String(PROTOCOL_VERSION), null])
+        await expectIgnored({ ...extensionCommand(body), v });
     }
   });
 
@@ -131,7 +135,7 @@ describe('hostile or foreign messages are ignored: no change, nothing posted, no
 
   it('of a malformed shape', async () => {
     const { storeId } = connection;
-    const envelope = { tag: 'restlens', v: 1, source: 'extension' };
+    const envelope = { tag: 'restlens', v: PROTOCOL_VERSION, source: 'extension' };
     const malformed: unknown[] = [
       null,
       undefined,
@@ -170,6 +174,22 @@ describe('hostile or foreign messages are ignored: no change, nothing posted, no
         replayId: 'x',
         mode: 'apply',
         mutations: { 0: { endpoint: 'Todo.delete', args: [{ id: 1 }], response: { id: 1 } } },
+      },
+      { ...envelope, kind: 'rows', storeId, table: 'Todo' },
+      { ...envelope, kind: 'rows', storeId, pks: ['1'] },
+      { ...envelope, kind: 'rows', storeId, table: '', pks: ['1'] },
+      { ...envelope, kind: 'rows', storeId, table: 'Todo', pks: '1' },
+      { ...envelope, kind: 'rows', storeId, table: 'Todo', pks: { 0: '1', length: 1 } },
+      { ...envelope, kind: 'rows', storeId, table: 'Todo', pks: [1] },
+      { ...envelope, kind: 'rows', storeId, table: 'Todo', pks: ['1', null] },
+      { ...envelope, kind: 'rows', storeId, table: 'Todo', pks: ['1', { toString: () => '2' }] },
+      // More pks than one request may ask for (MAX_ROWS_PER_REQUEST are accepted: bridge tests).
+      {
+        ...envelope,
+        kind: 'rows',
+        storeId,
+        table: 'Todo',
+        pks: Array.from({ length: MAX_ROWS_PER_REQUEST + 1 }, (_, index) => String(index)),
       },
     ];
     for (const data of malformed) await expectIgnored(data);
@@ -234,7 +254,12 @@ describe('hostile or foreign messages are ignored: no change, nothing posted, no
 
 describe('after hostile messages', () => {
   it('the bridge still answers a well-formed command', async () => {
-    await expectIgnored({ tag: 'restlens', v: 1, source: 'extension', kind: 'connect' });
+    await expectIgnored({
+      tag: 'restlens',
+      v: PROTOCOL_VERSION,
+      source: 'extension',
+      kind: 'connect',
+    });
     store.controller.setResponse(Todos.get, { id: 2 }, { id: 2, title: 'two' });
     const answer = panel.connect(0, connection.storeId);
     expect(answer.map((message) => message.kind)).toEqual(['hello', 'snapshot', 'events']);

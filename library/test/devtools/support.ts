@@ -6,6 +6,8 @@ import {
   type HelloMessage,
   isPageMessage,
   type PageMessage,
+  parseEvents,
+  type RowsMessage,
   type SnapshotMessage,
   type SnapshotState,
   type StoreEvent,
@@ -34,11 +36,23 @@ export class PanelStandIn {
     }) as typeof window.postMessage);
   }
 
-  /** The posted messages, each checked with the protocol's own validator. */
+  /** Messages already checked (checking parses the events, which is slow for large ones). */
+  private readonly checked = new WeakSet<object>();
+
+  /**
+   * The posted messages, each checked with the protocol's own validators: the envelope with
+   * isPageMessage, and the events of an events message with parseEvents, as the panel reads them.
+   */
   get messages(): PageMessage[] {
     return this.raw.map((message) => {
+      if (typeof message === 'object' && message !== null && this.checked.has(message))
+        return message as PageMessage;
       if (!isPageMessage(message))
-        throw new Error(`the page posted an invalid message: ${JSON.stringify(message)}`);
+        throw new Error(
+          `the page posted an invalid message: ${String(JSON.stringify(message)).slice(0, 300)}`,
+        );
+      if (message.kind === 'events') eventsIn(message);
+      this.checked.add(message);
       return message;
     });
   }
@@ -65,7 +79,24 @@ export class PanelStandIn {
 
   /** Every event posted (history or live), in posting order. */
   events(storeId?: string, from = 0): StoreEvent[] {
-    return this.eventMessages(storeId, from).flatMap((message) => message.events);
+    return this.eventMessages(storeId, from).flatMap(eventsIn);
+  }
+
+  /** The answers to `rows` commands. */
+  rowsMessages(storeId?: string, from = 0): RowsMessage[] {
+    return this.since(from, storeId).filter((m): m is RowsMessage => m.kind === 'rows');
+  }
+
+  /**
+   * Asks for the current rows of `pks` of `table` (the `rows` command) and returns the one
+   * answer, which the bridge posts synchronously.
+   */
+  rows(storeId: string, table: string, pks: string[]): RowsMessage {
+    const mark = this.mark;
+    this.send({ kind: 'rows', storeId, table, pks });
+    const answers = this.rowsMessages(storeId, mark);
+    if (answers.length !== 1) throw new Error(`expected one rows answer, got ${answers.length}`);
+    return answers[0]!;
   }
 
   snapshots(storeId?: string, from = 0): SnapshotMessage[] {
@@ -97,12 +128,20 @@ export class PanelStandIn {
     // events follows optimistic events, which the panel cannot follow from their effects).
     if (lastSeq > 0 && answer[1]?.kind === 'snapshot')
       throw new Error(`events after ${lastSeq} have left the ring: a snapshot came instead`);
-    return answer.flatMap((message) => (message.kind === 'events' ? message.events : []));
+    return answer.flatMap((message) => (message.kind === 'events' ? eventsIn(message) : []));
   }
 
   restore(): void {
     this.spy.mockRestore();
   }
+}
+
+/** The events an events message carries, read with the protocol's parser; throws if malformed. */
+export function eventsIn(message: EventsMessage): StoreEvent[] {
+  const events = parseEvents(message);
+  if (events === undefined)
+    throw new Error(`the page posted malformed events: ${message.data.slice(0, 200)}`);
+  return events;
 }
 
 /** Dispatches a `message` event on the window as coming from `source`. */

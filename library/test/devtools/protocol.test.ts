@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type EventsMessage,
+  extensionCommand,
+  isExtensionCommand,
+  isPageMessage,
+  MAX_MESSAGE_LENGTH,
+  MAX_ROWS_PER_REQUEST,
+  PROTOCOL_VERSION,
+  pageMessage,
+  parseEvents,
+  type StoreEvent,
+} from '../../src/devtools/index.js';
+
+/** The validators of protocol v2, on messages built by hand (the bridge tests cover the page). */
+
+const storeId = 'store-1-abc';
+
+/** An events message carrying `data` as it is. */
+const eventsMessage = (data: string): EventsMessage =>
+  pageMessage({ kind: 'events', storeId, data }) as EventsMessage;
+
+/** An events message carrying one event with these effects. */
+const withEffects = (...effects: unknown[]): EventsMessage =>
+  eventsMessage(JSON.stringify([{ seq: 1, time: 0, action: { type: 'setResponse' }, effects }]));
+
+const valid: StoreEvent[] = [
+  {
+    seq: 1,
+    time: 10,
+    action: { type: 'setResponse', endpoint: 'Todo.getList', args: [{}] },
+    effects: [
+      { type: 'entities-added', entity: 'User', pks: ['9'] },
+      { type: 'entities-added', entity: 'Todo', pks: ['1', '2'] },
+      { type: 'entities-updated', entity: 'Todo', pks: ['3'], fields: [['title', 'completed']] },
+      {
+        type: 'collection-changed',
+        collection: '[Todo]',
+        row: '{}',
+        kind: 'push',
+        lengthBefore: 1,
+        lengthAfter: 3,
+        inserted: [{ index: 1, pks: ['1', '2'] }],
+        duplicates: ['3'],
+        removed: [],
+      },
+      {
+        type: 'result-stored',
+        key: 'GET /todos',
+        endpoint: 'Todo.getList',
+        result: '{}',
+        expiresAt: 5,
+      },
+    ],
+  },
+  {
+    seq: 2,
+    time: 11,
+    action: { type: 'setResponse', endpoint: 'Todo.delete' },
+    effects: [
+      { type: 'entity-invalidated', entity: 'Todo', pk: '1', from: { id: 1 }, via: 'response' },
+      { type: 'result-invalidated', keys: ['GET /todos/1'] },
+    ],
+  },
+  { seq: 3, time: 12, action: { type: 'setResponse' }, effects: [], effectsOmitted: true },
+];
+
+describe('parseEvents', () => {
+  it('reads the events of a well-formed message', () => {
+    expect(parseEvents(eventsMessage(JSON.stringify(valid)))).toEqual(valid);
+    expect(parseEvents(eventsMessage('[]'))).toEqual([]);
+  });
+
+  it.each([
+    ['text that is not JSON', '[{"seq":1,'],
+    ['an empty text', ''],
+    ['JSON that is not a list', JSON.stringify({ 0: valid[0] })],
+    ['a list of something else', '[1, 2]'],
+    ['an event without a seq', JSON.stringify([{ time: 0, action: { type: 'x' }, effects: [] }])],
+    ['a negative seq', JSON.stringify([{ ...valid[2], seq: -1 }])],
+    ['an action without a type', JSON.stringify([{ ...valid[2], action: {} }])],
+    ['effects that are not a list', JSON.stringify([{ ...valid[2], effects: {} }])],
+    ['an effect without a type', JSON.stringify([{ ...valid[2], effects: [{ entity: 'Todo' }] }])],
+  ])('rejects %s', (_label, data) => {
+    expect(parseEvents(eventsMessage(data))).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'entities-added whose pks are not a list',
+      { type: 'entities-added', entity: 'Todo', pks: '1' },
+    ],
+    ['entities-added whose pks are numbers', { type: 'entities-added', entity: 'Todo', pks: [1] }],
+    ['entities-added without an entity', { type: 'entities-added', pks: ['1'] }],
+    [
+      'entities-updated whose fields are not lists of names',
+      { type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: ['title'] },
+    ],
+    ['entities-updated without fields', { type: 'entities-updated', entity: 'Todo', pks: ['1'] }],
+    ['entity-invalidated with a numeric pk', { type: 'entity-invalidated', entity: 'Todo', pk: 1 }],
+    [
+      'collection-changed with an inserted run of numeric pks',
+      { ...valid[0]!.effects[3], inserted: [{ index: 0, pks: [1] }] },
+    ],
+    [
+      'collection-changed with a run at a negative index',
+      { ...valid[0]!.effects[3], inserted: [{ index: -1, pks: ['1'] }] },
+    ],
+    [
+      'collection-changed with inserted as v1 wrote it',
+      { ...valid[0]!.effects[3], inserted: [{ pk: '1', index: 0 }] },
+    ],
+    ['collection-changed without duplicates', { ...valid[0]!.effects[3], duplicates: undefined }],
+    ['collection-changed with removed numbers', { ...valid[0]!.effects[3], removed: [2] }],
+    ['result-invalidated whose keys are not strings', { type: 'result-invalidated', keys: [{}] }],
+    ['result-expired without keys', { type: 'result-expired' }],
+  ])('rejects a malformed effect: %s', (_label, effect) => {
+    expect(parseEvents(withEffects(effect))).toBeUndefined();
+    // One malformed effect spoils the whole message, well-formed events included.
+    const mixed = JSON.parse(withEffects(effect).data) as unknown[];
+    expect(parseEvents(eventsMessage(JSON.stringify([...valid, ...mixed])))).toBeUndefined();
+  });
+});
+
+describe('isPageMessage: events', () => {
+  it('checks only the envelope: the data is text, read later by parseEvents', () => {
+    expect(isPageMessage(eventsMessage(JSON.stringify(valid)))).toBe(true);
+    expect(isPageMessage({ ...eventsMessage('[]'), history: true })).toBe(true);
+    // Not parsed here: parseEvents turns it away.
+    expect(isPageMessage(eventsMessage('not json'))).toBe(true);
+  });
+
+  it.each([
+    ['a list of events (as v1 sent them)', valid],
+    ['a number', 42],
+    ['an object', { events: valid }],
+    ['null', null],
+    ['nothing', undefined],
+  ])('rejects data that is not a string: %s', (_label, data) => {
+    expect(isPageMessage({ ...eventsMessage('[]'), data })).toBe(false);
+  });
+
+  it('accepts data up to MAX_MESSAGE_LENGTH and rejects longer data', () => {
+    const padding = (length: number) => `[${' '.repeat(length - 2)}]`;
+    expect(isPageMessage(eventsMessage(padding(MAX_MESSAGE_LENGTH)))).toBe(true);
+    expect(isPageMessage(eventsMessage(padding(MAX_MESSAGE_LENGTH + 1)))).toBe(false);
+  });
+
+  it('rejects another version, a missing store id, or a history flag that is not a boolean', () => {
+    const message = eventsMessage('[]');
+    expect(isPageMessage({ ...message, v: PROTOCOL_VERSION - 1 })).toBe(false);
+    expect(isPageMessage({ ...message, storeId: '' })).toBe(false);
+    expect(isPageMessage({ ...message, history: 'yes' })).toBe(false);
+  });
+});
+
+describe('isPageMessage: rows', () => {
+  const rows = pageMessage({
+    kind: 'rows',
+    storeId,
+    seq: 3,
+    table: 'Todo',
+    rows: { '1': { id: 1 }, '2': null },
+  });
+
+  it('accepts an answer to a rows command', () => {
+    expect(isPageMessage(rows)).toBe(true);
+  });
+
+  it.each([
+    ['rows that are not an object', { rows: [{ id: 1 }] }],
+    ['no rows', { rows: undefined }],
+    ['no table', { table: '' }],
+    ['a seq that is not a count', { seq: -1 }],
+    ['an answer larger than a message', { rows: { '1': 'x'.repeat(MAX_MESSAGE_LENGTH) } }],
+  ])('rejects %s', (_label, change) => {
+    expect(isPageMessage({ ...rows, ...change })).toBe(false);
+  });
+});
+
+describe('isExtensionCommand: rows', () => {
+  const pks = (count: number) => Array.from({ length: count }, (_, index) => String(index));
+
+  it(`accepts up to MAX_ROWS_PER_REQUEST (${MAX_ROWS_PER_REQUEST}) string pks`, () => {
+    for (const count of [0, 1, MAX_ROWS_PER_REQUEST])
+      expect(
+        isExtensionCommand(
+          extensionCommand({ kind: 'rows', storeId, table: 'Todo', pks: pks(count) }),
+        ),
+      ).toBe(true);
+  });
+
+  it('rejects more pks, pks that are not strings, or no table', () => {
+    const command = extensionCommand({ kind: 'rows', storeId, table: 'Todo', pks: ['1'] });
+    for (const change of [
+      { pks: pks(MAX_ROWS_PER_REQUEST + 1) },
+      { pks: [1] },
+      { pks: ['1', null] },
+      { pks: '1' },
+      { table: '' },
+      { table: undefined },
+    ])
+      expect(isExtensionCommand({ ...command, ...change })).toBe(false);
+  });
+});
