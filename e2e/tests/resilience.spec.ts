@@ -181,6 +181,10 @@ test('two tabs: each panel shows only its own tab', async ({
     ] as const) {
       await expect(panel.getByText(foreign)).toHaveCount(0);
       await showView(panel, 'Entities');
+      // Rows come when shown: once every label is there, none is the other tab's.
+      await expect(panel.getByRole('listbox', { name: 'Todo entities' })).not.toContainText(
+        'loading…',
+      );
       await expect(panel.getByText(foreign)).toHaveCount(0);
       await showView(panel, 'Timeline');
       // Each tab's own history: 3 loads in B (users, user 1, user 2), 2 in A; one push each.

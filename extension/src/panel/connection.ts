@@ -3,6 +3,7 @@ import {
   extensionCommand,
   isPageMessage,
   type PageMessage,
+  parseEvents,
 } from '../../../library/src/devtools/protocol.js';
 import {
   type BackgroundToPanel,
@@ -13,6 +14,7 @@ import {
   type PortLike,
   STABLE_PORT_MS,
 } from '../shared/ports.js';
+import { RowRequests } from './rowRequests.js';
 import type { PanelStore } from './store.js';
 
 export interface ConnectionEnvironment {
@@ -31,12 +33,15 @@ export class PanelConnection {
   private attempts = 0;
   /** Per store, the seq a resync was asked from and not yet answered. */
   private readonly resyncing = new Map<string, number>();
+  private readonly rowRequests: RowRequests;
 
   constructor(
     private readonly env: ConnectionEnvironment,
     private readonly tabId: number,
     private readonly store: PanelStore,
-  ) {}
+  ) {
+    this.rowRequests = new RowRequests(store, (command) => this.send(command));
+  }
 
   start(): void {
     const port = this.env.connect(PANEL_PORT);
@@ -61,12 +66,20 @@ export class PanelConnection {
     this.port?.postMessage({ type: 'command', command: extensionCommand(command) });
   }
 
+  /** Asks for rows a view shows: only those missing or out of date are sent, once. */
+  requestRows(storeId: string, table: string, pks: readonly string[]): void {
+    this.rowRequests.request(storeId, table, pks);
+  }
+
   private receive(raw: unknown) {
     if (!isObject(raw)) return;
     const message = raw as BackgroundToPanel;
     const state = this.store.getState();
     switch (message.type) {
       case 'content-connected': {
+        // Rows asked for until now may never be answered: the content script or the port they
+        // went through may be gone. Views ask again for what they still miss.
+        this.rowRequests.forget();
         // A new page load starts from scratch; the same page (after the background or the
         // panel reconnected) only sends what this panel missed.
         if (state.contentConnected(message.pageId)) this.send({ kind: 'connect', lastSeq: 0 });
@@ -102,9 +115,23 @@ export class PanelConnection {
       }
       case 'snapshot':
         state.snapshot(message);
+        if (!this.store.getState().stores[message.storeId]?.pendingSnapshot)
+          this.rowRequests.forget(message.storeId);
+        return;
+      case 'rows':
+        state.rows(message);
+        this.rowRequests.answered(message.storeId, message.table, Object.keys(message.rows));
         return;
       case 'events': {
-        const gapAfter = state.events(message);
+        const events = parseEvents(message);
+        // Malformed text: the whole message is dropped, like any invalid message (a gap in seq
+        // then brings its events again).
+        if (!events) return;
+        const gapAfter = state.events({
+          storeId: message.storeId,
+          events,
+          history: message.history,
+        });
         if (gapAfter === undefined) this.resyncing.delete(message.storeId);
         // Ask once per gap: events still in flight would otherwise each ask again.
         else if (this.resyncing.get(message.storeId) !== gapAfter) {

@@ -7,6 +7,8 @@ import type { PanelActions, PanelState, PanelStore } from './store.js';
 /** Where views send commands to the page (the PanelConnection, or a fake in tests). */
 export interface CommandSender {
   send(command: ExtensionCommandBody): void;
+  /** Asks for rows a view shows: only those missing or out of date are sent, once. */
+  requestRows(storeId: string, table: string, pks: readonly string[]): void;
 }
 
 export interface PanelContextValue {
@@ -74,4 +76,21 @@ export function useSelectedStore(): StoreView | undefined {
 /** Sends commands to the page. */
 export function useConnection(): CommandSender {
   return usePanelContext().connection;
+}
+
+/**
+ * Asks the page for the rows of `table` a view shows, again whenever the copy changes (a row
+ * may have gone stale): the connection sends only what is missing, so asking often is cheap.
+ * Asked in a layout effect, right after rendering: a passive effect would wait for the next
+ * frame, and the rows would come a frame later.
+ */
+export function useRequestRows(
+  store: StoreView,
+  table: string | undefined,
+  pks: readonly string[],
+): void {
+  const connection = useConnection();
+  useLayoutEffect(() => {
+    if (table !== undefined) connection.requestRows(store.id, table, pks);
+  }, [connection, store, table, pks]);
 }

@@ -4,8 +4,14 @@ import type {
   Encoded,
   StoreEvent,
 } from '../../../library/src/devtools/protocol.js';
-import { collectionEntityType, describeEffect } from './format.js';
-import { isCollectionKey, isInvalidRow, type StoreView } from './model.js';
+import {
+  collectionEntityType,
+  describeEffect,
+  describeEntityChange,
+  EFFECTS_OMITTED,
+  effectLines,
+} from './format.js';
+import { isInvalidRow, type Row, type StoreView } from './model.js';
 import type { PanelState } from './store.js';
 
 /** What the views show, computed from the panel's copy of a store (pure functions). */
@@ -28,8 +34,8 @@ export const collectionRowId = (collection: string, row: string) => `${collectio
 /** Every collection row, collections by name, rows in the order the store holds them. */
 export function collectionRows(view: StoreView): CollectionRow[] {
   const rows: CollectionRow[] = [];
-  for (const collection of Object.keys(view.entities).filter(isCollectionKey).sort()) {
-    const table = view.entities[collection] ?? {};
+  for (const collection of Object.keys(view.collections).sort()) {
+    const table = view.collections[collection] ?? {};
     for (const [row, members] of Object.entries(table)) {
       const id = collectionRowId(collection, row);
       rows.push({
@@ -37,8 +43,8 @@ export function collectionRows(view: StoreView): CollectionRow[] {
         collection,
         row,
         entityType: collectionEntityType(collection),
-        members: Array.isArray(members) ? members.map(String) : [],
-        lastChange: view.lastChanges[collectionRowId(collection, row)],
+        members,
+        lastChange: view.lastChanges[id],
       });
     }
   }
@@ -54,16 +60,15 @@ export function latestChangedRow(rows: readonly CollectionRow[]): CollectionRow 
   return latest;
 }
 
-/** Entity types (collection tables aside), sorted. */
+/** Entity types, sorted. */
 export function entityTypes(view: StoreView): string[] {
-  return Object.keys(view.entities)
-    .filter((key) => !isCollectionKey(key))
-    .sort();
+  return Object.keys(view.entities).sort();
 }
 
 export interface EntityEntry {
   pk: string;
-  row: Encoded;
+  /** UNLOADED until a view asks for it. */
+  row: Row;
   invalid: boolean;
 }
 
@@ -98,8 +103,8 @@ function entitiesWrittenWithResult(events: readonly StoreEvent[]): Map<string, S
     if (stored.length === 0) continue;
     const entities = new Set<string>();
     for (const effect of event.effects)
-      if (effect.type === 'entity-added' || effect.type === 'entity-updated')
-        entities.add(`${effect.entity} ${effect.pk}`);
+      if (effect.type === 'entities-added' || effect.type === 'entities-updated')
+        for (const pk of effect.pks) entities.add(`${effect.entity} ${pk}`);
     for (const effect of stored) written.set(effect.key, entities);
   }
   return written;
@@ -155,23 +160,25 @@ export function referencesOf(view: StoreView, type: string, pk: string): EntityR
   return { collections, results };
 }
 
-/** The latest event that wrote or invalidated this entity. */
+/** The latest event that wrote or invalidated this entity, and what it did to it. */
 export function lastEntityChange(
   events: readonly StoreEvent[],
   type: string,
   pk: string,
-): { event: StoreEvent; effect: Effect } | undefined {
+): { event: StoreEvent; change: string } | undefined {
   for (let index = events.length - 1; index >= 0; index--) {
     const event = events[index] as StoreEvent;
-    const effect = event.effects.find(
-      (candidate) =>
-        (candidate.type === 'entity-added' ||
-          candidate.type === 'entity-updated' ||
-          candidate.type === 'entity-invalidated') &&
-        candidate.entity === type &&
-        candidate.pk === pk,
-    );
-    if (effect) return { event, effect };
+    for (const effect of event.effects) {
+      if (effect.type === 'entity-invalidated' && effect.entity === type && effect.pk === pk)
+        return { event, change: describeEffect(effect) };
+      if (
+        (effect.type === 'entities-added' || effect.type === 'entities-updated') &&
+        effect.entity === type
+      ) {
+        const at = effect.pks.indexOf(pk);
+        if (at >= 0) return { event, change: describeEntityChange(effect, at) };
+      }
+    }
   }
   return undefined;
 }
@@ -222,7 +229,8 @@ export function eventSearchText(event: StoreEvent): string {
       action.method,
       action.url,
       action.optimistic,
-      ...event.effects.map(describeEffect),
+      event.effectsOmitted && EFFECTS_OMITTED,
+      ...event.effects.flatMap(effectLines).map((line) => line.text),
     ]
       .filter(Boolean)
       .join('\n')
@@ -261,14 +269,14 @@ export function distinctActionValues(
 /** A one-line summary of an event's effects, for its timeline row. */
 export function summarizeEffects(effects: readonly Effect[]): string {
   const counts = new Map<string, number>();
-  const bump = (label: string) => counts.set(label, (counts.get(label) ?? 0) + 1);
+  const bump = (label: string, count = 1) => counts.set(label, (counts.get(label) ?? 0) + count);
   for (const effect of effects) {
     switch (effect.type) {
-      case 'entity-added':
-        bump('added');
+      case 'entities-added':
+        bump('added', effect.pks.length);
         break;
-      case 'entity-updated':
-        bump('updated');
+      case 'entities-updated':
+        bump('updated', effect.pks.length);
         break;
       case 'entity-invalidated':
         bump('invalidated');

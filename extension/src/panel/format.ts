@@ -198,13 +198,23 @@ export function formatExpiry(meta: Encoded | undefined, now = Date.now()): strin
 
 const list = (pks: readonly string[]) => pks.join(', ');
 
-/** What one effect did, in one line of text. */
+type EntitiesChange = Extract<Effect, { type: 'entities-added' | 'entities-updated' }>;
+
+/** What a grouped effect did to its `index`th entity: `added Todo 5`, `updated Todo 5: title`. */
+export function describeEntityChange(effect: EntitiesChange, index: number): string {
+  const target = `${effect.entity} ${effect.pks[index]}`;
+  if (effect.type === 'entities-added') return `added ${target}`;
+  return `updated ${target}: ${effect.fields[index]?.join(', ') || 'no field changed'}`;
+}
+
+/** What one effect did, in one line of text: a group of entities in one line (`added 500 Todo`). */
 export function describeEffect(effect: Effect): string {
   switch (effect.type) {
-    case 'entity-added':
-      return `${effect.entity} ${effect.pk} added`;
-    case 'entity-updated':
-      return `${effect.entity} ${effect.pk} updated: ${effect.fields.join(', ') || 'no field changed'}`;
+    case 'entities-added':
+    case 'entities-updated':
+      return effect.pks.length === 1
+        ? describeEntityChange(effect, 0)
+        : `${effect.type === 'entities-added' ? 'added' : 'updated'} ${effect.pks.length} ${effect.entity}`;
     case 'entity-invalidated':
       return `${effect.entity} ${effect.pk} invalidated (pk from ${
         effect.via === 'url-params' ? 'URL params' : 'response'
@@ -234,11 +244,50 @@ export function describeEffect(effect: Effect): string {
   }
 }
 
+/** Said of an event sent without its effects (they were too large for one message). */
+export const EFFECTS_OMITTED = 'effects too large to show; the snapshot after it has the state';
+
+/** One line of an expanded effect; a line about one entity opens it. */
+export interface EffectLine {
+  text: string;
+  entity?: { entity: string; pk: string };
+  /** One entity of the group the line before names. */
+  nested?: boolean;
+}
+
+/**
+ * An effect as the lines the timeline shows: a group of entities as its count, then one line per
+ * entity (each opens it); other effects as their one line.
+ */
+export function effectLines(effect: Effect): EffectLine[] {
+  switch (effect.type) {
+    case 'entities-added':
+    case 'entities-updated': {
+      const lines = effect.pks.map((pk, index) => ({
+        text: describeEntityChange(effect, index),
+        entity: { entity: effect.entity, pk },
+      }));
+      return lines.length === 1
+        ? lines
+        : [{ text: describeEffect(effect) }, ...lines.map((line) => ({ ...line, nested: true }))];
+    }
+    case 'entity-invalidated':
+      return [{ text: describeEffect(effect), entity: { entity: effect.entity, pk: effect.pk } }];
+    default:
+      return [{ text: describeEffect(effect) }];
+  }
+}
+
 type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
+
+/** The pks a collection change inserted, in the order of the list. */
+export function insertedPks(change: CollectionChange): string[] {
+  return change.inserted.flatMap((run) => run.pks);
+}
 
 /** A collection change in the words the Collections view highlights it with. */
 export function describeCollectionChange(change: CollectionChange): string {
-  const inserted = list(change.inserted.map(({ pk }) => pk));
+  const inserted = list(insertedPks(change));
   const counts = `(${change.lengthBefore} → ${change.lengthAfter})`;
   switch (change.kind) {
     case 'push':

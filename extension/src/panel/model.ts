@@ -1,11 +1,21 @@
 import type {
   Effect,
   Encoded,
-  EventsMessage,
+  RowsMessage,
   SnapshotMessage,
   SnapshotState,
   StoreEvent,
 } from '../../../library/src/devtools/protocol.js';
+
+/**
+ * A row the panel knows the store holds but has not fetched: events name the entities they
+ * touch without their rows, so a row is fetched when a view shows it. Compared by identity; a
+ * symbol cannot be mistaken for anything the page sends.
+ */
+export const UNLOADED: unique symbol = Symbol('unloaded');
+export type Row = Encoded | typeof UNLOADED;
+
+type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
 
 /** The panel's copy of one page store, kept current from a snapshot plus event effects. */
 export interface StoreView {
@@ -18,17 +28,22 @@ export interface StoreView {
   ready: boolean;
   /** Snapshot chunks being put together. */
   pendingSnapshot?: { seq: number; count: number; parts: (string | undefined)[] };
-  entities: Record<string, Record<string, Encoded>>;
+  /** Entity tables by type: every pk the store holds, with its row or UNLOADED. */
+  entities: Record<string, Record<string, Row>>;
+  /**
+   * Per type, the pks whose row changed after it was fetched. The old row keeps showing until
+   * the fresh one comes, so an update never blanks what the user is reading.
+   */
+  stale: Record<string, ReadonlySet<string>>;
+  /** Collection tables (`[Todo]`) by row key (`{"userId":"1"}`): the members' pks in order. */
+  collections: Record<string, Record<string, string[]>>;
   endpoints: Record<string, Encoded>;
   meta: Record<string, Record<string, Encoded>>;
   optimistic: SnapshotState['optimistic'];
   /** The timeline, oldest first, bounded. */
   events: StoreEvent[];
   /** The latest change of each collection row, by `collection + ' ' + row`. */
-  lastChanges: Record<
-    string,
-    { seq: number; effect: Extract<Effect, { type: 'collection-changed' }> }
-  >;
+  lastChanges: Record<string, { seq: number; effect: CollectionChange }>;
   /** How each invalidated entity's pk was computed, by `entity + ' ' + pk`. */
   pkOrigins: Record<
     string,
@@ -44,13 +59,19 @@ export interface StoreView {
 export const MAX_TIMELINE = 10_000;
 export const INVALID_ROW: Encoded = { '@@restlens/invalid': true };
 
-export function isInvalidRow(row: Encoded | undefined): boolean {
+export function isInvalidRow(row: Row | undefined): boolean {
   return (
     typeof row === 'object' &&
     row !== null &&
     !Array.isArray(row) &&
     (row as Record<string, Encoded>)['@@restlens/invalid'] === true
   );
+}
+
+/** Whether the page must be asked for this row: the copy lacks it, or holds an old one. */
+export function needsRow(view: StoreView, table: string, pk: string): boolean {
+  const row = view.entities[table]?.[pk];
+  return row === UNLOADED || (row !== undefined && view.stale[table]?.has(pk) === true);
 }
 
 export function emptyStoreView(id: string, name = '', libraryVersion = ''): StoreView {
@@ -61,6 +82,8 @@ export function emptyStoreView(id: string, name = '', libraryVersion = ''): Stor
     lastSeq: 0,
     ready: false,
     entities: {},
+    stale: {},
+    collections: {},
     endpoints: {},
     meta: {},
     optimistic: [],
@@ -97,16 +120,62 @@ export function applySnapshotChunk(view: StoreView, message: SnapshotMessage): S
   } catch {
     return { ...view, pendingSnapshot: undefined };
   }
+  // The store keeps entities and collections in one table; the copy keeps them apart, as only
+  // entity rows are fetched on demand (a snapshot carries them all).
+  const entities: StoreView['entities'] = {};
+  const collections: StoreView['collections'] = {};
+  for (const [key, table] of Object.entries(snapshot.entities)) {
+    if (!isCollectionKey(key)) entities[key] = table;
+    else
+      collections[key] = Object.fromEntries(
+        Object.entries(table).map(([row, members]) => [
+          row,
+          Array.isArray(members) ? members.map(String) : [],
+        ]),
+      );
+  }
   return {
     ...view,
     pendingSnapshot: undefined,
     ready: true,
     lastSeq: message.seq,
-    entities: snapshot.entities,
+    entities,
+    stale: {},
+    collections,
     endpoints: snapshot.endpoints,
     meta: snapshot.meta as StoreView['meta'],
     optimistic: snapshot.optimistic,
   };
+}
+
+/**
+ * Takes the rows the page answered with. The page posts every event up to the answer's seq
+ * before it, so the rows are at least as new as the copy: they are current (not stale). A pk
+ * the store no longer holds comes as `null`: it leaves the copy.
+ */
+export function applyRows(view: StoreView, message: RowsMessage): StoreView {
+  // Before the snapshot the copy is empty, and the snapshot brings every row.
+  if (!view.ready) return view;
+  const rows = { ...view.entities[message.table] };
+  const stale = new Set(view.stale[message.table]);
+  for (const [pk, row] of Object.entries(message.rows)) {
+    stale.delete(pk);
+    if (row === null) delete rows[pk];
+    else rows[pk] = row;
+  }
+  return {
+    ...view,
+    entities: { ...view.entities, [message.table]: rows },
+    stale: { ...view.stale, [message.table]: stale },
+  };
+}
+
+/** The events of one `events` message, once parsed. */
+export interface EventBatch {
+  storeId: string;
+  events: readonly StoreEvent[];
+  /** History from before the snapshot: for the timeline only. */
+  history?: boolean;
 }
 
 export interface ApplyResult {
@@ -118,61 +187,145 @@ export interface ApplyResult {
 }
 
 /** Adds events to the timeline and applies their effects to the copy, in order. */
-export function applyEvents(view: StoreView, message: EventsMessage): ApplyResult {
-  let next: StoreView = { ...view, events: view.events.slice() };
+export function applyEvents(view: StoreView, batch: EventBatch): ApplyResult {
+  const events = view.events.slice();
+  let lastSeq = view.lastSeq;
   let gapAfter: number | undefined;
+  let draft: Draft | undefined;
   const applied: StoreEvent[] = [];
   // Membership in the timeline is checked by seq, not by "not above the newest": after a gap
   // the event past it is there while the missing ones before it are not, and the resync's
   // events must fill the gap (the timeline is sorted on entry).
-  let newest = next.events.at(-1)?.seq ?? 0;
+  let newest = events.at(-1)?.seq ?? 0;
   let seen: Set<number> | undefined;
-  for (const event of message.events) {
+  for (const event of batch.events) {
     if (event.seq > newest) {
       newest = event.seq;
-      next.events.push(event);
+      events.push(event);
       seen?.add(event.seq);
     } else {
-      seen ??= new Set(next.events.map((known) => known.seq));
+      seen ??= new Set(events.map((known) => known.seq));
       if (!seen.has(event.seq)) {
         seen.add(event.seq);
-        next.events.push(event);
+        events.push(event);
       }
     }
     // History (or anything the snapshot already holds) only fills the timeline.
-    if (message.history || event.seq <= next.lastSeq) continue;
-    if (!next.ready || event.seq !== next.lastSeq + 1) {
-      gapAfter = next.lastSeq;
+    if (batch.history || event.seq <= lastSeq) continue;
+    if (!view.ready || event.seq !== lastSeq + 1) {
+      gapAfter = lastSeq;
       break;
     }
-    next = applyEffects(next, event);
+    draft ??= new Draft(view);
+    draft.apply(event);
+    lastSeq = event.seq;
     applied.push(event);
   }
   // Sorted before trimming (events may have been added out of order), so the newest are kept.
-  next.events.sort((a, b) => a.seq - b.seq);
-  if (next.events.length > MAX_TIMELINE)
-    next.events = next.events.slice(next.events.length - MAX_TIMELINE);
-  return { view: next, gapAfter, applied };
+  events.sort((a, b) => a.seq - b.seq);
+  const timeline =
+    events.length > MAX_TIMELINE ? events.slice(events.length - MAX_TIMELINE) : events;
+  return { view: { ...view, ...draft?.result(), lastSeq, events: timeline }, gapAfter, applied };
 }
 
-function applyEffects(view: StoreView, event: StoreEvent): StoreView {
-  const entities = { ...view.entities };
-  const endpoints = { ...view.endpoints };
-  const meta = { ...view.meta };
-  const lastChanges = { ...view.lastChanges };
-  const pkOrigins = { ...view.pkOrigins };
-  const setRow = (table: string, pk: string, row: Encoded) => {
-    entities[table] = { ...entities[table], [pk]: row };
-  };
-  for (const effect of event.effects) {
+/**
+ * A set of tables copied on first write: a batch of events copies each table it touches once,
+ * however many of its rows change (one event can add 500 entities to a table of 10,000).
+ */
+class CopyOnWrite<Stored, Editable extends Stored> {
+  readonly tables: Record<string, Stored>;
+  private readonly edited = new Map<string, Editable>();
+
+  constructor(
+    tables: Record<string, Stored>,
+    private readonly copy: (table: Stored | undefined) => Editable,
+  ) {
+    this.tables = { ...tables };
+  }
+
+  edit(name: string): Editable {
+    let table = this.edited.get(name);
+    if (!table) {
+      table = this.copy(this.tables[name]);
+      this.edited.set(name, table);
+      this.tables[name] = table;
+    }
+    return table;
+  }
+}
+
+const copyRecord = <T>(table: Record<string, T> | undefined): Record<string, T> => ({ ...table });
+const copySet = (set: ReadonlySet<string> | undefined) => new Set(set);
+
+/** The parts of the copy that effects change, written in place while a batch is applied. */
+class Draft {
+  private entities: CopyOnWrite<Record<string, Row>, Record<string, Row>>;
+  private stale: CopyOnWrite<ReadonlySet<string>, Set<string>>;
+  private collections: CopyOnWrite<Record<string, string[]>, Record<string, string[]>>;
+  private endpoints: StoreView['endpoints'];
+  private meta: StoreView['meta'];
+  private optimistic: StoreView['optimistic'];
+  private lastChanges: StoreView['lastChanges'];
+  private pkOrigins: StoreView['pkOrigins'];
+
+  constructor(view: StoreView) {
+    this.entities = new CopyOnWrite(view.entities, copyRecord);
+    this.stale = new CopyOnWrite(view.stale, copySet);
+    this.collections = new CopyOnWrite(view.collections, copyRecord);
+    this.endpoints = { ...view.endpoints };
+    this.meta = { ...view.meta };
+    this.optimistic = view.optimistic;
+    this.lastChanges = { ...view.lastChanges };
+    this.pkOrigins = { ...view.pkOrigins };
+  }
+
+  result(): Partial<StoreView> {
+    return {
+      entities: this.entities.tables,
+      stale: this.stale.tables,
+      collections: this.collections.tables,
+      endpoints: this.endpoints,
+      meta: this.meta,
+      optimistic: this.optimistic,
+      lastChanges: this.lastChanges,
+      pkOrigins: this.pkOrigins,
+    };
+  }
+
+  /** Copies a table's stale set only when it holds the pk: most writes find it empty. */
+  private unstale(entity: string, pk: string): void {
+    if (this.stale.tables[entity]?.has(pk)) this.stale.edit(entity).delete(pk);
+  }
+
+  apply(event: StoreEvent): void {
+    for (const effect of event.effects) this.applyEffect(event, effect);
+  }
+
+  private applyEffect(event: StoreEvent, effect: Effect): void {
     switch (effect.type) {
-      case 'entity-added':
-      case 'entity-updated':
-        setRow(effect.entity, effect.pk, effect.row);
+      case 'entities-added': {
+        // Its row is fetched when a view shows it.
+        const rows = this.entities.edit(effect.entity);
+        for (const pk of effect.pks) {
+          rows[pk] = UNLOADED;
+          this.unstale(effect.entity, pk);
+        }
         break;
+      }
+      case 'entities-updated': {
+        // A fetched row stays shown, marked stale, until its fresh version comes.
+        const rows = this.entities.edit(effect.entity);
+        for (const pk of effect.pks) {
+          const row = rows[pk];
+          if (row === undefined) rows[pk] = UNLOADED;
+          else if (row !== UNLOADED) this.stale.edit(effect.entity).add(pk);
+        }
+        break;
+      }
       case 'entity-invalidated':
-        setRow(effect.entity, effect.pk, INVALID_ROW);
-        pkOrigins[`${effect.entity} ${effect.pk}`] = {
+        this.entities.edit(effect.entity)[effect.pk] = INVALID_ROW;
+        this.unstale(effect.entity, effect.pk);
+        this.pkOrigins[`${effect.entity} ${effect.pk}`] = {
           seq: event.seq,
           endpoint: event.action.endpoint,
           response: event.action.response,
@@ -180,65 +333,73 @@ function applyEffects(view: StoreView, event: StoreEvent): StoreView {
         };
         break;
       case 'collection-changed': {
-        const current = (entities[effect.collection]?.[effect.row] as string[] | undefined) ?? [];
-        setRow(
-          effect.collection,
-          effect.row,
-          effect.members ?? applyCollectionChange(current, effect),
-        );
+        const rows = this.collections.edit(effect.collection);
+        rows[effect.row] = effect.members ?? applyCollectionChange(rows[effect.row] ?? [], effect);
         // One event can change a row several times (a batch delete removes each entity in
         // turn): the row's latest change is that event's changes together.
         const id = `${effect.collection} ${effect.row}`;
-        const earlier = lastChanges[id];
-        lastChanges[id] = {
+        const earlier = this.lastChanges[id];
+        this.lastChanges[id] = {
           seq: event.seq,
           effect: earlier?.seq === event.seq ? mergeChanges([earlier.effect, effect]) : effect,
         };
         break;
       }
       case 'result-stored':
-        endpoints[effect.key] = effect.result;
-        meta[effect.key] = { ...meta[effect.key], expiresAt: effect.expiresAt, date: event.time };
+        this.endpoints[effect.key] = effect.result;
+        this.meta[effect.key] = {
+          ...this.meta[effect.key],
+          expiresAt: effect.expiresAt,
+          date: event.time,
+        };
         break;
       case 'result-error':
-        meta[effect.key] = { ...meta[effect.key], error: effect.error, date: event.time };
+        this.meta[effect.key] = { ...this.meta[effect.key], error: effect.error, date: event.time };
         break;
       case 'result-invalidated':
         for (const key of effect.keys) {
-          delete endpoints[key];
-          meta[key] = { ...meta[key], expiresAt: 0, invalidated: true };
+          delete this.endpoints[key];
+          this.meta[key] = { ...this.meta[key], expiresAt: 0, invalidated: true };
         }
         break;
       case 'result-expired':
-        for (const key of effect.keys) meta[key] = { ...meta[key], expiresAt: 1 };
+        for (const key of effect.keys) this.meta[key] = { ...this.meta[key], expiresAt: 1 };
         break;
       case 'store-reset':
-        return {
-          ...emptyStoreView(view.id, view.name, view.libraryVersion),
-          ready: true,
-          lastSeq: event.seq,
-          events: view.events,
-        };
+        this.entities = new CopyOnWrite({}, copyRecord);
+        this.stale = new CopyOnWrite({}, copySet);
+        this.collections = new CopyOnWrite({}, copyRecord);
+        this.endpoints = {};
+        this.meta = {};
+        this.optimistic = [];
+        this.lastChanges = {};
+        this.pkOrigins = {};
+        break;
       default:
         break;
     }
   }
-  return { ...view, entities, endpoints, meta, lastChanges, pkOrigins, lastSeq: event.seq };
 }
 
-/** A row after an add or a removal: the removed pks out, then each inserted pk at its index. */
+/**
+ * A row after an add or a removal: the removed pks out, then each run of inserted pks at its
+ * index in the new list. Built in one pass (a page merge into a long list inserts many runs).
+ */
 export function applyCollectionChange(
   members: readonly string[],
-  change: Pick<Extract<Effect, { type: 'collection-changed' }>, 'removed' | 'inserted'>,
+  change: Pick<CollectionChange, 'removed' | 'inserted'>,
 ): string[] {
   const removed = new Set(change.removed);
-  const next = members.filter((pk) => !removed.has(pk));
-  for (const { pk, index } of [...change.inserted].sort((a, b) => a.index - b.index))
-    next.splice(index, 0, pk);
+  const kept = removed.size > 0 ? members.filter((pk) => !removed.has(pk)) : members;
+  const next: string[] = [];
+  let from = 0;
+  for (const run of [...change.inserted].sort((a, b) => a.index - b.index)) {
+    while (next.length < run.index && from < kept.length) next.push(kept[from++] as string);
+    for (const pk of run.pks) next.push(pk);
+  }
+  while (from < kept.length) next.push(kept[from++] as string);
   return next;
 }
-
-type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
 
 /** Successive changes of one row as one: what went in, what was skipped, what went out. */
 export function mergeChanges(changes: readonly CollectionChange[]): CollectionChange {

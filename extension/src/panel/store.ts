@@ -1,11 +1,18 @@
 import { createStore } from 'zustand/vanilla';
 import type {
-  EventsMessage,
   HelloMessage,
+  RowsMessage,
   SnapshotMessage,
   StoreEvent,
 } from '../../../library/src/devtools/protocol.js';
-import { applyEvents, applySnapshotChunk, emptyStoreView, type StoreView } from './model.js';
+import {
+  applyEvents,
+  applyRows,
+  applySnapshotChunk,
+  type EventBatch,
+  emptyStoreView,
+  type StoreView,
+} from './model.js';
 import { stopRun } from './recorder/replay.js';
 import {
   createRecorderActions,
@@ -49,7 +56,9 @@ export interface PanelActions extends RecorderActions {
   hello(message: HelloMessage): void;
   snapshot(message: SnapshotMessage): void;
   /** Applies events; returns the seq to resync from when some were missing. */
-  events(message: EventsMessage): number | undefined;
+  events(batch: EventBatch): number | undefined;
+  /** Takes rows the page answered with (for a store the panel knows). */
+  rows(message: RowsMessage): void;
   selectStore(storeId: string): void;
   setView(view: PanelView): void;
   selectEntity(entity: string, pk: string): void;
@@ -66,11 +75,14 @@ export function createPanelStore() {
     const updateStore = (storeId: string, update: (view: StoreView) => StoreView) =>
       set((state) => {
         const view = state.stores[storeId] ?? emptyStoreView(storeId);
+        const next = update(view);
+        // Nothing changed: no new state, so no view renders again.
+        if (next === state.stores[storeId]) return state;
         const storeOrder = state.storeOrder.includes(storeId)
           ? state.storeOrder
           : [...state.storeOrder, storeId];
         return {
-          stores: { ...state.stores, [storeId]: update(view) },
+          stores: { ...state.stores, [storeId]: next },
           storeOrder,
           selectedStoreId: state.selectedStoreId ?? storeId,
         };
@@ -122,11 +134,11 @@ export function createPanelStore() {
         })),
       snapshot: (message) =>
         updateStore(message.storeId, (view) => applySnapshotChunk(view, message)),
-      events(message) {
+      events(batch) {
         let gapAfter: number | undefined;
         let applied: StoreEvent[] = [];
-        updateStore(message.storeId, (view) => {
-          const result = applyEvents(view, message);
+        updateStore(batch.storeId, (view) => {
+          const result = applyEvents(view, batch);
           gapAfter = result.gapAfter;
           applied = result.applied;
           return result.view;
@@ -135,11 +147,15 @@ export function createPanelStore() {
           set((state) => ({
             recorder: observeEvents(
               state.recorder,
-              state.selectedStoreId === message.storeId,
+              state.selectedStoreId === batch.storeId,
               applied,
             ),
           }));
         return gapAfter;
+      },
+      rows(message) {
+        if (get().stores[message.storeId])
+          updateStore(message.storeId, (view) => applyRows(view, message));
       },
       selectStore: (selectedStoreId) =>
         set({ selectedStoreId, selectedEntity: undefined, selectedCollectionRow: undefined }),

@@ -3,6 +3,7 @@ import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol.
 import {
   collectionRows,
   filterEvents,
+  lastEntityChange,
   optimisticOutcome,
   referencesOf,
   summarizeEffects,
@@ -41,17 +42,13 @@ describe('collection rows', () => {
       ...emptyStoreView('s'),
       ready: true,
       lastSeq: 6,
-      entities: { '[Todo]': { '{}': ['1', '2', '3', '4'] } },
+      collections: { '[Todo]': { '{}': ['1', '2', '3', '4'] } },
     };
     const { view } = applyEvents(ready, {
-      tag: 'restlens',
-      v: 1,
-      source: 'page',
-      kind: 'events',
       storeId: 's',
       events: [event(7, { type: 'setResponse' }, [removal('2', 4), removal('4', 3)])],
     });
-    expect(view.entities['[Todo]']?.['{}']).toEqual(['1', '3']);
+    expect(view.collections['[Todo]']?.['{}']).toEqual(['1', '3']);
     expect(collectionRows(view)[0]?.lastChange?.effect.removed).toEqual(['2', '4']);
   });
 });
@@ -64,7 +61,7 @@ describe('references', () => {
       endpoints: { 'GET /users/3': '3', 'GET /todos/3': '3', 'GET /snapshot-only': '3' },
       events: [
         event(1, { type: 'setResponse' }, [
-          { type: 'entity-added', entity: 'User', pk: '3', row: { id: 3 } },
+          { type: 'entities-added', entity: 'User', pks: ['3'] },
           {
             type: 'result-stored',
             key: 'GET /users/3',
@@ -131,11 +128,52 @@ describe('timeline', () => {
   it('summarizes effects by kind', () => {
     expect(
       summarizeEffects([
-        { type: 'entity-added', entity: 'Todo', pk: '1', row: {} },
-        { type: 'entity-added', entity: 'Todo', pk: '2', row: {} },
+        { type: 'entities-added', entity: 'Todo', pks: ['1', '2'] },
+        { type: 'entities-added', entity: 'User', pks: ['7'] },
+        { type: 'entities-updated', entity: 'Todo', pks: ['3'], fields: [['title']] },
         removal('3', 2),
         { type: 'result-suspends', key: 'k', endpoint: 'e' },
       ]),
-    ).toBe('2 added · removed from list · suspends');
+    ).toBe('3 added · updated · removed from list · suspends');
+  });
+
+  it('finds an entity inside a group by its pk, and says what was done to it', () => {
+    const grouped = [
+      event(1, { type: 'setResponse', endpoint: 'Todo.getList' }, [
+        { type: 'entities-added', entity: 'Todo', pks: ['1', '2', '3'] },
+      ]),
+      event(2, { type: 'setResponse', endpoint: 'Todo.update' }, [
+        { type: 'entities-added', entity: 'User', pks: ['2'] },
+        {
+          type: 'entities-updated',
+          entity: 'Todo',
+          pks: ['1', '2'],
+          fields: [['title'], ['title', 'completed']],
+        },
+      ]),
+    ];
+    expect(lastEntityChange(grouped, 'Todo', '2')).toMatchObject({
+      event: { seq: 2 },
+      change: 'updated Todo 2: title, completed',
+    });
+    expect(lastEntityChange(grouped, 'Todo', '3')).toMatchObject({
+      event: { seq: 1 },
+      change: 'added Todo 3',
+    });
+    expect(lastEntityChange(grouped, 'User', '1')).toBeUndefined();
+  });
+
+  it('finds an event by any entity of its groups, and by its effects being left out', () => {
+    const grouped = [
+      event(1, { type: 'setResponse' }, [
+        { type: 'entities-added', entity: 'Todo', pks: ['17', '42'] },
+      ]),
+      { ...event(2, { type: 'setResponse' }), effectsOmitted: true as const },
+    ];
+    const seqs = (text: string) =>
+      filterEvents(grouped, { text, kind: '', endpoint: '' }).map((e) => e.seq);
+    expect(seqs('todo 42')).toEqual([1]);
+    expect(seqs('added 2 todo')).toEqual([1]);
+    expect(seqs('too large')).toEqual([2]);
   });
 });

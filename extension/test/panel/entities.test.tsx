@@ -74,7 +74,7 @@ describe('Entities view', () => {
     expect(within(meta).getByText('valid')).toBeTruthy();
     expect(meta.textContent).toContain('Last change');
     // Fetching the same data again changed nothing: the list's response wrote it last.
-    expect(meta.textContent).toContain('#1 Todo.getList: Todo 3 added');
+    expect(meta.textContent).toContain('#1 Todo.getList: added Todo 3');
     expect(meta.textContent).toMatch(
       /expires \d\d:\d\d:\d\d\.\d{3} \(Todo\.getList's response, #1\)/,
     );

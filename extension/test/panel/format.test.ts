@@ -4,6 +4,7 @@ import {
   describeCollectionChange,
   describeEffect,
   describePkOrigin,
+  effectLines,
   entityLabel,
   formatExpiry,
   formatRowKey,
@@ -99,20 +100,62 @@ describe('labels', () => {
 
 describe('effects in words', () => {
   it('describes each kind of collection change', () => {
-    expect(describeCollectionChange(change({ inserted: [{ pk: '5', index: 2 }] }))).toBe(
+    expect(describeCollectionChange(change({ inserted: [{ index: 2, pks: ['5'] }] }))).toBe(
       'pushed 5 at the end (2 → 3)',
     );
     expect(
-      describeCollectionChange(change({ kind: 'unshift', inserted: [{ pk: '5', index: 0 }] })),
+      describeCollectionChange(change({ kind: 'unshift', inserted: [{ index: 0, pks: ['5'] }] })),
     ).toBe('unshifted 5 at the start (2 → 3)');
     expect(
       describeCollectionChange(
-        change({ kind: 'page-merge', inserted: [{ pk: '7', index: 2 }], duplicates: ['3', '4'] }),
+        change({ inserted: [{ index: 2, pks: ['5', '6'] }], lengthAfter: 4 }),
+      ),
+    ).toBe('pushed 5, 6 at the end (2 → 4)');
+    expect(
+      describeCollectionChange(
+        change({
+          kind: 'page-merge',
+          inserted: [{ index: 2, pks: ['7'] }],
+          duplicates: ['3', '4'],
+        }),
       ),
     ).toBe('merged a page: added 7; skipped duplicates 3, 4 (2 → 3)');
     expect(
       describeCollectionChange(change({ kind: 'invalidate', removed: ['1'], lengthAfter: 1 })),
     ).toBe('removed 1 by Invalidate (2 → 1)');
+  });
+
+  it('describes a group of entities by its count, and one entity by its pk', () => {
+    const added: Effect = { type: 'entities-added', entity: 'Todo', pks: ['1', '2', '3'] };
+    expect(describeEffect(added)).toBe('added 3 Todo');
+    expect(describeEffect({ ...added, pks: ['5'] })).toBe('added Todo 5');
+    const updated: Effect = {
+      type: 'entities-updated',
+      entity: 'Todo',
+      pks: ['5', '6'],
+      fields: [['title', 'completed'], []],
+    };
+    expect(describeEffect(updated)).toBe('updated 2 Todo');
+    expect(describeEffect({ ...updated, pks: ['5'], fields: [['title', 'completed']] })).toBe(
+      'updated Todo 5: title, completed',
+    );
+    // The timeline lists each entity of a group under it, each line opening its entity.
+    expect(effectLines(updated)).toEqual([
+      { text: 'updated 2 Todo' },
+      {
+        text: 'updated Todo 5: title, completed',
+        entity: { entity: 'Todo', pk: '5' },
+        nested: true,
+      },
+      {
+        text: 'updated Todo 6: no field changed',
+        entity: { entity: 'Todo', pk: '6' },
+        nested: true,
+      },
+    ]);
+    expect(effectLines({ ...added, pks: ['5'] })).toEqual([
+      { text: 'added Todo 5', entity: { entity: 'Todo', pk: '5' } },
+    ]);
   });
 
   it('tells results that suspend from results that only lost a member', () => {

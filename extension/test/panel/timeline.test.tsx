@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import type { EventsMessage, StoreEvent } from '../../../library/src/devtools/protocol.js';
-import { pageMessage } from '../../../library/src/devtools/protocol.js';
+import type { StoreEvent } from '../../../library/src/devtools/protocol.js';
 import { API, OptimisticTodoResource, TodoResource } from './support/app.js';
 import { panelEnvPerTest } from './support/env.js';
 import { press, settle } from './support/harness.js';
@@ -165,7 +164,7 @@ describe('Timeline view', () => {
     await openTimeline();
     fireEvent.click(eventRows()[1] as HTMLElement); // expand the push
     await settle();
-    const added = rows().find((row) => row.textContent === 'Todo 5 added') as HTMLElement;
+    const added = rows().find((row) => row.textContent === 'added Todo 5') as HTMLElement;
     fireEvent.click(added);
     await settle();
     expect(screen.getByRole('article', { name: 'Todo 5' })).toBeTruthy();
@@ -189,14 +188,9 @@ describe('Timeline view', () => {
       ],
     }));
     // Fed straight to the panel store as the page sends history (the timeline only).
-    const message = pageMessage({
-      kind: 'events',
-      storeId: env.app.devtools.storeId,
-      events,
-      history: true,
-    }) as EventsMessage;
+    const history = { storeId: env.app.devtools.storeId, events, history: true };
     act(() => {
-      env.panel.store.getState().events(message);
+      env.panel.store.getState().events(history);
     });
     await openTimeline();
     expect(screen.getByText('10000 events')).toBeTruthy();
@@ -208,7 +202,7 @@ describe('Timeline view', () => {
 
     // A new event arrives while the user is at the end: it comes into view.
     act(() => {
-      env.panel.store.getState().events({ ...message, events: [{ ...events[0]!, seq: 10_001 }] });
+      env.panel.store.getState().events({ ...history, events: [{ ...events[0]!, seq: 10_001 }] });
     });
     await settle();
     expect(rows().at(-1)?.querySelector('.seq')?.textContent).toBe('#10001');

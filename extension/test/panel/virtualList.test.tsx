@@ -9,7 +9,11 @@ const ROW = 20;
 const items = Array.from({ length: 10_000 }, (_, index) => `row ${index}`);
 
 function renderList(
-  props: { onActivate?(item: string, index: number): void; selectedIndex?: number } = {},
+  props: {
+    onActivate?(item: string, index: number): void;
+    selectedIndex?: number;
+    onRangeChange?(first: number, last: number): void;
+  } = {},
 ) {
   render(
     <VirtualList
@@ -52,6 +56,20 @@ describe('VirtualList', () => {
     expect(texts[0]).toBe('row 4995');
     expect(texts.at(-1)).toBe('row 5015');
     expect(texts).not.toContain('row 0');
+  });
+
+  it('reports the rows it renders when they change, for a view that loads what they show', async () => {
+    const ranges: [number, number][] = [];
+    const list = renderList({ onRangeChange: (first, last) => ranges.push([first, last]) });
+    expect(ranges).toEqual([[0, 15]]);
+    list.scrollTop = 5000 * ROW;
+    await act(() => {
+      fireEvent.scroll(list);
+    });
+    expect(ranges).toEqual([
+      [0, 15],
+      [4995, 5015],
+    ]);
   });
 
   it('moves the active row with the keyboard, keeps it in view, and activates it with Enter', async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { type EventsMessage, pageMessage } from '../../../library/src/devtools/protocol.js';
 import { moveEntry, type RecordedEntry, removeEntry } from '../../src/panel/recorder/entries.js';
 import { createPanelStore } from '../../src/panel/store.js';
 import { hello, snapshot } from '../support/messages.js';
@@ -39,7 +38,7 @@ function recorded(...endpoints: string[]) {
     ...mutationEvent(endpoint, [{ id: index }], { id: index }),
     seq: index + 1,
   }));
-  state.events(pageMessage({ kind: 'events', storeId: 's1', events }) as EventsMessage);
+  state.events({ storeId: 's1', events });
   return store;
 }
 
@@ -47,18 +46,13 @@ describe('the recorder slice of the panel store', () => {
   it('records the live events it applies, once each, even when the page sends them again', () => {
     const store = recorded('Todo.update', 'Todo.delete');
     const again = store.getState().stores.s1?.events ?? [];
-    store
-      .getState()
-      .events(pageMessage({ kind: 'events', storeId: 's1', events: again }) as EventsMessage);
+    store.getState().events({ storeId: 's1', events: again });
     // History (sent with a snapshot, from before the panel looked) is not recorded either.
-    store.getState().events(
-      pageMessage({
-        kind: 'events',
-        storeId: 's1',
-        events: [{ ...mutationEvent('Todo.update', [], {}), seq: 3 }],
-        history: true,
-      }) as EventsMessage,
-    );
+    store.getState().events({
+      storeId: 's1',
+      events: [{ ...mutationEvent('Todo.update', [], {}), seq: 3 }],
+      history: true,
+    });
     expect(names(store.getState().recorder.entries)).toEqual(['Todo.update', 'Todo.delete']);
   });
 
@@ -71,13 +65,7 @@ describe('the recorder slice of the panel store', () => {
     state.removeRecorded(a.id);
     expect(names(store.getState().recorder.entries)).toEqual(['c', 'b']);
     state.setRecording(false);
-    state.events(
-      pageMessage({
-        kind: 'events',
-        storeId: 's1',
-        events: [{ ...mutationEvent('d', [], {}), seq: 4 }],
-      }) as EventsMessage,
-    );
+    state.events({ storeId: 's1', events: [{ ...mutationEvent('d', [], {}), seq: 4 }] });
     expect(names(store.getState().recorder.entries)).toEqual(['c', 'b']);
     expect(b.id).toBe(2);
     state.clearRecording();

@@ -13,7 +13,15 @@ import {
   PANEL_PORT,
   type PanelToBackground,
 } from '../../src/shared/ports.js';
-import { events, hello, snapshot } from '../support/messages.js';
+import {
+  batch,
+  events,
+  eventsOf,
+  hello,
+  malformedEventTexts,
+  rows,
+  snapshot,
+} from '../support/messages.js';
 import {
   FakeClock,
   type FakePort,
@@ -201,14 +209,97 @@ describe('panel connection', () => {
   });
 });
 
+describe('panel connection: events as text, rows on demand', () => {
+  /** Store s at seq 2: Todos 1 and 2 added by an event, their rows not fetched. */
+  const todosAdded = eventsOf('s', [
+    {
+      seq: 1,
+      time: 1,
+      action: { type: 'setResponse', endpoint: 'Todo.getList' },
+      effects: [{ type: 'entities-added', entity: 'Todo', pks: ['1', '2'] }],
+    },
+  ]);
+  const rowsCommands = (port = background()) =>
+    commands(port).filter((command) => command.kind === 'rows');
+
+  it.each(malformedEventTexts())(
+    'drops an events message whose text is %s, whole and without an exception',
+    async (_why, data) => {
+      await startOnFirstPage(hello('s'), snapshot('s', 0), { ...events('s', 1), data });
+      expect(store.getState().stores.s).toMatchObject({ lastSeq: 0, events: [] });
+      toPanel(events('s', 1));
+      await settle();
+      expect(store.getState().stores.s?.lastSeq).toBe(1);
+    },
+  );
+
+  it('asks the page for rows and takes its answer: rows set, a null one removed', async () => {
+    const connection = start();
+    await settle();
+    toPanel({ type: 'content-connected', pageId: 'p1' }, hello('s'), snapshot('s', 0), todosAdded);
+    await settle();
+    connection.requestRows('s', 'Todo', ['1', '2']);
+    connection.requestRows('s', 'Todo', ['2']);
+    await settle();
+    expect(rowsCommands()).toEqual([
+      extensionCommand({ kind: 'rows', storeId: 's', table: 'Todo', pks: ['1', '2'] }),
+    ]);
+    toPanel(rows('s', 1, 'Todo', { '1': { id: 1, title: 'one' }, '2': null }));
+    await settle();
+    expect(store.getState().stores.s?.entities.Todo).toEqual({ '1': { id: 1, title: 'one' } });
+    connection.requestRows('s', 'Todo', ['1', '2']);
+    await settle();
+    expect(rowsCommands()).toHaveLength(1);
+  });
+
+  it('asks again for rows in flight once the port reconnects or a snapshot comes', async () => {
+    const connection = start();
+    await settle();
+    toPanel({ type: 'content-connected', pageId: 'p1' }, hello('s'), snapshot('s', 0), todosAdded);
+    await settle();
+    connection.requestRows('s', 'Todo', ['1']);
+    await settle();
+    expect(rowsCommands()).toHaveLength(1);
+
+    // The answer is lost with the background: after the reconnect the row is asked again.
+    background().disconnect();
+    await settle();
+    await nextConnect();
+    toPanel({ type: 'content-connected', pageId: 'p1' });
+    await settle();
+    connection.requestRows('s', 'Todo', ['1']);
+    await settle();
+    expect(rowsCommands()).toEqual([
+      extensionCommand({ kind: 'rows', storeId: 's', table: 'Todo', pks: ['1'] }),
+    ]);
+
+    // A snapshot brings every row: what was in flight no longer waits for its answer.
+    toPanel(snapshot('s', 1, { Todo: { '1': { id: 1 }, '2': { id: 2 } } }));
+    toPanel(
+      eventsOf('s', [
+        {
+          seq: 2,
+          time: 2,
+          action: { type: 'setResponse' },
+          effects: [{ type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: [['id']] }],
+        },
+      ]),
+    );
+    await settle();
+    connection.requestRows('s', 'Todo', ['1']);
+    await settle();
+    expect(rowsCommands()).toHaveLength(2);
+  });
+});
+
 describe('panel model: the timeline', () => {
   it('fills a gap when the missing events come after the ones past it', () => {
     let view = { ...emptyStoreView('s'), ready: true };
-    view = applyEvents(view, events('s', 1, 2)).view;
-    const afterGap = applyEvents(view, events('s', 5, 6));
+    view = applyEvents(view, batch('s', 1, 2)).view;
+    const afterGap = applyEvents(view, batch('s', 5, 6));
     expect(afterGap.gapAfter).toBe(2);
     expect(afterGap.view.lastSeq).toBe(2);
-    const resynced = applyEvents(afterGap.view, events('s', 3, 4, 5, 6));
+    const resynced = applyEvents(afterGap.view, batch('s', 3, 4, 5, 6));
     expect(resynced.gapAfter).toBeUndefined();
     expect(resynced.view.lastSeq).toBe(6);
     expect(resynced.view.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -217,8 +308,8 @@ describe('panel model: the timeline', () => {
   it('keeps the newest events when it trims, whatever order they came in', () => {
     let view = { ...emptyStoreView('s'), ready: true };
     const newest = Array.from({ length: MAX_TIMELINE }, (_, index) => index + 2);
-    view = applyEvents(view, { ...events('s', ...newest), history: true }).view;
-    view = applyEvents(view, { ...events('s', 1), history: true }).view; // older than all
+    view = applyEvents(view, { ...batch('s', ...newest), history: true }).view;
+    view = applyEvents(view, { ...batch('s', 1), history: true }).view; // older than all
     const seqs = view.events.map((event) => event.seq);
     expect(seqs.length).toBe(MAX_TIMELINE);
     expect([seqs[0], seqs.at(-1)]).toEqual([2, MAX_TIMELINE + 1]);
@@ -226,9 +317,9 @@ describe('panel model: the timeline', () => {
 
   it('never holds an event twice', () => {
     let view = { ...emptyStoreView('s'), ready: true };
-    view = applyEvents(view, events('s', 1, 2, 3)).view;
-    view = applyEvents(view, { ...events('s', 1, 2, 3), history: true }).view;
-    view = applyEvents(view, events('s', 2, 3, 4)).view;
+    view = applyEvents(view, batch('s', 1, 2, 3)).view;
+    view = applyEvents(view, { ...batch('s', 1, 2, 3), history: true }).view;
+    view = applyEvents(view, batch('s', 2, 3, 4)).view;
     expect(view.events.map((event) => event.seq)).toEqual([1, 2, 3, 4]);
   });
 });

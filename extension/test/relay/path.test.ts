@@ -25,15 +25,26 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The panel holds every event of the tab's store and the same collections and entities. */
-function expectInSync(panel: Panel, tab: Tab) {
+const pksOf = (tables: Record<string, Record<string, unknown>>) =>
+  Object.fromEntries(
+    Object.entries(tables).map(([type, rows]) => [type, Object.keys(rows).sort()]),
+  );
+
+/**
+ * The panel holds every event of the tab's store, the same collections and the same entities:
+ * every pk at once, and every row once asked for.
+ */
+async function expectInSync(panel: Panel, tab: Tab) {
+  const storeId = tab.bridge.storeId;
   expect(tab.produced).toBeGreaterThan(0);
-  expect(panel.timeline(tab.bridge.storeId)).toEqual(seqs(tab.produced));
-  const view = panel.view(tab.bridge.storeId);
+  expect(panel.timeline(storeId)).toEqual(seqs(tab.produced));
+  const view = panel.view(storeId);
   expect(view.ready).toBe(true);
   expect(view.lastSeq).toBe(tab.produced);
-  expect(panel.collections(tab.bridge.storeId)).toEqual(tab.collections());
-  expect(panel.entityTables(tab.bridge.storeId)).toEqual(tab.entityTables());
+  expect(panel.collections(storeId)).toEqual(tab.collections());
+  expect(pksOf(panel.entityTables(storeId))).toEqual(pksOf(tab.entityTables()));
+  await panel.loadRows(storeId);
+  expect(panel.entityTables(storeId)).toEqual(tab.entityTables());
 }
 
 describe('message path', () => {
@@ -43,10 +54,10 @@ describe('message path', () => {
     await world.run(100);
     const panel = new Panel(world, 1);
     await world.run(200);
-    expectInSync(panel, tab);
+    await expectInSync(panel, tab);
     tab.activity(2);
     await world.run(200);
-    expectInSync(panel, tab);
+    await expectInSync(panel, tab);
     expect(panel.store.getState()).toMatchObject({
       connection: 'connected',
       pageConnected: true,
@@ -66,10 +77,10 @@ describe('message path', () => {
     await world.run(300);
     for (const panel of [panel1, panel1b]) {
       expect(panel.store.getState().storeOrder).toEqual([tab1.bridge.storeId]);
-      expectInSync(panel, tab1);
+      await expectInSync(panel, tab1);
     }
     expect(panel2.store.getState().storeOrder).toEqual([tab2.bridge.storeId]);
-    expectInSync(panel2, tab2);
+    await expectInSync(panel2, tab2);
   });
 
   it('tells the page to stop sending when its last panel closes, and resumes for a new panel', async () => {
@@ -88,7 +99,7 @@ describe('message path', () => {
     ]);
     const next = new Panel(world, 1);
     await world.run(200);
-    expectInSync(next, tab);
+    await expectInSync(next, tab);
   });
 });
 
@@ -99,7 +110,7 @@ describe('a restarted background', () => {
     await world.run(100);
     tab.activity(2);
     await world.run(200);
-    expectInSync(panel, tab);
+    await expectInSync(panel, tab);
 
     tab.activity(1);
     await world.run(20); // a batch is waiting in the page
@@ -113,7 +124,7 @@ describe('a restarted background', () => {
 
     expect(world.runtime.live(CONTENT_PORT)).toHaveLength(1);
     expect(world.runtime.live(PANEL_PORT)).toHaveLength(1);
-    expectInSync(panel, tab);
+    await expectInSync(panel, tab);
     expect(panel.store.getState()).toMatchObject({ connection: 'connected', reloads: 0 });
   });
 
@@ -125,7 +136,7 @@ describe('a restarted background', () => {
     const panel = new Panel(world, 1);
     tab.activity(1);
     await world.run(200);
-    expectInSync(panel, tab);
+    await expectInSync(panel, tab);
 
     world.restartBackground();
     // One side cannot reach the new background for a while (it keeps backing off).
@@ -142,7 +153,7 @@ describe('a restarted background', () => {
     await world.run(200);
 
     expect(world.runtime.live()).toHaveLength(2);
-    expectInSync(panel, tab);
+    await expectInSync(panel, tab);
   });
 
   it('loses nothing through repeated kills at every point of the stream, with two panels', async () => {
@@ -164,7 +175,7 @@ describe('a restarted background', () => {
     tab.activity(1);
     await world.run(200);
     expect(world.starts).toBe(8);
-    for (const panel of panels) expectInSync(panel, tab);
+    for (const panel of panels) await expectInSync(panel, tab);
   });
 
   it('loses nothing when the background stays down for a while', async () => {
@@ -181,7 +192,7 @@ describe('a restarted background', () => {
     await world.run(6000);
     tab.activity(1);
     await world.run(200);
-    expectInSync(panel, tab);
+    await expectInSync(panel, tab);
   });
 });
 
@@ -191,7 +202,7 @@ describe('a page reload', () => {
     const panel = new Panel(world, 1);
     first.activity(3);
     await world.run(200);
-    expectInSync(panel, first);
+    await expectInSync(panel, first);
 
     first.unload();
     const second = openTab();
@@ -204,12 +215,12 @@ describe('a page reload', () => {
     expect(state.reloads).toBe(1);
     expect(state.storeOrder).toEqual([second.bridge.storeId]);
     expect(state.stores[first.bridge.storeId]).toBeUndefined();
-    expectInSync(panel, second);
+    await expectInSync(panel, second);
     expect(panel.timeline()).toEqual(seqs(second.produced)); // the old page's events are gone
 
     second.activity(1);
     await world.run(200);
-    expectInSync(panel, second);
+    await expectInSync(panel, second);
     expect(panel.store.getState().reloads).toBe(1);
   });
 

@@ -1,12 +1,17 @@
 import {
+  type Encoded,
   type EventsMessage,
   type ExtensionCommand,
   extensionCommand,
   type HelloMessage,
+  MAX_ROWS_PER_REQUEST,
   pageMessage,
+  type RowsMessage,
   type SnapshotMessage,
+  type SnapshotState,
   type StoreEvent,
 } from '../../../library/src/devtools/protocol.js';
+import type { EventBatch } from '../../src/panel/model.js';
 
 /** Protocol messages for the relay and routing tests (this file holds no tests). */
 
@@ -31,26 +36,52 @@ export function storeEvent(seq: number): StoreEvent {
   };
 }
 
-export function events(storeId: string, ...seqs: number[]): EventsMessage {
-  return pageMessage({ kind: 'events', storeId, events: seqs.map(storeEvent) }) as EventsMessage;
+/** An `events` message carrying these events, as the page sends them: JSON text. */
+export function eventsOf(storeId: string, list: readonly StoreEvent[]): EventsMessage {
+  return pageMessage({ kind: 'events', storeId, data: JSON.stringify(list) }) as EventsMessage;
 }
 
-export function snapshot(storeId = 'store-1', seq = 0): SnapshotMessage {
+export function events(storeId: string, ...seqs: number[]): EventsMessage {
+  return eventsOf(storeId, seqs.map(storeEvent));
+}
+
+/** The same events, parsed: what the panel store takes. */
+export function batch(storeId: string, ...seqs: number[]): EventBatch {
+  return { storeId, events: seqs.map(storeEvent) };
+}
+
+/** A one-chunk snapshot at `seq` holding these entity and collection tables. */
+export function snapshot(
+  storeId = 'store-1',
+  seq = 0,
+  entities: SnapshotState['entities'] = {},
+): SnapshotMessage {
+  const state: SnapshotState = {
+    entities,
+    endpoints: {},
+    meta: {},
+    entitiesMeta: {},
+    indexes: {},
+    optimistic: [],
+  };
   return pageMessage({
     kind: 'snapshot',
     storeId,
     seq,
     index: 0,
     count: 1,
-    data: JSON.stringify({
-      entities: {},
-      endpoints: {},
-      meta: {},
-      entitiesMeta: {},
-      indexes: {},
-      optimistic: [],
-    }),
+    data: JSON.stringify(state),
   }) as SnapshotMessage;
+}
+
+/** The page's answer to a `rows` command. */
+export function rows(
+  storeId: string,
+  seq: number,
+  table: string,
+  byPk: Record<string, Encoded>,
+): RowsMessage {
+  return pageMessage({ kind: 'rows', storeId, seq, table, rows: byPk }) as RowsMessage;
 }
 
 /** One valid command of every kind. */
@@ -61,6 +92,7 @@ export function everyCommand(storeId = 'store-1'): ExtensionCommand[] {
     extensionCommand({ kind: 'disconnect' }),
     extensionCommand({ kind: 'snapshot', storeId }),
     extensionCommand({ kind: 'invalidate', storeId, key: 'getTodos {}' }),
+    extensionCommand({ kind: 'rows', storeId, table: 'Todo', pks: ['1', '2'] }),
     extensionCommand({ kind: 'expireAll', storeId }),
     extensionCommand({ kind: 'reset', storeId }),
     extensionCommand({
@@ -73,10 +105,13 @@ export function everyCommand(storeId = 'store-1'): ExtensionCommand[] {
   ];
 }
 
-/** Messages that look like page messages but are not valid ones, each with why. */
+/**
+ * Messages that look like page messages but are not valid ones, each with why. (The events in
+ * an `events` message are checked where the panel reads them: `malformedEventTexts`.)
+ */
 export function invalidPageMessages(): [string, unknown][] {
   const valid = events('store-1', 1);
-  const event = storeEvent(1);
+  const answer = rows('store-1', 1, 'Todo', { '1': { id: 1 } });
   return [
     ['null', null],
     ['a string', JSON.stringify(valid)],
@@ -84,8 +119,8 @@ export function invalidPageMessages(): [string, unknown][] {
     ['an array', [valid]],
     ['no tag', { ...valid, tag: undefined }],
     ['another tag', { ...valid, tag: 'redux-devtools' }],
-    ['another version', { ...valid, v: 2 }],
-    ['the version as a string', { ...valid, v: '1' }],
+    ['another version', { ...valid, v: 1 }],
+    ['the version as a string', { ...valid, v: '2' }],
     ['no source', { ...valid, source: undefined }],
     ['a command echoed back', extensionCommand({ kind: 'connect', lastSeq: 0 })],
     ['a page message marked as from the extension', { ...valid, source: 'extension' }],
@@ -94,11 +129,12 @@ export function invalidPageMessages(): [string, unknown][] {
     ['hello with an empty storeId', { ...hello(), storeId: '' }],
     ['hello with a numeric storeId', { ...hello(), storeId: 1 }],
     ['hello with a negative seq', { ...hello(), seq: -1 }],
-    ['events that are not a list', { ...valid, events: event }],
-    ['an event without seq', { ...valid, events: [{ ...event, seq: undefined }] }],
-    ['an event with a fractional seq', { ...valid, events: [{ ...event, seq: 1.5 }] }],
-    ['an event without effects', { ...valid, events: [{ ...event, effects: undefined }] }],
-    ['an effect without type', { ...valid, events: [{ ...event, effects: [{}] }] }],
+    ['events without their text', { ...valid, data: undefined }],
+    ['events parsed already', { ...valid, data: [storeEvent(1)] }],
+    ['events with a non-boolean history', { ...valid, history: 'yes' }],
+    ['rows without a table', { ...answer, table: undefined }],
+    ['rows that are a list', { ...answer, rows: [{ id: 1 }] }],
+    ['rows with a negative seq', { ...answer, seq: -1 }],
     ['a snapshot chunk past its count', { ...snapshot(), index: 1, count: 1 }],
     ['a snapshot chunk that is not text', { ...snapshot(), data: { entities: {} } }],
   ];
@@ -123,6 +159,17 @@ export function invalidCommands(): [string, unknown][] {
       { ...extensionCommand({ kind: 'invalidate', storeId: 's', key: 'k' }), key: undefined },
     ],
     [
+      'rows for more pks than one command may ask',
+      {
+        ...extensionCommand({ kind: 'rows', storeId: 's', table: 'Todo', pks: [] }),
+        pks: Array.from({ length: MAX_ROWS_PER_REQUEST + 1 }, (_, index) => String(index)),
+      },
+    ],
+    [
+      'rows with a numeric pk',
+      { ...extensionCommand({ kind: 'rows', storeId: 's', table: 'Todo', pks: [] }), pks: [1] },
+    ],
+    [
       'reset without storeId',
       { ...extensionCommand({ kind: 'reset', storeId: 's' }), storeId: '' },
     ],
@@ -138,6 +185,25 @@ export function invalidCommands(): [string, unknown][] {
         }),
         mode: 'eval',
       },
+    ],
+  ];
+}
+
+/** `events` texts the panel must drop whole (the envelope is valid), each with why. */
+export function malformedEventTexts(): [string, string][] {
+  const event = storeEvent(1);
+  const withEffect = (effect: unknown) => JSON.stringify([{ ...event, effects: [effect] }]);
+  return [
+    ['not JSON', '[{"seq":1,'],
+    ['not a list', JSON.stringify(event)],
+    ['an event without seq', JSON.stringify([{ ...event, seq: undefined }])],
+    ['an event with a fractional seq', JSON.stringify([{ ...event, seq: 1.5 }])],
+    ['an event without effects', JSON.stringify([{ ...event, effects: undefined }])],
+    ['an effect without type', withEffect({})],
+    ['entities added without pks', withEffect({ type: 'entities-added', entity: 'Todo' })],
+    [
+      'entities updated without fields per pk',
+      withEffect({ type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: ['title'] }),
     ],
   ];
 }

@@ -166,8 +166,11 @@ export class Tab {
   }
 
   /** The store's entity tables (not the collections), encoded. */
-  entityTables(): Record<string, Encoded> {
-    const entities = encode(this.store.getState().entities) as Record<string, Encoded>;
+  entityTables(): Record<string, Record<string, Encoded>> {
+    const entities = encode(this.store.getState().entities) as Record<
+      string,
+      Record<string, Encoded>
+    >;
     return Object.fromEntries(Object.entries(entities).filter(([key]) => !isCollectionKey(key)));
   }
 }
@@ -206,14 +209,21 @@ export class Panel {
     return view;
   }
 
-  collections(storeId?: string): Record<string, Encoded> {
-    const { entities } = this.view(storeId);
-    return Object.fromEntries(Object.entries(entities).filter(([key]) => isCollectionKey(key)));
+  collections(storeId?: string): StoreView['collections'] {
+    return this.view(storeId).collections;
   }
 
-  entityTables(storeId?: string): Record<string, Encoded> {
-    const { entities } = this.view(storeId);
-    return Object.fromEntries(Object.entries(entities).filter(([key]) => !isCollectionKey(key)));
+  /** The entity tables: rows not asked for yet are UNLOADED. */
+  entityTables(storeId?: string): StoreView['entities'] {
+    return this.view(storeId).entities;
+  }
+
+  /** Asks for every row the copy lacks or holds out of date, and lets the answers come. */
+  async loadRows(storeId?: string): Promise<void> {
+    const view = this.view(storeId);
+    for (const [table, rows] of Object.entries(view.entities))
+      this.connection.requestRows(view.id, table, Object.keys(rows));
+    await this.world.run(100);
   }
 
   /** The seqs of the timeline, oldest first. */

@@ -322,6 +322,7 @@ const EFFECT_FIELDS: Record<string, Record<string, Check>> = {
     inserted: isArrayOf((run) => hasFields(run, { index: isSeq, pks: isStrings })),
     duplicates: isStrings,
     removed: isStrings,
+    members: (members) => members === undefined || isStrings(members),
   },
   'result-invalidated': { keys: isStrings },
   'result-expired': { keys: isStrings },

@@ -139,7 +139,7 @@ export class Controller {
     ...argsAndResponse: [...Parameters<E>, unknown]
   ): void {
     const args = argsAndResponse.slice(0, -1);
-    this.resolve(endpoint, { args, response: argsAndResponse.at(-1), fetchedAt: Date.now() });
+    this.resolve(endpoint, { args, response: argsAndResponse.at(-1) });
   }
 
   /** Stores an error for `endpoint(...args)`; the last argument is the error. */
@@ -148,22 +148,26 @@ export class Controller {
     ...argsAndError: [...Parameters<E>, unknown]
   ): void {
     const args = argsAndError.slice(0, -1);
-    this.resolve(endpoint, { args, error: argsAndError.at(-1), fetchedAt: Date.now() });
+    this.resolve(endpoint, { args, error: argsAndError.at(-1) });
   }
 
-  /** Stores a response or error with an explicit request time (tests use it for races). */
+  /**
+   * Stores a response or error. `fetchedAt` is when its request started (tests set it for
+   * races); without it, the answer was requested when it is written: one clock reading for both.
+   */
   resolve(
     endpoint: EndpointInterface,
     {
       args,
-      fetchedAt,
+      fetchedAt: requestedAt,
       ...outcome
-    }: { args: readonly unknown[]; fetchedAt: number } & (
+    }: { args: readonly unknown[]; fetchedAt?: number } & (
       | { response: unknown; error?: undefined }
       | { error: unknown; response?: undefined }
     ),
   ): void {
     const date = Date.now();
+    const fetchedAt = requestedAt ?? date;
     const failed = 'error' in outcome && outcome.error !== undefined;
     this.store.dispatch({
       type: 'setResponse',

@@ -112,6 +112,10 @@ describe('parseEvents', () => {
     ],
     ['collection-changed without duplicates', { ...valid[0]!.effects[3], duplicates: undefined }],
     ['collection-changed with removed numbers', { ...valid[0]!.effects[3], removed: [2] }],
+    [
+      'collection-changed whose members are not a list',
+      { ...valid[0]!.effects[3], kind: 'replace', members: {} },
+    ],
     ['result-invalidated whose keys are not strings', { type: 'result-invalidated', keys: [{}] }],
     ['result-expired without keys', { type: 'result-expired' }],
   ])('rejects a malformed effect: %s', (_label, effect) => {

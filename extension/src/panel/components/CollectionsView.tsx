@@ -1,11 +1,18 @@
 import { useMemo, useState } from 'preact/hooks';
-import { usePanel, usePanelActions } from '../context.js';
+import { usePanel, usePanelActions, useRequestRows } from '../context.js';
 import { type CollectionRow, collectionRows, eventBySeq, latestChangedRow } from '../derive.js';
-import { describeCollectionChange, entityLabel, formatRowKey, insertedMark } from '../format.js';
-import { isInvalidRow, type StoreView } from '../model.js';
+import {
+  describeCollectionChange,
+  entityLabel,
+  formatRowKey,
+  insertedMark,
+  insertedPks,
+} from '../format.js';
+import { isInvalidRow, type StoreView, UNLOADED } from '../model.js';
 import type { ViewProps } from '../views.js';
 import { ROW_HEIGHT } from './layout.js';
-import { VirtualList } from './VirtualList.js';
+import { RowLabel } from './RowLabel.js';
+import { useRowRange, VirtualList } from './VirtualList.js';
 
 /** Every collection row with its arguments; the selected row's members in order. */
 export function CollectionsView({ store }: ViewProps) {
@@ -71,10 +78,28 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
   const { selectEntity } = usePanelActions();
   const change = row.lastChange;
   const mark = change && insertedMark(change.effect.kind);
-  const marked = new Set(mark ? change.effect.inserted.map(({ pk }) => pk) : []);
+  const marked = new Set(mark ? insertedPks(change.effect) : []);
   const entities = store.entities[row.entityType] ?? {};
-  const label = (pk: string) => entityLabel(entities[pk]);
+  const label = (pk: string) => {
+    const entity = entities[pk];
+    return entity === UNLOADED ? '' : entityLabel(entity);
+  };
   const endpoint = change && eventBySeq(store.events, change.seq)?.action.endpoint;
+  // The labels of the members in view, and of the pks the change names.
+  const [range, onRangeChange] = useRowRange();
+  useRequestRows(
+    store,
+    row.entityType,
+    useMemo(() => row.members.slice(range.first, range.last + 1), [row.members, range]),
+  );
+  useRequestRows(
+    store,
+    row.entityType,
+    useMemo(
+      () => (change ? [...change.effect.duplicates, ...change.effect.removed] : []),
+      [change],
+    ),
+  );
 
   return (
     <div class="row-detail">
@@ -118,11 +143,12 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
         onActivate={(pk) => selectEntity(row.entityType, pk)}
         rowClass={(pk) => (marked.has(pk) ? `is-changed mark-${mark}` : undefined)}
         empty="This row is empty."
+        onRangeChange={onRangeChange}
         renderRow={(pk, index) => (
           <>
             <span class="index">{index}</span>
             <span class="pk mono">{pk}</span>
-            <span class="label">{label(pk)}</span>
+            <RowLabel row={entities[pk]} />
             {marked.has(pk) && <span class={`badge badge-${mark}`}>{mark}</span>}
             {isInvalidRow(entities[pk]) && <span class="badge badge-invalid">INVALID</span>}
           </>

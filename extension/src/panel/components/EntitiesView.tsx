@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { StoreEvent } from '../../../../library/src/devtools/protocol.js';
-import { useConnection, usePanel, usePanelActions } from '../context.js';
+import { useConnection, usePanel, usePanelActions, useRequestRows } from '../context.js';
 import {
   entitiesOf,
   entityTypes,
@@ -19,10 +19,11 @@ import {
   formatValue,
   plainFields,
 } from '../format.js';
-import { isInvalidRow, type StoreView } from '../model.js';
+import { isInvalidRow, type StoreView, UNLOADED } from '../model.js';
 import type { ViewProps } from '../views.js';
 import { ROW_HEIGHT } from './layout.js';
-import { VirtualList } from './VirtualList.js';
+import { RowLabel } from './RowLabel.js';
+import { useRowRange, VirtualList } from './VirtualList.js';
 
 /** The type → pk browser with its lookup box, and the selected entity. */
 export function EntitiesView({ store }: ViewProps) {
@@ -39,13 +40,35 @@ export function EntitiesView({ store }: ViewProps) {
   const type = browsedType !== undefined && types.includes(browsedType) ? browsedType : types[0];
   const entries = useMemo(() => (type ? entitiesOf(store, type) : []), [store, type]);
   const text = query.trim().toLowerCase();
-  const shown = text
-    ? entries.filter(
-        (entry) =>
-          entry.pk.toLowerCase().includes(text) ||
-          entityLabel(entry.row).toLowerCase().includes(text),
-      )
-    : entries;
+  // A pk matches at once; a label only once its row has come.
+  const shown = useMemo(
+    () =>
+      text
+        ? entries.filter(
+            (entry) =>
+              entry.pk.toLowerCase().includes(text) ||
+              (entry.row !== UNLOADED && entityLabel(entry.row).toLowerCase().includes(text)),
+          )
+        : entries,
+    [entries, text],
+  );
+  const [range, onRangeChange] = useRowRange();
+  useRequestRows(
+    store,
+    type,
+    useMemo(
+      () => shown.slice(range.first, range.last + 1).map((entry) => entry.pk),
+      [shown, range],
+    ),
+  );
+  // Filtering by label needs every row of the type.
+  const filtering = text !== '';
+  useRequestRows(
+    store,
+    type,
+    useMemo(() => (filtering ? entries.map((entry) => entry.pk) : []), [entries, filtering]),
+  );
+  const unloaded = filtering ? entries.filter((entry) => entry.row === UNLOADED).length : 0;
 
   const lookUp = (event: Event) => {
     event.preventDefault();
@@ -98,6 +121,11 @@ export function EntitiesView({ store }: ViewProps) {
             {miss}
           </p>
         )}
+        {unloaded > 0 && (
+          <p class="notice is-loading" role="status">
+            Loading {unloaded} {type} rows to match their labels…
+          </p>
+        )}
         <VirtualList
           id="entity-pks"
           label={`${type} entities`}
@@ -112,10 +140,11 @@ export function EntitiesView({ store }: ViewProps) {
           }
           onActivate={(entry) => type && selectEntity(type, entry.pk)}
           empty={`No ${type} matches "${query}".`}
+          onRangeChange={onRangeChange}
           renderRow={(entry) => (
             <>
               <span class="pk mono">{entry.pk}</span>
-              <span class="label">{entityLabel(entry.row)}</span>
+              <RowLabel row={entry.row} />
               {entry.invalid && <span class="badge badge-invalid">INVALID</span>}
             </>
           )}
@@ -133,10 +162,18 @@ export function EntitiesView({ store }: ViewProps) {
 }
 
 function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk: string }) {
+  useRequestRows(
+    store,
+    type,
+    useMemo(() => [pk], [pk]),
+  );
   const row = store.entities[type]?.[pk];
+  const loaded = row === UNLOADED ? undefined : row;
   const invalid = isInvalidRow(row);
-  const label = entityLabel(row);
-  const fields = invalid ? undefined : plainFields(row);
+  const label = entityLabel(loaded);
+  const fields = invalid ? undefined : plainFields(loaded);
+  // A row that changed since it came keeps showing until its fresh version comes.
+  const stale = store.stale[type]?.has(pk) === true;
   const last = lastEntityChange(store.events, type, pk);
   // The response that last wrote the entity sets its expiry (what entitiesMeta would hold).
   const written = last?.event.effects.find((effect) => effect.type === 'result-stored');
@@ -152,21 +189,25 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
         {row === undefined && <span class="badge">not in the store</span>}
       </h2>
 
-      {fields && (
-        <section aria-label="Fields">
+      {(fields || row === UNLOADED) && (
+        <section aria-label="Fields" aria-busy={stale || row === UNLOADED}>
           <h3>Fields</h3>
-          <table class="fields">
-            <tbody>
-              {Object.entries(fields).map(([field, value]) => (
-                <tr key={field}>
-                  <th scope="row" class="mono">
-                    {field}
-                  </th>
-                  <td class="value">{formatValue(value, 4000)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {fields ? (
+            <table class="fields">
+              <tbody>
+                {Object.entries(fields).map(([field, value]) => (
+                  <tr key={field}>
+                    <th scope="row" class="mono">
+                      {field}
+                    </th>
+                    <td class="value">{formatValue(value, 4000)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p class="detail-sub is-loading">loading…</p>
+          )}
         </section>
       )}
 
@@ -186,7 +227,7 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
               <dt>Last change</dt>
               <dd>
                 #{last.event.seq} {last.event.action.endpoint ?? last.event.action.type}:{' '}
-                {describeEffect(last.effect)}
+                {last.change}
                 {optimisticNote(optimisticOutcome(store.events, last.event))}
               </dd>
             </>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import type { Effect, StoreEvent } from '../../../../library/src/devtools/protocol.js';
 import { usePanel, usePanelActions } from '../context.js';
 import { distinctActionValues, filterEvents, summarizeEffects } from '../derive.js';
-import { describeEffect, formatTime, formatValue } from '../format.js';
+import { EFFECTS_OMITTED, effectLines, formatTime, formatValue } from '../format.js';
 import type { ViewProps } from '../views.js';
 import { ROW_HEIGHT } from './layout.js';
 import { VirtualList } from './VirtualList.js';
@@ -17,6 +17,7 @@ type TimelineRow =
       text: string;
       tone: string;
       entity?: { entity: string; pk: string };
+      nested?: boolean;
     };
 
 const OPTIMISTIC_LABELS = {
@@ -27,7 +28,7 @@ const OPTIMISTIC_LABELS = {
 
 function effectTone(effect: Effect): string {
   switch (effect.type) {
-    case 'entity-added':
+    case 'entities-added':
       return 'add';
     case 'entity-invalidated':
     case 'result-invalidated':
@@ -62,13 +63,12 @@ function detailRows(event: StoreEvent): TimelineRow[] {
     lines.push({ text: `error ${formatValue(action.error, 300)}`, tone: 'error' });
   if (action.duration !== undefined)
     lines.push({ text: `answered in ${action.duration} ms`, tone: 'info' });
-  if (event.effects.length === 0) lines.push({ text: 'no effect on the store', tone: 'info' });
-  for (const effect of event.effects)
-    lines.push({
-      text: describeEffect(effect),
-      tone: effectTone(effect),
-      ...('entity' in effect ? { entity: { entity: effect.entity, pk: effect.pk } } : {}),
-    });
+  if (event.effectsOmitted) lines.push({ text: EFFECTS_OMITTED, tone: 'warn' });
+  else if (event.effects.length === 0) lines.push({ text: 'no effect on the store', tone: 'info' });
+  for (const effect of event.effects) {
+    const tone = effectTone(effect);
+    for (const line of effectLines(effect)) lines.push({ ...line, tone });
+  }
   return lines.map((line, index) => ({ kind: 'detail', event, index, ...line }));
 }
 
@@ -165,7 +165,7 @@ export function TimelineView({ store }: ViewProps) {
         rowClass={(row) =>
           row.kind === 'event'
             ? `event${row.event.action.optimistic ? ` optimistic-${row.event.action.optimistic}` : ''}${row.event.action.error !== undefined ? ' is-error' : ''}`
-            : `detail tone-${row.tone}`
+            : `detail tone-${row.tone}${row.nested ? ' nested' : ''}`
         }
         onActivate={(row) => {
           if (row.kind === 'event') toggle(row.event.seq);
@@ -206,7 +206,9 @@ function EventLine({ event, open }: { event: StoreEvent; open: boolean }) {
         </span>
       )}
       {action.error !== undefined && <span class="badge badge-error">error</span>}
-      <span class="summary">{summarizeEffects(event.effects)}</span>
+      <span class="summary">
+        {event.effectsOmitted ? EFFECTS_OMITTED : summarizeEffects(event.effects)}
+      </span>
     </>
   );
 }

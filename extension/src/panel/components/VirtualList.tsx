@@ -1,5 +1,5 @@
 import type { ComponentChildren, HTMLAttributes } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 export interface VirtualListProps<T> {
   items: readonly T[];
@@ -29,6 +29,23 @@ export interface VirtualListProps<T> {
   followEnd?: boolean;
   /** Shown instead of the list when there are no items. */
   empty?: ComponentChildren;
+  /**
+   * The rows rendered changed (scrolled, resized, more or fewer items): `first` to `last`,
+   * overscan included, `last < first` for none. For a view that loads what its rows show.
+   */
+  onRangeChange?(first: number, last: number): void;
+}
+
+export interface RowRange {
+  first: number;
+  last: number;
+}
+
+/** The rows a list renders, kept by its view: pass the setter as the list's `onRangeChange`. */
+export function useRowRange(): [RowRange, (first: number, last: number) => void] {
+  const [range, setRange] = useState<RowRange>({ first: 0, last: -1 });
+  const onRangeChange = useCallback((first: number, last: number) => setRange({ first, last }), []);
+  return [range, onRangeChange];
 }
 
 /** The rows to render for a viewport: the visible ones plus `overscan` on each side. */
@@ -135,6 +152,13 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
 
   const activeIndex = Math.min(active, count - 1);
   const page = Math.max(1, Math.floor(viewHeight / rowHeight) - 1);
+  const { first, last } = visibleRange(count, rowHeight, scrollTop, viewHeight, overscan);
+
+  const { onRangeChange } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reports only when the range changes
+  useLayoutEffect(() => {
+    onRangeChange?.(first, last);
+  }, [first, last]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -170,8 +194,6 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   };
 
   if (count === 0) return <div class="list-empty">{props.empty ?? 'Nothing to show.'}</div>;
-
-  const { first, last } = visibleRange(count, rowHeight, scrollTop, viewHeight, overscan);
   const indexes: number[] = [];
   // The active row stays rendered even when scrolled away: aria-activedescendant must resolve.
   if (activeIndex >= 0 && activeIndex < first) indexes.push(activeIndex);

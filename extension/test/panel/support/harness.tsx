@@ -190,12 +190,16 @@ export function mountPanel(): MountedPanel {
 
 /**
  * Lets every message in flight arrive and the panel render: page batches (setTimeout 0),
- * jsdom's postMessage (a task), port deliveries (microtasks), Preact's re-render.
+ * jsdom's postMessage (a task), port deliveries (microtasks), Preact's re-render. Twice: a
+ * render asks the page for the rows it shows (once `act` has flushed it), and their answer
+ * takes another round.
  */
 export async function settle(tasks = 6): Promise<void> {
-  await act(async () => {
-    for (let task = 0; task < tasks; task++) await new Promise((resolve) => setTimeout(resolve, 0));
-  });
+  for (let round = 0; round < 2; round++)
+    await act(async () => {
+      for (let task = 0; task < tasks; task++)
+        await new Promise((resolve) => setTimeout(resolve, 0));
+    });
 }
 
 /** Waits real time (for the connection's reconnect backoff), then settles. */

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol.js';
+import {
+  applyCollectionChange,
+  applyEvents,
+  applyRows,
+  applySnapshotChunk,
+  emptyStoreView,
+  INVALID_ROW,
+  needsRow,
+  type StoreView,
+  UNLOADED,
+} from '../../src/panel/model.js';
+import { rows, snapshot } from '../support/messages.js';
+
+/** The panel's copy: which pks each entity table holds, and the rows it has fetched. */
+
+const event = (seq: number, effects: Effect[]): StoreEvent => ({
+  seq,
+  time: seq,
+  action: { type: 'setResponse', endpoint: 'Todo.getList' },
+  effects,
+});
+const added = (...pks: string[]): Effect => ({ type: 'entities-added', entity: 'Todo', pks });
+const updated = (...pks: string[]): Effect => ({
+  type: 'entities-updated',
+  entity: 'Todo',
+  pks,
+  fields: pks.map(() => ['title']),
+});
+const apply = (view: StoreView, ...events: StoreEvent[]) =>
+  applyEvents(view, { storeId: 's', events }).view;
+const staleOf = (view: StoreView) => [...(view.stale.Todo ?? [])].sort();
+
+/** A copy from a snapshot at seq 1: Todos 1 and 2 loaded, one collection row. */
+function loaded(): StoreView {
+  return applySnapshotChunk(
+    emptyStoreView('s'),
+    snapshot('s', 1, {
+      Todo: { '1': { id: 1, title: 'one' }, '2': { id: 2, title: 'two' } },
+      '[Todo]': { '{}': ['1', '2'] },
+    }),
+  );
+}
+
+describe('the panel copy of a store', () => {
+  it('keeps a snapshot apart: entity tables with every row loaded, collections as pk lists', () => {
+    const view = loaded();
+    expect(view.entities).toEqual({
+      Todo: { '1': { id: 1, title: 'one' }, '2': { id: 2, title: 'two' } },
+    });
+    expect(view.collections).toEqual({ '[Todo]': { '{}': ['1', '2'] } });
+    expect(view.stale).toEqual({});
+    expect(needsRow(view, 'Todo', '1')).toBe(false);
+  });
+
+  it('adds the pks of a grouped add, their rows not fetched yet', () => {
+    const view = apply(loaded(), event(2, [added('3', '4')]));
+    expect(Object.keys(view.entities.Todo ?? {})).toEqual(['1', '2', '3', '4']);
+    expect(view.entities.Todo?.['3']).toBe(UNLOADED);
+    expect(view.entities.Todo?.['4']).toBe(UNLOADED);
+    expect(needsRow(view, 'Todo', '3')).toBe(true);
+    expect(view.entities.Todo?.['1']).toEqual({ id: 1, title: 'one' });
+    expect(needsRow(view, 'Todo', '1')).toBe(false);
+  });
+
+  it('marks fetched rows of a grouped update stale and keeps showing them', () => {
+    const view = apply(loaded(), event(2, [added('3')]), event(3, [updated('1', '3')]));
+    expect(view.entities.Todo?.['1']).toEqual({ id: 1, title: 'one' });
+    expect(staleOf(view)).toEqual(['1']);
+    expect(needsRow(view, 'Todo', '1')).toBe(true);
+    // A row never fetched has nothing old to show: it stays unloaded.
+    expect(view.entities.Todo?.['3']).toBe(UNLOADED);
+    expect(needsRow(view, 'Todo', '2')).toBe(false);
+  });
+
+  it('holds an invalidated entity as INVALID, not stale, until it is added again', () => {
+    const invalidated: Effect = {
+      type: 'entity-invalidated',
+      entity: 'Todo',
+      pk: '1',
+      from: { id: 1 },
+      via: 'url-params',
+    };
+    let view = apply(loaded(), event(2, [updated('1')]), event(3, [invalidated]));
+    expect(view.entities.Todo?.['1']).toEqual(INVALID_ROW);
+    expect(staleOf(view)).toEqual([]);
+    expect(view.pkOrigins['Todo 1']).toMatchObject({ seq: 3, endpoint: 'Todo.getList' });
+    view = apply(view, event(4, [added('1')]));
+    expect(view.entities.Todo?.['1']).toBe(UNLOADED);
+  });
+
+  it('takes the rows the page answers with: set, no longer stale, and null removes the pk', () => {
+    const before = apply(loaded(), event(2, [added('3')]), event(3, [updated('1', '2')]));
+    const view = applyRows(
+      before,
+      rows('s', 3, 'Todo', { '1': { id: 1, title: 'ONE' }, '3': { id: 3, title: 'three' } }),
+    );
+    expect(view.entities.Todo).toEqual({
+      '1': { id: 1, title: 'ONE' },
+      '2': { id: 2, title: 'two' },
+      '3': { id: 3, title: 'three' },
+    });
+    expect(staleOf(view)).toEqual(['2']);
+    const gone = applyRows(view, rows('s', 3, 'Todo', { '2': null }));
+    expect(Object.keys(gone.entities.Todo ?? {})).toEqual(['1', '3']);
+    expect(staleOf(gone)).toEqual([]);
+    // An INVALID row comes as the usual marker.
+    const invalid = applyRows(gone, rows('s', 3, 'Todo', { '3': INVALID_ROW }));
+    expect(invalid.entities.Todo?.['3']).toEqual(INVALID_ROW);
+  });
+
+  it('ignores rows before the snapshot, which brings them all', () => {
+    const empty = emptyStoreView('s');
+    expect(applyRows(empty, rows('s', 1, 'Todo', { '1': { id: 1 } }))).toBe(empty);
+  });
+
+  it('loads every row from a later snapshot and forgets what was stale', () => {
+    const stale = apply(loaded(), event(2, [added('3')]), event(3, [updated('1')]));
+    const view = applySnapshotChunk(
+      stale,
+      snapshot('s', 3, { Todo: { '1': { id: 1 }, '3': { id: 3 } } }),
+    );
+    expect(view.entities.Todo).toEqual({ '1': { id: 1 }, '3': { id: 3 } });
+    expect(view.stale).toEqual({});
+    expect(view.collections).toEqual({});
+  });
+
+  it('applies a batch without changing the copy it started from', () => {
+    const before = loaded();
+    const todos = before.entities.Todo;
+    const after = apply(before, event(2, [added('3')]), event(3, [updated('1')]));
+    expect(before.entities.Todo).toBe(todos);
+    expect(Object.keys(todos ?? {})).toEqual(['1', '2']);
+    expect(before.stale).toEqual({});
+    expect(after.lastSeq).toBe(3);
+  });
+
+  it('clears everything on a reset, then applies the events after it in the same batch', () => {
+    const view = apply(
+      apply(loaded(), event(2, [updated('2')])),
+      event(3, [{ type: 'store-reset' }]),
+      event(4, [added('9')]),
+    );
+    expect(view.entities).toEqual({ Todo: { '9': UNLOADED } });
+    expect(view.collections).toEqual({});
+    expect(staleOf(view)).toEqual([]);
+    expect(view.lastSeq).toBe(4);
+    expect(view.events.map((each) => each.seq)).toEqual([2, 3, 4]);
+  });
+
+  it('puts each run of inserted pks at its index of the new list, after the removals', () => {
+    const inserted = [
+      { index: 4, pks: ['z'] },
+      { index: 0, pks: ['x', 'y'] },
+    ];
+    expect(applyCollectionChange(['a', 'b', 'c', 'd'], { removed: ['b'], inserted })).toEqual([
+      'x',
+      'y',
+      'a',
+      'c',
+      'z',
+      'd',
+    ]);
+    // A page appended at the end, and nothing in or out.
+    expect(
+      applyCollectionChange(['a'], { removed: [], inserted: [{ index: 1, pks: ['b', 'c'] }] }),
+    ).toEqual(['a', 'b', 'c']);
+    expect(applyCollectionChange(['a'], { removed: [], inserted: [] })).toEqual(['a']);
+  });
+});
