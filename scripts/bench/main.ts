@@ -153,7 +153,11 @@ function runAll(selected: readonly Workload[], options: SamplerOptions): BenchRe
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  if (args.includes('--devtools')) return devtoolsOnly(args.includes('--quick'));
+  if (args.includes('--devtools')) {
+    // As in a full run, where the core suite ran first (see variety.ts).
+    exerciseOtherTypes(ours);
+    return devtoolsOnly(args.includes('--quick'));
+  }
   const { options, selected, profiled } = parseArguments(args);
   if (profiled) {
     exerciseOtherTypes(profiled);

@@ -61,28 +61,26 @@ export type TraceEvent = EntitiesAdded | EntitiesUpdated | EntityInvalidated | C
 export class Trace {
   readonly events: TraceEvent[] = [];
   /**
-   * The open groups. A response holds a few entity types, so a short list searched by identity
-   * of the (interned) type name beats a Map, which every traced change would allocate.
+   * The groups still open to more pks. A response holds a few entity types, so a short list
+   * searched by identity of the (interned) type name beats a Map, which every traced change
+   * would allocate; it is made at the first entity.
    */
-  private added: EntitiesAdded[] = [];
-  private updated: EntitiesUpdated[] = [];
+  private open: (EntitiesAdded | EntitiesUpdated)[] | undefined;
 
   entityAdded(entity: string, pk: string): void {
-    let group = this.added.find((open) => open.entity === entity);
+    let group = this.openGroup('entities-added', entity) as EntitiesAdded | undefined;
     if (group === undefined) {
       group = { type: 'entities-added', entity, pks: [] };
-      this.added.push(group);
-      this.events.push(group);
+      this.opened(group);
     }
     group.pks.push(pk);
   }
 
   entityUpdated(entity: string, pk: string, fields: string[]): void {
-    let group = this.updated.find((open) => open.entity === entity);
+    let group = this.openGroup('entities-updated', entity) as EntitiesUpdated | undefined;
     if (group === undefined) {
       group = { type: 'entities-updated', entity, pks: [], fields: [] };
-      this.updated.push(group);
-      this.events.push(group);
+      this.opened(group);
     }
     group.pks.push(pk);
     group.fields.push(fields);
@@ -92,8 +90,20 @@ export class Trace {
     this.events.push({ type: 'entity-invalidated', ...event });
     // Later adds and updates of this type go after the invalidation, so that applying the
     // events in order ends where the store did (an entity deleted, then stored again).
-    this.added = this.added.filter((open) => open.entity !== event.entity);
-    this.updated = this.updated.filter((open) => open.entity !== event.entity);
+    this.open = this.open?.filter((group) => group.entity !== event.entity);
+  }
+
+  /** A plain loop: this runs once per entity normalized, where a callback would be made each time. */
+  private openGroup(type: TraceEvent['type'], entity: string) {
+    if (this.open === undefined) return undefined;
+    for (const group of this.open) if (group.type === type && group.entity === entity) return group;
+    return undefined;
+  }
+
+  private opened(group: EntitiesAdded | EntitiesUpdated) {
+    this.open ??= [];
+    this.open.push(group);
+    this.events.push(group);
   }
 
   collectionChanged(event: CollectionChanged): void {
