@@ -1,13 +1,7 @@
 import { registerEndpoint } from '../endpoint/registry.js';
 import type { Store } from '../store/createStore.js';
 import { encode } from './encode.js';
-import {
-  EventDescriber,
-  type EventLimits,
-  encodeEvent,
-  type Noted,
-  type NotedChange,
-} from './events.js';
+import { EventDescriber, type EventLimits, encodeEvent, NotedChange } from './events.js';
 import {
   type Encoded,
   type ExtensionCommand,
@@ -95,9 +89,7 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
   const describer = new EventDescriber(store.controller, registerEndpoint);
 
   /** Keeps a change in the ring (and the queue, while connected); it is described when sent. */
-  const record = (noted: Noted) => {
-    // Each note is a fresh object: number it in place rather than copy it.
-    const change = noted as NotedChange;
+  const record = (change: NotedChange) => {
     change.seq = ++seq;
     change.time = Date.now();
     // What happens while a replay runs is its doing (an `apply` runs synchronously; a `send`
@@ -239,11 +231,13 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
     try {
       await replayMutations(store.controller, command.mutations, command.mode, {
         onOutcome: (outcome) =>
-          record({
-            action: { type: 'replay', ...(outcome.endpoint ? { endpoint: outcome.endpoint } : {}) },
-            trace: [],
-            effects: [{ type: 'replay-result', replayId: command.replayId, ...outcome }],
-          }),
+          record(
+            new NotedChange(
+              { type: 'replay', ...(outcome.endpoint ? { endpoint: outcome.endpoint } : {}) },
+              [],
+              [{ type: 'replay-result', replayId: command.replayId, ...outcome }],
+            ),
+          ),
       });
     } finally {
       replaying.delete(command.replayId);

@@ -7,41 +7,55 @@ import { ExpiryStatus, type State } from '../store/state.js';
 import { type EncodeLimits, encode } from './encode.js';
 import type { ActionSummary, Effect, Encoded, StoreEvent } from './protocol.js';
 
+const NO_EFFECTS: readonly Effect<unknown>[] = [];
+
 /**
  * A store change as the bridge keeps it in its ring: the action and what it did, noted while the
  * store works at the cost of a few references, and described in the user's terms (`describe`)
- * only when a panel reads it.
+ * only when a panel reads it. A class, so that every note has all its fields from the start:
+ * one small object of one shape, where fields added later would cost a second object.
  */
-export interface NotedChange {
-  seq: number;
-  time: number;
-  /** The store's action, or the summary of what the bridge itself did (a replay's outcome). */
-  action: Action | ReplaySummary;
-  /** The normalizer's trace: effects in the protocol's shape already (see normalize/trace.ts). */
-  trace: readonly TraceEvent[];
+export class NotedChange {
+  /** Set by the bridge when it keeps the note. */
+  seq = 0;
+  time = 0;
+  /** The replay that caused it. */
+  replayId: string | undefined = undefined;
   /**
    * What a response did to its result, read from the state at the time: kept as fields rather
    * than as an effect object, because every response has one, and each object a ring entry
    * holds is one more for the garbage collector to move while the app works.
    */
-  result?: 'stored' | 'error';
+  result: 'stored' | 'error' | undefined = undefined;
   /** The stored result, or the error. */
-  resultValue?: unknown;
-  expiresAt?: number;
-  /** Other effects read from the state at the time (results invalidated, suspending …). */
-  effects: readonly Effect<unknown>[];
+  resultValue: unknown = undefined;
+  expiresAt = 0;
   /** A response that settled an optimistic update of its own request. */
-  settled?: boolean;
-  /** The panel's copy of the state cannot follow this change from its effects alone. */
-  needsSnapshot?: boolean;
-  /** The replay that caused it. */
-  replayId?: string;
+  settled = false;
+
+  constructor(
+    /** The store's action, or the summary of what the bridge itself did (a replay's outcome). */
+    readonly action: Action | ReplaySummary,
+    /** The normalizer's trace: effects in the protocol's shape already (see normalize/trace.ts). */
+    readonly trace: readonly TraceEvent[],
+    /** Other effects read from the state at the time (results invalidated, suspending …). */
+    readonly effects: readonly Effect<unknown>[] = NO_EFFECTS,
+    /** The panel's copy of the state cannot follow this change from its effects alone. */
+    readonly needsSnapshot = false,
+  ) {}
 }
 
-export type Noted = Omit<NotedChange, 'seq' | 'time'>;
 export type ReplaySummary = ActionSummary<unknown> & { type: 'replay' };
 
-const NO_EFFECTS: readonly Effect<unknown>[] = [];
+const NO_TRACE: readonly TraceEvent[] = [];
+
+/**
+ * The trace as a note keeps it: a list grown by pushes reserves room for 17 entries, and most
+ * changes have one or two.
+ */
+function kept(trace: readonly TraceEvent[]): readonly TraceEvent[] {
+  return trace.length === 0 ? NO_TRACE : trace.slice();
+}
 const REQUEST_KEY = /^(GET|POST|PUT|PATCH|DELETE) (.*)$/;
 
 /**
@@ -62,66 +76,63 @@ export class EventDescriber {
     private readonly onEndpoint: (endpoint: EndpointInterface) => void,
   ) {}
 
-  note(record: StoreRecord): Noted {
+  note(record: StoreRecord): NotedChange {
     const { action, before, after, trace } = record;
     const pendingBefore = before.optimistic.length > 0;
     switch (action.type) {
       case 'fetch':
         // Only optimistic fetches change the store: the trace is the optimistic response's.
         this.onEndpoint(action.endpoint);
-        return { action, trace, effects: NO_EFFECTS, needsSnapshot: pendingBefore };
+        return new NotedChange(action, kept(trace), NO_EFFECTS, pendingBefore);
       case 'setResponse': {
         const { endpoint, args, key } = action;
         this.onEndpoint(endpoint);
+        const change = new NotedChange(
+          action,
+          kept(trace),
+          trace.some((event) => event.type === 'entity-invalidated')
+            ? this.readersOfInvalidated(trace, after)
+            : NO_EFFECTS,
+          pendingBefore || after.optimistic.length > 0,
+        );
         const meta = after.meta[key];
-        let result: NotedChange['result'];
-        let resultValue: unknown;
         if (meta?.error !== undefined && meta.fetchedAt === action.fetchedAt) {
-          result = 'error';
-          resultValue = meta.error;
+          change.result = 'error';
+          change.resultValue = meta.error;
         } else if (after.endpoints[key] !== before.endpoints[key] || meta !== before.meta[key]) {
-          result = 'stored';
-          resultValue = after.endpoints[key];
+          change.result = 'stored';
+          change.resultValue = after.endpoints[key];
+          change.expiresAt = meta?.expiresAt ?? 0;
           // The first reader of a key names it: a page merged into a list keeps the list's name.
           if (!endpoint.sideEffect && !this.calls.has(key)) this.calls.set(key, { endpoint, args });
         }
-        return {
-          action,
-          trace,
-          result,
-          resultValue,
-          expiresAt: meta?.expiresAt ?? 0,
-          effects: trace.some((event) => event.type === 'entity-invalidated')
-            ? this.readersOfInvalidated(trace, after)
-            : NO_EFFECTS,
-          settled: pendingBefore && isSettledBy(action, before),
-          needsSnapshot: pendingBefore || after.optimistic.length > 0,
-        };
+        change.settled = pendingBefore && isSettledBy(action, before);
+        return change;
       }
       case 'invalidate':
       case 'invalidateAll': {
         const keys = Object.keys(after.meta).filter(
           (key) => after.meta[key]?.invalidated && before.meta[key] !== after.meta[key],
         );
-        return {
+        return new NotedChange(
           action,
-          trace,
-          effects: [{ type: 'result-invalidated', keys }],
-          needsSnapshot: pendingBefore,
-        };
+          kept(trace),
+          [{ type: 'result-invalidated', keys }],
+          pendingBefore,
+        );
       }
       case 'expireAll': {
         const keys = Object.keys(after.meta).filter((key) => before.meta[key] !== after.meta[key]);
-        return {
+        return new NotedChange(
           action,
-          trace,
-          effects: [{ type: 'result-expired', keys }],
-          needsSnapshot: pendingBefore,
-        };
+          kept(trace),
+          [{ type: 'result-expired', keys }],
+          pendingBefore,
+        );
       }
       case 'reset':
         this.calls.clear();
-        return { action, trace, effects: [{ type: 'store-reset' }] };
+        return new NotedChange(action, NO_TRACE, [{ type: 'store-reset' }]);
     }
   }
 
@@ -176,7 +187,7 @@ function resultEffect(change: NotedChange): Effect<unknown> | undefined {
         key,
         endpoint: endpoint.name,
         result: resultValue,
-        expiresAt: change.expiresAt ?? 0,
+        expiresAt: change.expiresAt,
       }
     : { type: 'result-error', key, endpoint: endpoint.name, error: resultValue };
 }

@@ -67,23 +67,22 @@ export class Trace {
    */
   private open: (EntitiesAdded | EntitiesUpdated)[] | undefined;
 
+  // A group starts as a list of one (`[pk]`, not `[]` then a push, which would reserve room for
+  // 17): most changes touch one entity of a type, and traces may be kept for a while.
   entityAdded(entity: string, pk: string): void {
-    let group = this.openGroup('entities-added', entity) as EntitiesAdded | undefined;
-    if (group === undefined) {
-      group = { type: 'entities-added', entity, pks: [] };
-      this.opened(group);
-    }
-    group.pks.push(pk);
+    const group = this.openGroup('entities-added', entity) as EntitiesAdded | undefined;
+    if (group) group.pks.push(pk);
+    else this.opened({ type: 'entities-added', entity, pks: [pk] });
   }
 
   entityUpdated(entity: string, pk: string, fields: string[]): void {
-    let group = this.openGroup('entities-updated', entity) as EntitiesUpdated | undefined;
-    if (group === undefined) {
-      group = { type: 'entities-updated', entity, pks: [], fields: [] };
-      this.opened(group);
+    const group = this.openGroup('entities-updated', entity) as EntitiesUpdated | undefined;
+    if (group) {
+      group.pks.push(pk);
+      group.fields.push(fields);
+    } else {
+      this.opened({ type: 'entities-updated', entity, pks: [pk], fields: [fields] });
     }
-    group.pks.push(pk);
-    group.fields.push(fields);
   }
 
   entityInvalidated(event: Omit<EntityInvalidated, 'type'>): void {
