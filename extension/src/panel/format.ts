@@ -1,5 +1,5 @@
 import type { Effect, Encoded } from '../../../library/src/devtools/protocol.js';
-import { isInvalidRow } from './model.js';
+import { isInvalidRow, type Row, UNLOADED } from './model.js';
 
 /**
  * Turns carried values into short, readable TEXT. The panel never inserts what the page sent as
@@ -149,8 +149,12 @@ export function formatValue(value: Encoded | undefined, limit = 200): string {
 /** The fields that usually name an entity, most telling first. */
 const LABEL_FIELDS = ['title', 'name', 'label', 'username', 'email', 'text', 'slug'];
 
-/** A short human label for an entity row (its title or name), or '' when it has none. */
-export function entityLabel(row: Encoded | undefined): string {
+/**
+ * A short human label for an entity row (its title or name), or '' when it has none (or has not
+ * come from the page yet).
+ */
+export function entityLabel(row: Row | undefined): string {
+  if (row === UNLOADED) return '';
   const fields = plainFields(row);
   if (!fields || isInvalidRow(row)) return '';
   for (const field of LABEL_FIELDS) {

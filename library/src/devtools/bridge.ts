@@ -170,6 +170,7 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
       post({ kind: 'snapshot', storeId, seq, index, count: chunks.length, data });
   };
 
+  /** The batch timer fired, or sending cannot wait (`flushNow`). */
   function flush() {
     timer = undefined;
     const events = queue;
@@ -181,24 +182,32 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
     }
   }
 
+  const flushNow = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    flush();
+  };
+
+  /** Drops the pending batch and a due snapshot, unsent. */
+  const dropPending = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    queue = [];
+    snapshotDue = false;
+  };
+
   /**
    * After a disconnect nothing more is posted: not the pending batch, not a due snapshot, and
    * not events recorded later (e.g. by a replay still running).
    */
   const stopSending = () => {
     connected = false;
-    queue = [];
-    snapshotDue = false;
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
+    dropPending();
   };
 
   /** A panel holding events up to `lastSeq` gets what it misses, or a snapshot if that left the ring. */
   const resync = (lastSeq: number) => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    queue = [];
-    snapshotDue = false;
+    // What was pending is in what the resync sends.
+    dropPending();
     const oldest = ring.oldest?.seq ?? seq + 1;
     if (lastSeq > 0 && lastSeq <= seq && lastSeq >= oldest - 1) {
       const missing = ring.toArray().filter((event) => event.seq > lastSeq);
@@ -214,8 +223,7 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
 
   /** The rows a panel shows, as stored now; the events before them are posted first. */
   const sendRows = (command: RowsCommand) => {
-    if (timer !== undefined) clearTimeout(timer);
-    flush();
+    flushNow();
     const table = store.getState().entities[command.table];
     const limits = { maxSize: Math.floor(ROWS_LENGTH / Math.max(1, command.pks.length)) };
     const rows: Record<string, Encoded> = {};
@@ -298,10 +306,7 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
 
   return {
     storeId,
-    flush() {
-      if (timer !== undefined) clearTimeout(timer);
-      flush();
-    },
+    flush: flushNow,
     disconnect() {
       unobserve();
       target.removeEventListener('message', onMessage);

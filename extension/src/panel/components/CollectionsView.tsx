@@ -8,7 +8,7 @@ import {
   insertedMark,
   insertedPks,
 } from '../format.js';
-import { isInvalidRow, type StoreView, UNLOADED } from '../model.js';
+import { isInvalidRow, type StoreView } from '../model.js';
 import type { ViewProps } from '../views.js';
 import { ROW_HEIGHT } from './layout.js';
 import { RowLabel } from './RowLabel.js';
@@ -80,10 +80,7 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
   const mark = change && insertedMark(change.effect.kind);
   const marked = new Set(mark ? insertedPks(change.effect) : []);
   const entities = store.entities[row.entityType] ?? {};
-  const label = (pk: string) => {
-    const entity = entities[pk];
-    return entity === UNLOADED ? '' : entityLabel(entity);
-  };
+  const label = (pk: string) => entityLabel(entities[pk]);
   const endpoint = change && eventBySeq(store.events, change.seq)?.action.endpoint;
   // The labels of the members in view, and of the pks the change names.
   const [range, onRangeChange] = useRowRange();

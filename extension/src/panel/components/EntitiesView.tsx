@@ -47,7 +47,7 @@ export function EntitiesView({ store }: ViewProps) {
         ? entries.filter(
             (entry) =>
               entry.pk.toLowerCase().includes(text) ||
-              (entry.row !== UNLOADED && entityLabel(entry.row).toLowerCase().includes(text)),
+              entityLabel(entry.row).toLowerCase().includes(text),
           )
         : entries,
     [entries, text],
@@ -170,7 +170,7 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
   const row = store.entities[type]?.[pk];
   const loaded = row === UNLOADED ? undefined : row;
   const invalid = isInvalidRow(row);
-  const label = entityLabel(loaded);
+  const label = entityLabel(row);
   const fields = invalid ? undefined : plainFields(loaded);
   // A row that changed since it came keeps showing until its fresh version comes.
   const stale = store.stale[type]?.has(pk) === true;
