@@ -52,6 +52,7 @@ export function normalize(
   }
   const run = new NormalizeRun(tables, args, options);
   const result = run.visit(schema, input, undefined, undefined);
+  options.trace?.normalized(result);
   return { result, entities: run.entities, entitiesMeta: run.entitiesMeta, indexes: run.indexes };
 }
 

@@ -106,6 +106,36 @@ export class Trace {
   }
 
   collectionChanged(event: CollectionChanged): void {
+    for (const run of event.inserted) run.pks = this.keptOnce(run.pks);
     this.events.push(event);
   }
+
+  /** Normalizing ended with `result`: the response with entities replaced by their pks. */
+  normalized(result: unknown): void {
+    if (Array.isArray(result)) this.keptOnce(result as string[]);
+  }
+
+  /**
+   * `pks`, held once: the new entities of a page or a push are the pks its list gained, and those
+   * of a list response are the response's result, which the store keeps. When an open group of
+   * added entities names exactly `pks`, group and list share one array, so that whoever keeps the
+   * trace keeps one copy (a page of 1000 is then 8 KB kept, not 16). The group is closed: later
+   * adds of its type start a new one, so the shared list never changes.
+   */
+  private keptOnce(pks: string[]): string[] {
+    if (this.open === undefined) return pks;
+    for (const [index, group] of this.open.entries()) {
+      if (group.type !== 'entities-added' || !sameList(group.pks, pks)) continue;
+      group.pks = pks;
+      this.open.splice(index, 1);
+      return pks;
+    }
+    return pks;
+  }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
 }

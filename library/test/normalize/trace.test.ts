@@ -699,3 +699,68 @@ describe('trace: none', () => {
     expect(JSON.parse(JSON.stringify(withSink))).toEqual(withoutSink);
   });
 });
+
+describe('trace: each pk list held once', () => {
+  it('a push names its new entity and the pks its list gained with one array', () => {
+    const tables = createTables();
+    tables.normalize(todoList, [todo(1)], [{}]);
+    const events = traced(tables, todoList.push, todo(2), [{}]);
+    const [added] = ofType(events, 'entities-added');
+    const [changed] = ofType(events, 'collection-changed');
+    expect(added?.pks).toEqual(['2']);
+    expect(changed?.inserted).toEqual([{ index: 1, pks: ['2'] }]);
+    expect(changed?.inserted[0]?.pks).toBe(added?.pks);
+  });
+
+  it('a page shares the list of its new entities with the run its list gained; duplicates stay apart', () => {
+    const tables = createTables();
+    tables.normalize(getPage, [todo(1), todo(2)], [{}]);
+    const events = traced(tables, getPage, [todo(2), todo(3), todo(4)], [{ cursor: 2 }]);
+    const [added] = ofType(events, 'entities-added');
+    const [changed] = ofType(events, 'collection-changed');
+    expect(added?.pks).toEqual(['3', '4']);
+    expect(changed?.inserted).toEqual([{ index: 2, pks: ['3', '4'] }]);
+    expect(changed?.duplicates).toEqual(['2']);
+    expect(changed?.inserted[0]?.pks).toBe(added?.pks);
+  });
+
+  it('a list response of new entities names them with the result the store keeps', () => {
+    const tables = createTables();
+    const trace = new Trace();
+    const result = tables.normalize([Todo], [todo(1), todo(2)], [], { trace });
+    expect(result).toEqual(['1', '2']);
+    const [added] = ofType(trace.events, 'entities-added');
+    expect(added?.pks).toBe(result);
+  });
+
+  it('keeps lists apart when they differ: some entities were stored already', () => {
+    const tables = createTables();
+    tables.normalize([Todo], [todo(1)]);
+    const trace = new Trace();
+    const result = tables.normalize([Todo], [todo(1), todo(2)], [], { trace });
+    const [added] = ofType(trace.events, 'entities-added');
+    expect(added?.pks).toEqual(['2']);
+    expect(added?.pks).not.toBe(result);
+    expect(result).toEqual(['1', '2']);
+  });
+
+  it('a shared list never grows: later entities of the type start a new group', () => {
+    const tables = createTables();
+    const events = traced(
+      tables,
+      { list: todoList, more: [Todo] },
+      {
+        list: [todo(1), todo(2)],
+        more: [todo(3)],
+      },
+      [{}],
+    );
+    expect(ofType(events, 'entities-added')).toEqual([
+      { type: 'entities-added', entity: 'Todo', pks: ['1', '2'] },
+      { type: 'entities-added', entity: 'Todo', pks: ['3'] },
+    ]);
+    const [changed] = ofType(events, 'collection-changed');
+    expect(changed?.members).toEqual(['1', '2']);
+    expect(changed?.inserted).toEqual([{ index: 0, pks: ['1', '2'] }]);
+  });
+});
