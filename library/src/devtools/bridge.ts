@@ -90,11 +90,10 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
 
   /** Keeps a change in the ring (and the queue, while connected); it is described when sent. */
   const record = (change: NotedChange) => {
-    change.seq = ++seq;
-    change.time = Date.now();
+    change.stamp(++seq);
     // What happens while a replay runs is its doing (an `apply` runs synchronously; a `send`
     // waits for the server, so a click in that time is counted as the replay's too).
-    if (replaying.size > 0 && change.action.type !== 'replay')
+    if (replaying.size > 0 && change.type !== 'replay')
       change.replayId = replaying.values().next().value;
     ring.push(change);
     if (!connected) return;
@@ -238,14 +237,15 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
     replaying.add(command.replayId);
     try {
       await replayMutations(store.controller, command.mutations, command.mode, {
-        onOutcome: (outcome) =>
-          record(
-            new NotedChange(
-              { type: 'replay', ...(outcome.endpoint ? { endpoint: outcome.endpoint } : {}) },
-              [],
-              [{ type: 'replay-result', replayId: command.replayId, ...outcome }],
-            ),
-          ),
+        onOutcome: (outcome) => {
+          const change = new NotedChange(
+            'replay',
+            [],
+            [{ type: 'replay-result', replayId: command.replayId, ...outcome }],
+          );
+          if (outcome.endpoint) change.value = outcome.endpoint;
+          record(change);
+        },
       });
     } finally {
       replaying.delete(command.replayId);

@@ -9,18 +9,45 @@ import type { ActionSummary, Effect, Encoded, StoreEvent } from './protocol.js';
 
 const NO_EFFECTS: readonly Effect<unknown>[] = [];
 
+const NO_ARGS: readonly unknown[] = [];
+/** Notes keep their times from here, so that they are small integers. */
+const EPOCH = Date.now();
+
 /**
- * A store change as the bridge keeps it in its ring: the action and what it did, noted while the
- * store works at the cost of a few references, and described in the user's terms (`describe`)
- * only when a panel reads it. A class, so that every note has all its fields from the start:
- * one small object of one shape, where fields added later would cost a second object.
+ * `value` as a small integer when it is one. A field that has only held those keeps them in
+ * place; one number that is not (a timestamp, or a difference the interpreter computed as a
+ * double) makes V8 keep that field of every note as a separate boxed number.
+ */
+function small(value: number): number {
+  return (value | 0) === value ? value | 0 : value;
+}
+
+/**
+ * A store change as the bridge keeps it in its ring: what the action was and what it did, noted
+ * while the store works at the cost of a few references, and described in the user's terms
+ * (`describe`) only when a panel reads it. A class, so that every note has all its fields from
+ * the start: one small object of one shape, where fields added later would cost a second object.
+ * It copies what it needs of the store's action rather than keeping the action, whose timestamps
+ * are three more objects (numbers past 2³¹ are boxed), for the ring's 1000 changes.
  */
 export class NotedChange {
-  /** Set by the bridge when it keeps the note. */
+  /** Set by `stamp`, when the bridge keeps the note. */
   seq = 0;
-  time = 0;
+  /** ms since EPOCH (see `small`). */
+  private sinceEpoch = 0;
   /** The replay that caused it. */
   replayId: string | undefined = undefined;
+  /** The endpoint called (a fetch or a response). */
+  endpoint: EndpointInterface | undefined = undefined;
+  args: readonly unknown[] = NO_ARGS;
+  /** The result key (a call's, or an invalidation's). */
+  key: string | undefined = undefined;
+  /** A response's answer or error, or a replay outcome's endpoint name. */
+  value: unknown = undefined;
+  /** The response is an error. */
+  failed = false;
+  /** From the request's start to its answer, in ms. */
+  duration = 0;
   /**
    * What a response did to its result, read from the state at the time: kept as fields rather
    * than as an effect object, because every response has one, and each object a ring entry
@@ -29,13 +56,14 @@ export class NotedChange {
   result: 'stored' | 'error' | undefined = undefined;
   /** The stored result, or the error. */
   resultValue: unknown = undefined;
-  expiresAt = 0;
+  /** When the stored result expires, in ms since EPOCH (see `small`). */
+  private expiresSinceEpoch = 0;
   /** A response that settled an optimistic update of its own request. */
   settled = false;
 
   constructor(
-    /** The store's action, or the summary of what the bridge itself did (a replay's outcome). */
-    readonly action: Action | ReplaySummary,
+    /** The store's action type, or `replay` for what the bridge itself did (a replay's outcome). */
+    readonly type: Action['type'] | 'replay',
     /** The normalizer's trace: effects in the protocol's shape already (see normalize/trace.ts). */
     readonly trace: readonly TraceEvent[],
     /** Other effects read from the state at the time (results invalidated, suspending …). */
@@ -43,9 +71,25 @@ export class NotedChange {
     /** The panel's copy of the state cannot follow this change from its effects alone. */
     readonly needsSnapshot = false,
   ) {}
-}
 
-export type ReplaySummary = ActionSummary<unknown> & { type: 'replay' };
+  /** Numbers the note and records when it was kept. */
+  stamp(seq: number): void {
+    this.seq = seq;
+    this.sinceEpoch = small(Date.now() - EPOCH);
+  }
+
+  get time(): number {
+    return EPOCH + this.sinceEpoch;
+  }
+
+  get expiresAt(): number {
+    return EPOCH + this.expiresSinceEpoch;
+  }
+
+  set expiresAt(time: number) {
+    this.expiresSinceEpoch = small(time - EPOCH);
+  }
+}
 
 const NO_TRACE: readonly TraceEvent[] = [];
 
@@ -80,21 +124,32 @@ export class EventDescriber {
     const { action, before, after, trace } = record;
     const pendingBefore = before.optimistic.length > 0;
     switch (action.type) {
-      case 'fetch':
+      case 'fetch': {
         // Only optimistic fetches change the store: the trace is the optimistic response's.
         this.onEndpoint(action.endpoint);
-        return new NotedChange(action, kept(trace), NO_EFFECTS, pendingBefore);
+        const change = new NotedChange('fetch', kept(trace), NO_EFFECTS, pendingBefore);
+        change.endpoint = action.endpoint;
+        change.args = action.args;
+        change.key = action.key;
+        return change;
+      }
       case 'setResponse': {
         const { endpoint, args, key } = action;
         this.onEndpoint(endpoint);
         const change = new NotedChange(
-          action,
+          'setResponse',
           kept(trace),
           trace.some((event) => event.type === 'entity-invalidated')
             ? this.readersOfInvalidated(trace, after)
             : NO_EFFECTS,
           pendingBefore || after.optimistic.length > 0,
         );
+        change.endpoint = endpoint;
+        change.args = args;
+        change.key = key;
+        change.value = action.response;
+        change.failed = action.error;
+        change.duration = small(action.date - action.fetchedAt);
         const meta = after.meta[key];
         if (meta?.error !== undefined && meta.fetchedAt === action.fetchedAt) {
           change.result = 'error';
@@ -114,17 +169,19 @@ export class EventDescriber {
         const keys = Object.keys(after.meta).filter(
           (key) => after.meta[key]?.invalidated && before.meta[key] !== after.meta[key],
         );
-        return new NotedChange(
-          action,
+        const change = new NotedChange(
+          action.type,
           kept(trace),
           [{ type: 'result-invalidated', keys }],
           pendingBefore,
         );
+        if (action.type === 'invalidate') change.key = action.key;
+        return change;
       }
       case 'expireAll': {
         const keys = Object.keys(after.meta).filter((key) => before.meta[key] !== after.meta[key]);
         return new NotedChange(
-          action,
+          'expireAll',
           kept(trace),
           [{ type: 'result-expired', keys }],
           pendingBefore,
@@ -132,7 +189,7 @@ export class EventDescriber {
       }
       case 'reset':
         this.calls.clear();
-        return new NotedChange(action, NO_TRACE, [{ type: 'store-reset' }]);
+        return new NotedChange('reset', NO_TRACE, [{ type: 'store-reset' }]);
     }
   }
 
@@ -178,9 +235,8 @@ export class EventDescriber {
 }
 
 function resultEffect(change: NotedChange): Effect<unknown> | undefined {
-  const { action, result, resultValue } = change;
-  if (result === undefined || action.type !== 'setResponse') return undefined;
-  const { key, endpoint } = action;
+  const { result, resultValue, endpoint, key } = change;
+  if (result === undefined || endpoint === undefined || key === undefined) return undefined;
   return result === 'stored'
     ? {
         type: 'result-stored',
@@ -201,28 +257,23 @@ function isSettledBy(action: Extract<Action, { type: 'setResponse' }>, before: S
 
 /** A fresh summary (the caller may add to it). */
 function summarize(change: NotedChange): ActionSummary<unknown> {
-  const { action } = change;
-  switch (action.type) {
-    case 'replay':
-      return { ...action };
-    case 'fetch': {
-      const summary = callSummary('fetch', action.endpoint, action.args, action.key);
+  const { type, endpoint, key } = change;
+  if (endpoint !== undefined && key !== undefined && (type === 'fetch' || type === 'setResponse')) {
+    const summary = callSummary(type, endpoint, change.args, key);
+    if (type === 'fetch') {
       summary.optimistic = 'applied';
       return summary;
     }
-    case 'setResponse': {
-      const summary = callSummary('setResponse', action.endpoint, action.args, action.key);
-      summary.duration = action.date - action.fetchedAt;
-      if (action.error) summary.error = action.response;
-      else summary.response = action.response;
-      if (change.settled) summary.optimistic = action.error ? 'rolled-back' : 'committed';
-      return summary;
-    }
-    case 'invalidate':
-      return { type: 'invalidate', key: action.key };
-    default:
-      return { type: action.type };
+    summary.duration = change.duration;
+    if (change.failed) summary.error = change.value;
+    else summary.response = change.value;
+    if (change.settled) summary.optimistic = change.failed ? 'rolled-back' : 'committed';
+    return summary;
   }
+  if (type === 'invalidate') return { type, key };
+  if (type === 'replay' && change.value !== undefined)
+    return { type, endpoint: change.value as string };
+  return { type };
 }
 
 function callSummary(

@@ -544,3 +544,26 @@ describe('values on the wire', () => {
     expect(server.requests.at(-1)?.body).toBe(JSON.stringify(body)); // the request itself was whole
   });
 });
+
+describe('times', () => {
+  it.each([
+    ['a request of a few ms', () => Date.now() - 5],
+    ['a request started in 1970 (a duration past 2³¹ ms)', () => 1],
+  ])('keeps the exact time, duration and expiry of %s', (_name, startedAt) => {
+    const args = [{ id: 1 }] as const;
+    const fetchedAt = startedAt();
+    const before = Date.now();
+    store.controller.resolve(Todos.get, {
+      args,
+      response: { id: 1, title: 'one', completed: false, userId: 1 },
+      fetchedAt,
+    });
+    const after = Date.now();
+    const event = newEvent();
+    const meta = store.getState().meta[Todos.get.key(...args)];
+    expect(event.time).toBeGreaterThanOrEqual(before);
+    expect(event.time).toBeLessThanOrEqual(after);
+    expect(event.action.duration).toBe((meta?.date ?? Number.NaN) - fetchedAt);
+    expect(effectsOf(event, 'result-stored')).toMatchObject([{ expiresAt: meta?.expiresAt }]);
+  });
+});
