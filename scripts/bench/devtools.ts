@@ -2,11 +2,13 @@
  * The devtools' cost (issue 4), on the core store workloads of the main suite: each runs on a
  * plain store, on a store with the devtools bridge and no panel (goal ≤ 3% slower), and with a
  * connected panel stand-in (goal ≤ 25%); samples interleaved, cost = median of the per-round
- * ratios. The stand-in does in the timed part what runs on the page's thread: the bridge's work
- * and the content script's (check each message, receive its structured clone, serialize it for
- * the extension's port). The panel's part runs in the DevTools process: it parses every event
+ * ratios, with a 95% bootstrap interval for the no-panel cost, which is sampled three times as
+ * long (NO_PANEL_SAMPLING). The stand-in does in the timed part what runs on the page's thread:
+ * the bridge's work and the content script's (check each message, receive its structured clone,
+ * serialize it for the extension's port). The panel's part runs in the DevTools process: it parses every event
  * and checks that no `seq` is missing, untimed. Then events per second through the bridge to
- * that panel, the panel's parsing included (goal ≥ 10,000/s).
+ * that panel, the panel's parsing included (goal ≥ 10,000/s), and the bytes the ring keeps per
+ * change.
  */
 import {
   connectDevtools,
@@ -18,8 +20,9 @@ import {
 import { createStore, Endpoint, Entity, type Store } from '../../library/src/index.js';
 import { oursWith } from './contenders/ours.js';
 import type { Contender } from './contenders/types.js';
+import { COLLECTION_SIZE, makeTodos } from './data.js';
 import { type Measurement, measureInterleaved, type SamplerOptions } from './sampler.js';
-import { median, pairedSlowdown } from './stats.js';
+import { median, pairedRatios, pairedSlowdown, slowdownInterval } from './stats.js';
 import type { Workload } from './workloads.js';
 
 type Listener = (event: { data: unknown; source: unknown }) => void;
@@ -111,13 +114,18 @@ export interface DevtoolsWorkloadResult {
   panel: Measurement;
   /** Relative slowdown: 0.02 is 2% slower than the plain store. */
   bridgeOverhead: number;
+  /** Its 95% interval (bootstrap over the rounds). */
+  bridgeInterval: [number, number];
   panelOverhead: number;
 }
 
 export interface DevtoolsReport {
   results: DevtoolsWorkloadResult[];
   medianBridgeOverhead: number;
+  medianBridgeInterval: [number, number];
   medianPanelOverhead: number;
+  /** Heap bytes the bridge's ring keeps per change, measured on pushes. */
+  ringBytesPerPush: number;
   eventsPerSecond: number;
   gaps: number;
   goal: {
@@ -127,6 +135,13 @@ export interface DevtoolsReport {
     met: boolean;
   };
 }
+
+/**
+ * The no-panel comparison samples this many times as long as the others: its goal (3%) is
+ * smaller than the spread of single rounds (±20% on these allocation-heavy workloads), and the
+ * median of the ~35 rounds of one budget moves by about as much as the goal between runs.
+ */
+const NO_PANEL_SAMPLING = 3;
 
 const GOAL = {
   bridgeOverheadAtMost: 0.03,
@@ -149,10 +164,10 @@ export async function runDevtoolsBench(
     // Two comparisons, each of two sides taking turns: a panel's stores get a snapshot when it
     // connects (untimed), and the garbage of that must not land in the bridge's samples.
     globalThis.gc?.();
-    const [plainM, bridgeM] = measureInterleaved(
-      [plainRun, workload.setup(bridge.contender)],
-      options,
-    ) as [Measurement, Measurement];
+    const [plainM, bridgeM] = measureInterleaved([plainRun, workload.setup(bridge.contender)], {
+      ...options,
+      budgetMs: options.budgetMs * NO_PANEL_SAMPLING,
+    }) as [Measurement, Measurement];
     globalThis.gc?.();
     const panelRun = workload.setup(panel.contender);
     const [plainWithPanelM, panelM] = measureInterleaved(
@@ -177,17 +192,24 @@ export async function runDevtoolsBench(
       bridge: bridgeM,
       panel: panelM,
       bridgeOverhead: pairedSlowdown(bridgeM.times, plainM.times),
+      bridgeInterval: slowdownInterval([pairedRatios(bridgeM.times, plainM.times)]),
       panelOverhead: pairedSlowdown(panelM.times, plainWithPanelM.times),
     });
   }
   const medianBridgeOverhead = median(results.map((result) => result.bridgeOverhead));
+  const medianBridgeInterval = slowdownInterval(
+    results.map((result) => pairedRatios(result.bridge.times, result.plain.times)),
+  );
   const medianPanelOverhead = median(results.map((result) => result.panelOverhead));
   const workloadGaps = panel.readAll();
   const throughput = eventsPerSecond(options.budgetMs < 2000 ? 5_000 : 50_000);
+  const ringBytesPerPush = keptPerPush(bridge.contender) - keptPerPush(plain);
   return {
     results,
     medianBridgeOverhead,
+    medianBridgeInterval,
     medianPanelOverhead,
+    ringBytesPerPush,
     eventsPerSecond: throughput.eventsPerSecond,
     gaps: throughput.gaps + workloadGaps,
     goal: {
@@ -199,6 +221,30 @@ export async function runDevtoolsBench(
         throughput.gaps + workloadGaps === 0,
     },
   };
+}
+
+/**
+ * Heap bytes a store holds per push after 1000 pushes into a 10k collection, collections forced
+ * before and after. Unlike the timings, it reads the same on every run; the bridge's share of it
+ * (what its ring keeps) is what the garbage collector moves while the app works.
+ */
+function keptPerPush(contender: Contender): number {
+  const seed = contender.seedState(makeTodos(COLLECTION_SIZE));
+  const pushes = makeTodos(1000, COLLECTION_SIZE + 1);
+  let perPush = 0;
+  // The first round warms the code up; the second is measured.
+  for (let round = 0; round < 2; round++) {
+    const store = contender.createStore(seed);
+    globalThis.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    for (const todo of pushes) store.push(todo);
+    globalThis.gc?.();
+    perPush = (process.memoryUsage().heapUsed - before) / pushes.length;
+    // Read after measuring, so the store is still alive when the heap is.
+    if (store.readList()?.length !== COLLECTION_SIZE + pushes.length)
+      throw new Error(`${contender.name}: the pushes did not all land`);
+  }
+  return perPush;
 }
 
 class Counter extends Entity {
@@ -251,13 +297,17 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
     m.opsPerSecond >= 100
       ? Math.round(m.opsPerSecond).toLocaleString('en-US')
       : m.opsPerSecond.toPrecision(3);
-  const rows = [['workload', 'plain ops/s', 'bridge ops/s', 'cost', 'panel ops/s', 'cost']];
+  const interval = ([low, high]: [number, number]) => `${percent(low)} … ${percent(high)}`;
+  const rows = [
+    ['workload', 'plain ops/s', 'bridge ops/s', 'cost', '95% interval', 'panel ops/s', 'cost'],
+  ];
   for (const r of report.results) {
     rows.push([
       r.name,
       ops(r.plain),
       ops(r.bridge),
       percent(r.bridgeOverhead),
+      interval(r.bridgeInterval),
       ops(r.panel),
       percent(r.panelOverhead),
     ]);
@@ -267,6 +317,7 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
     '',
     '',
     percent(report.medianBridgeOverhead),
+    interval(report.medianBridgeInterval),
     '',
     percent(report.medianPanelOverhead),
   ]);
@@ -283,6 +334,7 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
     'devtools cost on the core store workloads (goals: bridge ≤ +3%, panel ≤ +25%; cost = median of the per-round time ratios)',
     ...lines,
     '',
+    `kept by the ring (no panel): ${Math.round(report.ringBytesPerPush)} bytes per push`,
     `events through the bridge to a panel: ${Math.round(report.eventsPerSecond).toLocaleString('en-US')}/s (goal ≥ 10,000/s), seq gaps: ${report.gaps}`,
     `goals ${report.goal.met ? 'met' : 'NOT met'}`,
   ].join('\n');

@@ -15,12 +15,45 @@ export function median(values: readonly number[]): number {
  * processes), which shifts both sides' medians apart by more than a few percent.
  */
 export function pairedSlowdown(side: readonly number[], base: readonly number[]): number {
+  return median(pairedRatios(side, base)) - 1;
+}
+
+/** `side`'s time over `base`'s, round by round. */
+export function pairedRatios(side: readonly number[], base: readonly number[]): number[] {
   const rounds = Math.min(side.length, base.length);
-  const ratios = Array.from(
+  return Array.from(
     { length: rounds },
     (_, round) => (side[round] as number) / (base[round] as number),
   );
-  return median(ratios) - 1;
+}
+
+/**
+ * A 95% interval for the slowdown `median of the groups' median ratio` (one group of per-round
+ * ratios per workload; one group gives that workload's slowdown): the bootstrap, which resamples
+ * each group's rounds with replacement and reads the 2.5th and 97.5th percentiles of the
+ * estimates. Seeded, so that one set of samples always reports the same interval.
+ */
+export function slowdownInterval(groups: readonly (readonly number[])[]): [number, number] {
+  const random = seededRandom(0x5eed);
+  const estimates = Array.from({ length: 2000 }, () => {
+    const medians = groups.map((ratios) =>
+      median(Array.from(ratios, () => ratios[Math.floor(random() * ratios.length)] as number)),
+    );
+    return median(medians) - 1;
+  }).sort((a, b) => a - b);
+  return [estimates[49] as number, estimates[1949] as number];
+}
+
+/** Mulberry32: uniform in [0, 1), the same sequence for the same seed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /**
