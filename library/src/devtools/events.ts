@@ -72,6 +72,14 @@ export class NotedChange {
     readonly needsSnapshot = false,
   ) {}
 
+  /** Notes the call an action is about (a fetch or a response). */
+  called(action: Extract<Action, { endpoint: EndpointInterface }>): this {
+    this.endpoint = action.endpoint;
+    this.args = action.args;
+    this.key = action.key;
+    return this;
+  }
+
   /** Numbers the note and records when it was kept. */
   stamp(seq: number): void {
     this.seq = seq;
@@ -127,11 +135,7 @@ export class EventDescriber {
       case 'fetch': {
         // Only optimistic fetches change the store: the trace is the optimistic response's.
         this.onEndpoint(action.endpoint);
-        const change = new NotedChange('fetch', kept(trace), NO_EFFECTS, pendingBefore);
-        change.endpoint = action.endpoint;
-        change.args = action.args;
-        change.key = action.key;
-        return change;
+        return new NotedChange('fetch', kept(trace), NO_EFFECTS, pendingBefore).called(action);
       }
       case 'setResponse': {
         const { endpoint, args, key } = action;
@@ -143,10 +147,7 @@ export class EventDescriber {
             ? this.readersOfInvalidated(trace, after)
             : NO_EFFECTS,
           pendingBefore || after.optimistic.length > 0,
-        );
-        change.endpoint = endpoint;
-        change.args = args;
-        change.key = key;
+        ).called(action);
         change.value = action.response;
         change.failed = action.error;
         change.duration = small(action.date - action.fetchedAt);
