@@ -70,50 +70,103 @@ let storeCount = 0;
  * commands (invalidate, expire all, reset, replay).
  */
 export function connectDevtools(store: Store, options: DevtoolsOptions = {}): DevtoolsConnection {
-  const target = options.window ?? window;
-  const ringSize = options.ringSize ?? 1000;
-  const batchInterval = options.batchInterval ?? 50;
-  const storeId = `store-${++storeCount}-${Math.random().toString(36).slice(2, 8)}`;
-  const storeName = options.name ?? (target.document?.title || 'RestLens store');
+  return new DevtoolsBridge(store, options);
+}
 
-  let seq = 0;
-  const ring = new Ring<NotedChange>(ringSize);
-  let connected = false;
-  let queue: NotedChange[] = [];
-  let snapshotDue = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  /** Replays running now: what the store does meanwhile is tagged with their id. */
-  const replaying = new Set<string>();
+/**
+ * One store's side of the devtools. A class, so that a connected store costs one object and a
+ * few callbacks: apps and tests make stores by the hundred, and every closure of a bridge built
+ * from closures was one more object for the garbage collector to move while the store lives.
+ */
+class DevtoolsBridge implements DevtoolsConnection {
+  readonly storeId = `store-${++storeCount}-${Math.random().toString(36).slice(2, 8)}`;
+  private readonly target: Window;
+  private readonly storeName: string;
+  private readonly batchInterval: number;
+  private readonly ring: Ring<NotedChange>;
+  private readonly describer: EventDescriber;
+  private seq = 0;
+  private connected = false;
+  private queue: NotedChange[] = [];
+  private snapshotDue = false;
+  private timer: ReturnType<typeof setTimeout> | undefined = undefined;
+  /**
+   * Replays running now, oldest first: what the store does meanwhile is tagged with the first.
+   * A list, not a Set: it is almost always empty, and an empty Set is ten times the size.
+   */
+  private readonly replaying: string[] = [];
+  private readonly unobserve: () => void;
 
-  const post = (message: PageMessageBody) => target.postMessage(pageMessage(message), '*');
-  const describer = new EventDescriber(store.controller, registerEndpoint);
+  constructor(
+    private readonly store: Store,
+    options: DevtoolsOptions,
+  ) {
+    this.target = options.window ?? window;
+    this.ring = new Ring<NotedChange>(options.ringSize ?? 1000);
+    this.batchInterval = options.batchInterval ?? 50;
+    this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
+    this.describer = new EventDescriber(store.controller, registerEndpoint);
+    this.unobserve = store.observe((change) => this.record(this.describer.note(change)));
+    this.target.addEventListener('message', this.onMessage);
+    this.post({
+      kind: 'hello',
+      storeId: this.storeId,
+      storeName: this.storeName,
+      libraryVersion: LIBRARY_VERSION,
+      seq: this.seq,
+    });
+  }
+
+  /** Sends the events waiting for the next batch now (a field: callers may pass it around). */
+  readonly flush = (): void => {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.sendPending();
+  };
+
+  readonly disconnect = (): void => {
+    this.unobserve();
+    this.target.removeEventListener('message', this.onMessage);
+    this.stopSending();
+  };
+
+  private readonly onMessage = (event: MessageEvent) => {
+    // Only our own window's messages, with our tag, version and a valid shape; never code.
+    if (event.source !== this.target || !isExtensionCommand(event.data)) return;
+    const command = event.data;
+    if ('storeId' in command && command.storeId !== undefined && command.storeId !== this.storeId)
+      return;
+    this.run(command);
+  };
+
+  private post(message: PageMessageBody) {
+    this.target.postMessage(pageMessage(message), '*');
+  }
 
   /** Keeps a change in the ring (and the queue, while connected); it is described when sent. */
-  const record = (change: NotedChange) => {
-    change.stamp(++seq);
+  private record(change: NotedChange) {
+    change.stamp(++this.seq);
     // What happens while a replay runs is its doing (an `apply` runs synchronously; a `send`
     // waits for the server, so a click in that time is counted as the replay's too).
-    if (replaying.size > 0 && change.type !== 'replay')
-      change.replayId = replaying.values().next().value;
-    ring.push(change);
-    if (!connected) return;
-    queue.push(change);
-    if (change.needsSnapshot) snapshotDue = true;
-    timer ??= setTimeout(flush, batchInterval);
-  };
+    if (this.replaying.length > 0 && change.type !== 'replay') change.replayId = this.replaying[0];
+    this.ring.push(change);
+    if (!this.connected) return;
+    this.queue.push(change);
+    if (change.needsSnapshot) this.snapshotDue = true;
+    this.timer ??= setTimeout(() => this.sendPending(), this.batchInterval);
+  }
 
   /**
    * Posts events as JSON text in messages of about BATCH_LENGTH. Returns whether an event's
    * effects were too large to send (it went without them): the panel then needs a snapshot.
    */
-  const sendEvents = (changes: readonly NotedChange[], history = false): boolean => {
+  private sendEvents(changes: readonly NotedChange[], history = false): boolean {
     let texts: string[] = [];
     let length = 0;
     let omitted = false;
     const send = () => {
-      post({
+      this.post({
         kind: 'events',
-        storeId,
+        storeId: this.storeId,
         data: `[${texts.join(',')}]`,
         ...(history ? { history } : {}),
       });
@@ -121,7 +174,7 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
       length = 0;
     };
     for (const change of changes) {
-      const event = describer.describe(change);
+      const event = this.describer.describe(change);
       let text = JSON.stringify(encodeEvent(event, EVENT_LIMITS));
       if (text.length > MAX_MESSAGE_LENGTH - ENVELOPE_LENGTH) {
         text = JSON.stringify({
@@ -137,10 +190,10 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
     }
     if (texts.length > 0) send();
     return omitted;
-  };
+  }
 
-  const sendSnapshot = () => {
-    const state = store.getState();
+  private sendSnapshot() {
+    const state = this.store.getState();
     const snapshot: SnapshotState = {
       entities: encode(state.entities, SNAPSHOT_LIMITS) as SnapshotState['entities'],
       endpoints: encode(state.endpoints, SNAPSHOT_LIMITS) as SnapshotState['endpoints'],
@@ -166,77 +219,79 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
       start = end;
     }
     for (const [index, data] of chunks.entries())
-      post({ kind: 'snapshot', storeId, seq, index, count: chunks.length, data });
-  };
+      this.post({
+        kind: 'snapshot',
+        storeId: this.storeId,
+        seq: this.seq,
+        index,
+        count: chunks.length,
+        data,
+      });
+  }
 
-  /** The batch timer fired, or sending cannot wait (`flushNow`). */
-  function flush() {
-    timer = undefined;
-    const events = queue;
-    queue = [];
-    if (events.length > 0 && sendEvents(events)) snapshotDue = true;
-    if (snapshotDue) {
-      snapshotDue = false;
-      sendSnapshot();
+  /** The batch timer fired, or sending cannot wait (`flush`). */
+  private sendPending() {
+    this.timer = undefined;
+    const events = this.queue;
+    this.queue = [];
+    if (events.length > 0 && this.sendEvents(events)) this.snapshotDue = true;
+    if (this.snapshotDue) {
+      this.snapshotDue = false;
+      this.sendSnapshot();
     }
   }
 
-  const flushNow = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    flush();
-  };
-
   /** Drops the pending batch and a due snapshot, unsent. */
-  const dropPending = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    queue = [];
-    snapshotDue = false;
-  };
+  private dropPending() {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.queue = [];
+    this.snapshotDue = false;
+  }
 
   /**
    * After a disconnect nothing more is posted: not the pending batch, not a due snapshot, and
    * not events recorded later (e.g. by a replay still running).
    */
-  const stopSending = () => {
-    connected = false;
-    dropPending();
-  };
+  private stopSending() {
+    this.connected = false;
+    this.dropPending();
+  }
 
   /** A panel holding events up to `lastSeq` gets what it misses, or a snapshot if that left the ring. */
-  const resync = (lastSeq: number) => {
+  private resync(lastSeq: number) {
     // What was pending is in what the resync sends.
-    dropPending();
-    const oldest = ring.oldest?.seq ?? seq + 1;
-    if (lastSeq > 0 && lastSeq <= seq && lastSeq >= oldest - 1) {
-      const missing = ring.toArray().filter((event) => event.seq > lastSeq);
-      const omitted = sendEvents(missing);
+    this.dropPending();
+    const oldest = this.ring.oldest?.seq ?? this.seq + 1;
+    if (lastSeq > 0 && lastSeq <= this.seq && lastSeq >= oldest - 1) {
+      const missing = this.ring.toArray().filter((event) => event.seq > lastSeq);
+      const omitted = this.sendEvents(missing);
       // As after a live batch, events the panel cannot follow from their effects alone
       // (optimistic ones, or ones sent without their effects) need a snapshot after them.
-      if (omitted || missing.some((event) => event.needsSnapshot)) sendSnapshot();
+      if (omitted || missing.some((event) => event.needsSnapshot)) this.sendSnapshot();
       return;
     }
-    sendSnapshot();
-    sendEvents(ring.toArray(), true);
-  };
+    this.sendSnapshot();
+    this.sendEvents(this.ring.toArray(), true);
+  }
 
   /** The rows a panel shows, as stored now; the events before them are posted first. */
-  const sendRows = (command: RowsCommand) => {
-    flushNow();
-    const table = store.getState().entities[command.table];
+  private sendRows(command: RowsCommand) {
+    this.flush();
+    const table = this.store.getState().entities[command.table];
     const limits = { maxSize: Math.floor(ROWS_LENGTH / Math.max(1, command.pks.length)) };
     const rows: Record<string, Encoded> = {};
     for (const pk of command.pks) {
       const row = table?.[pk];
       rows[pk] = row === undefined ? null : encode(row, limits);
     }
-    post({ kind: 'rows', storeId, seq, table: command.table, rows });
-  };
+    this.post({ kind: 'rows', storeId: this.storeId, seq: this.seq, table: command.table, rows });
+  }
 
-  const replay = async (command: ReplayCommand) => {
-    replaying.add(command.replayId);
+  private async replay(command: ReplayCommand) {
+    this.replaying.push(command.replayId);
     try {
-      await replayMutations(store.controller, command.mutations, command.mode, {
+      await replayMutations(this.store.controller, command.mutations, command.mode, {
         onOutcome: (outcome) => {
           const change = new NotedChange(
             'replay',
@@ -244,37 +299,37 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
             [{ type: 'replay-result', replayId: command.replayId, ...outcome }],
           );
           if (outcome.endpoint) change.value = outcome.endpoint;
-          record(change);
+          this.record(change);
         },
       });
     } finally {
-      replaying.delete(command.replayId);
+      this.replaying.splice(this.replaying.indexOf(command.replayId), 1);
     }
-  };
+  }
 
-  const run = (command: ExtensionCommand) => {
-    const { controller } = store;
+  private run(command: ExtensionCommand) {
+    const { controller } = this.store;
     switch (command.kind) {
       case 'connect':
-        connected = true;
-        post({
+        this.connected = true;
+        this.post({
           kind: 'hello',
-          storeId,
-          storeName,
+          storeId: this.storeId,
+          storeName: this.storeName,
           libraryVersion: LIBRARY_VERSION,
-          seq,
+          seq: this.seq,
           answering: true,
         });
-        resync(command.lastSeq);
+        this.resync(command.lastSeq);
         return;
       case 'disconnect':
-        stopSending();
+        this.stopSending();
         return;
       case 'snapshot':
-        sendSnapshot();
+        this.sendSnapshot();
         return;
       case 'rows':
-        sendRows(command);
+        this.sendRows(command);
         return;
       case 'invalidate':
         controller.invalidateAll((key) => key === command.key);
@@ -286,31 +341,8 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
         controller.resetEntireStore();
         return;
       case 'replay':
-        void replay(command);
+        void this.replay(command);
         return;
     }
-  };
-
-  const onMessage = (event: MessageEvent) => {
-    // Only our own window's messages, with our tag, version and a valid shape; never code.
-    if (event.source !== target || !isExtensionCommand(event.data)) return;
-    const command = event.data;
-    if ('storeId' in command && command.storeId !== undefined && command.storeId !== storeId)
-      return;
-    run(command);
-  };
-
-  const unobserve = store.observe((change) => record(describer.note(change)));
-  target.addEventListener('message', onMessage);
-  post({ kind: 'hello', storeId, storeName, libraryVersion: LIBRARY_VERSION, seq });
-
-  return {
-    storeId,
-    flush: flushNow,
-    disconnect() {
-      unobserve();
-      target.removeEventListener('message', onMessage);
-      stopSending();
-    },
-  };
+  }
 }

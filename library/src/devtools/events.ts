@@ -117,11 +117,11 @@ const REQUEST_KEY = /^(GET|POST|PUT|PATCH|DELETE) (.*)$/;
  * stored results.
  */
 export class EventDescriber {
-  /** The call behind each stored GET result, to re-read it after an Invalidate. */
-  private readonly calls = new Map<
-    string,
-    { endpoint: EndpointInterface; args: readonly unknown[] }
-  >();
+  /**
+   * The call behind each stored GET result, to re-read it after an Invalidate. Made at the first
+   * one: a store that never stores a read (or a bridge that never sees one) keeps no empty Map.
+   */
+  private calls: Map<string, { endpoint: EndpointInterface; args: readonly unknown[] }> | undefined;
 
   constructor(
     private readonly controller: Controller,
@@ -160,7 +160,8 @@ export class EventDescriber {
           change.resultValue = after.endpoints[key];
           change.expiresAt = meta?.expiresAt ?? 0;
           // The first reader of a key names it: a page merged into a list keeps the list's name.
-          if (!endpoint.sideEffect && !this.calls.has(key)) this.calls.set(key, { endpoint, args });
+          if (!endpoint.sideEffect && !this.calls?.has(key))
+            (this.calls ??= new Map()).set(key, { endpoint, args });
         }
         change.settled = pendingBefore && isSettledBy(action, before);
         return change;
@@ -189,7 +190,7 @@ export class EventDescriber {
         );
       }
       case 'reset':
-        this.calls.clear();
+        this.calls = undefined;
         return new NotedChange('reset', NO_TRACE, [{ type: 'store-reset' }]);
     }
   }
@@ -215,7 +216,7 @@ export class EventDescriber {
       if (event.type === 'entity-invalidated') invalidated.add(`${event.entity}\u0000${event.pk}`);
     }
     const effects: Effect<unknown>[] = [];
-    for (const [key, { endpoint, args }] of this.calls) {
+    for (const [key, { endpoint, args }] of this.calls ?? []) {
       const result = after.endpoints[key];
       if (result === undefined) continue;
       const read = this.controller.memo.dependenciesOf(endpoint.schema, result);
