@@ -43,6 +43,18 @@ class BenchWindow {
 }
 
 /**
+ * The page's window while no panel is connected: one for every store, as a page has one, and no
+ * one listening. (A window of the bench's own for each store would be the bench's objects, which
+ * the collector then moves as part of the bridge's cost.)
+ */
+const pageWithoutPanel = {
+  document: { title: 'bench' },
+  postMessage() {},
+  addEventListener() {},
+  removeEventListener() {},
+} as unknown as Window;
+
+/**
  * Stands in for the extension: on the page's thread, the content script's part (checks each
  * message, receives its clone, serializes it for the port as Chrome's runtime messaging does);
  * `read` is the panel's part (parses the events, checks every seq).
@@ -81,14 +93,16 @@ function bridged(name: string, withPanel: boolean) {
   const panels: PanelStandIn[] = [];
   let gaps = 0;
   const contender = oursWith(name, (store: Store) => {
+    if (!withPanel) {
+      connectDevtools(store, { window: pageWithoutPanel });
+      return;
+    }
     const window = new BenchWindow();
     const bridge = connectDevtools(store, { window: window as unknown as Window });
-    if (withPanel) {
-      const panel = new PanelStandIn(window);
-      panel.connect();
-      panels.push(panel);
-      pending.push(bridge);
-    }
+    const panel = new PanelStandIn(window);
+    panel.connect();
+    panels.push(panel);
+    pending.push(bridge);
   });
   return {
     contender,
