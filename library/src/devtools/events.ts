@@ -160,8 +160,10 @@ export class EventDescriber {
           change.resultValue = after.endpoints[key];
           change.expiresAt = meta?.expiresAt ?? 0;
           // The first reader of a key names it: a page merged into a list keeps the list's name.
-          if (!endpoint.sideEffect && !this.calls?.has(key))
-            (this.calls ??= new Map()).set(key, { endpoint, args });
+          if (!endpoint.sideEffect && !this.calls?.has(key)) {
+            this.calls ??= new Map();
+            this.calls.set(key, { endpoint, args });
+          }
         }
         change.settled = pendingBefore && isSettledBy(action, before);
         return change;
