@@ -35,14 +35,16 @@ export function pairedRatios(side: readonly number[], base: readonly number[]): 
  */
 export function slowdownInterval(groups: readonly (readonly number[])[]): [number, number] {
   const random = seededRandom(0x5eed);
-  const estimates = Array.from({ length: 2000 }, () => {
+  const estimates = Array.from({ length: RESAMPLES }, () => {
     const medians = groups.map((ratios) =>
       median(Array.from(ratios, () => ratios[Math.floor(random() * ratios.length)] as number)),
     );
     return median(medians) - 1;
   }).sort((a, b) => a - b);
-  return [estimates[49] as number, estimates[1949] as number];
+  const tail = Math.floor(RESAMPLES * 0.025);
+  return [estimates[tail - 1] as number, estimates[RESAMPLES - tail - 1] as number];
 }
+const RESAMPLES = 2000;
 
 /** Mulberry32: uniform in [0, 1), the same sequence for the same seed. */
 function seededRandom(seed: number): () => number {

@@ -108,13 +108,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.describer = new EventDescriber(store.controller, registerEndpoint);
     this.unobserve = store.observe((change) => this.record(this.describer.note(change)));
     this.target.addEventListener('message', this.onMessage);
-    this.post({
-      kind: 'hello',
-      storeId: this.storeId,
-      storeName: this.storeName,
-      libraryVersion: LIBRARY_VERSION,
-      seq: this.seq,
-    });
+    this.hello();
   }
 
   /** Sends the events waiting for the next batch now (a field: callers may pass it around). */
@@ -140,6 +134,18 @@ class DevtoolsBridge implements DevtoolsConnection {
 
   private post(message: PageMessageBody) {
     this.target.postMessage(pageMessage(message), '*');
+  }
+
+  /** Announces the store: on its own at start, and `answering` a panel's connect. */
+  private hello(answering?: true) {
+    this.post({
+      kind: 'hello',
+      storeId: this.storeId,
+      storeName: this.storeName,
+      libraryVersion: LIBRARY_VERSION,
+      seq: this.seq,
+      ...(answering ? { answering } : {}),
+    });
   }
 
   /** Keeps a change in the ring (and the queue, while connected); it is described when sent. */
@@ -312,14 +318,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     switch (command.kind) {
       case 'connect':
         this.connected = true;
-        this.post({
-          kind: 'hello',
-          storeId: this.storeId,
-          storeName: this.storeName,
-          libraryVersion: LIBRARY_VERSION,
-          seq: this.seq,
-          answering: true,
-        });
+        this.hello(true);
         this.resync(command.lastSeq);
         return;
       case 'disconnect':

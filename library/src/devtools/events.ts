@@ -19,7 +19,8 @@ const EPOCH = Date.now();
  * double) makes V8 keep that field of every note as a separate boxed number.
  */
 function small(value: number): number {
-  return (value | 0) === value ? value | 0 : value;
+  const integer = value | 0;
+  return integer === value ? integer : value;
 }
 
 /**
@@ -132,11 +133,10 @@ export class EventDescriber {
     const { action, before, after, trace } = record;
     const pendingBefore = before.optimistic.length > 0;
     switch (action.type) {
-      case 'fetch': {
+      case 'fetch':
         // Only optimistic fetches change the store: the trace is the optimistic response's.
         this.onEndpoint(action.endpoint);
         return new NotedChange('fetch', kept(trace), NO_EFFECTS, pendingBefore).called(action);
-      }
       case 'setResponse': {
         const { endpoint, args, key } = action;
         this.onEndpoint(endpoint);
