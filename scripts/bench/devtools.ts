@@ -21,7 +21,7 @@ import { createStore, Endpoint, Entity, type Store } from '../../library/src/ind
 import { oursWith } from './contenders/ours.js';
 import type { Contender } from './contenders/types.js';
 import { COLLECTION_SIZE, makeTodos } from './data.js';
-import { type Measurement, measureInterleaved, type SamplerOptions } from './sampler.js';
+import { type Measurement, measureInterleaved, type SamplerOptions, type Side } from './sampler.js';
 import { median, pairedRatios, pairedSlowdown, slowdownInterval } from './stats.js';
 import type { Workload } from './workloads.js';
 
@@ -151,11 +151,28 @@ export interface DevtoolsReport {
 }
 
 /**
- * The no-panel comparison samples this many times as long as the others: its goal (3%) is
- * smaller than the spread of single rounds (±20% on these allocation-heavy workloads), and the
- * median of the ~35 rounds of one budget moves by about as much as the goal between runs.
+ * The no-panel comparison takes this many times the rounds (and the time) of the others: its goal
+ * (3%) is smaller than the spread of single rounds (±20% on these allocation-heavy workloads), and
+ * the median of 40 rounds moved by about as much as the goal between runs.
  */
 const NO_PANEL_SAMPLING = 3;
+/**
+ * The panel comparison takes at least this many rounds: preparing its stores is slow (each panel
+ * gets a snapshot when it connects, untimed but within the budget), and the budget alone ended
+ * some workloads after three rounds.
+ */
+const PANEL_MIN_ROUNDS = 10;
+
+/**
+ * The sides of one comparison, set up one after the other right after a full collection, so that
+ * their seed states are alike: a seed made before a collection is moved to the old generation by
+ * it, one made after is not, and that alone made the later side's pushes 2–5% slower and its
+ * invalidations 3–5% faster in an A/A run (plain store against plain store).
+ */
+function setUpTogether(workload: Workload, contenders: readonly Contender[]): Side[] {
+  globalThis.gc?.();
+  return contenders.map((contender) => workload.setup(contender));
+}
 
 const GOAL = {
   bridgeOverheadAtMost: 0.03,
@@ -174,16 +191,17 @@ export async function runDevtoolsBench(
   const results: DevtoolsWorkloadResult[] = [];
   for (const workload of storeWorkloads) {
     log(`… devtools: ${workload.name}`);
-    const plainRun = workload.setup(plain);
     // Two comparisons, each of two sides taking turns: a panel's stores get a snapshot when it
     // connects (untimed), and the garbage of that must not land in the bridge's samples.
-    globalThis.gc?.();
-    const [plainM, bridgeM] = measureInterleaved([plainRun, workload.setup(bridge.contender)], {
-      ...options,
-      budgetMs: options.budgetMs * NO_PANEL_SAMPLING,
-    }) as [Measurement, Measurement];
-    globalThis.gc?.();
-    const panelRun = workload.setup(panel.contender);
+    const [plainM, bridgeM] = measureInterleaved(
+      setUpTogether(workload, [plain, bridge.contender]),
+      {
+        ...options,
+        budgetMs: options.budgetMs * NO_PANEL_SAMPLING,
+        maxSamples: options.maxSamples * NO_PANEL_SAMPLING,
+      },
+    ) as [Measurement, Measurement];
+    const [plainRun, panelRun] = setUpTogether(workload, [plain, panel.contender]) as [Side, Side];
     const [plainWithPanelM, panelM] = measureInterleaved(
       [
         plainRun,
@@ -198,7 +216,7 @@ export async function runDevtoolsBench(
           },
         },
       ],
-      options,
+      { ...options, minSamples: Math.max(options.minSamples, PANEL_MIN_ROUNDS) },
     ) as [Measurement, Measurement];
     results.push({
       name: workload.name,
