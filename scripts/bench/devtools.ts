@@ -2,8 +2,8 @@
  * The devtools' cost (issue 4), on the core store workloads of the main suite: each runs on a
  * plain store, on a store with the devtools bridge and no panel (goal ≤ 3% slower), and with a
  * connected panel stand-in (goal ≤ 25%); samples interleaved, cost = median of the per-round
- * ratios, with a 95% bootstrap interval for the no-panel cost, which is sampled three times as
- * long (NO_PANEL_SAMPLING). The stand-in does in the timed part what runs on the page's thread:
+ * ratios, with a 95% bootstrap interval for the no-panel cost, which takes three times the
+ * rounds (NO_PANEL_SAMPLING). The stand-in does in the timed part what runs on the page's thread:
  * the bridge's work and the content script's (check each message, receive its structured clone,
  * serialize it for the extension's port). The panel's part runs in the DevTools process: it parses every event
  * and checks that no `seq` is missing, untimed. Then events per second through the bridge to

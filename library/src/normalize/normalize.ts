@@ -1,6 +1,6 @@
 import { collectionKeysHolding } from '../schema/Collection.js';
 import { INVALID, isInvalid } from '../schema/invalid.js';
-import type { EntityStatics, NormalizeContext } from '../schema/types.js';
+import { type EntityStatics, isEntity, type NormalizeContext } from '../schema/types.js';
 import { schemaOf } from './schemaOf.js';
 import type { CollectionChanged, InsertedRun, Trace } from './trace.js';
 
@@ -84,6 +84,25 @@ class NormalizeRun implements NormalizeContext {
     if (value === undefined || value === null) return value;
     const schemaClass = schemaOf(schema);
     return schemaClass ? schemaClass.normalize(value, parent, key, this) : value;
+  }
+
+  visitItems(schema: unknown, items: readonly unknown[], key: string | undefined): unknown[] {
+    const out: unknown[] = [];
+    // A list of entities tells the trace which items it stored for the first time, so that the
+    // list itself can name them (see Trace.listStarted).
+    let trace: Trace | undefined;
+    if (this.trace !== undefined && isEntity(schema)) {
+      trace = this.trace;
+      trace.listStarted(schema.key, out);
+    }
+    for (const item of items) {
+      const value = this.visit(schema, item, items, key);
+      if (value === undefined || value === null) continue;
+      out.push(value);
+      trace?.itemListed(value);
+    }
+    trace?.listEnded();
+    return out;
   }
 
   getTable(key: string): Table | undefined {

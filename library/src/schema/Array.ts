@@ -15,12 +15,7 @@ export class ArraySchema<S = unknown> implements SchemaClass {
     if (!Array.isArray(input)) {
       throw new SchemaError(`expected a list but received ${describeValue(input)}`, input);
     }
-    const out: unknown[] = [];
-    for (const item of input) {
-      const value = ctx.visit(this.schema, item, input, key);
-      if (value !== undefined && value !== null) out.push(value);
-    }
-    return out;
+    return ctx.visitItems(this.schema, input, key);
   }
 
   /** Members that are INVALID or missing from the table are left out of the list. */

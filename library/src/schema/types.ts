@@ -9,6 +9,8 @@ export interface NormalizeContext {
   readonly optimistic: boolean;
   /** Normalizes a nested value with its schema. */
   visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown;
+  /** Normalizes each item of a list with `schema`; null and undefined results are left out. */
+  visitItems(schema: unknown, items: readonly unknown[], key: string | undefined): unknown[];
   /** A table as it stands now, including this call's earlier writes. */
   getTable(key: string): Readonly<Record<string, unknown>> | undefined;
   /** Stores an entity row, merging it with what the table holds. */

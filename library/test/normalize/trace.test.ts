@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createStore,
+  Entity,
   type NormalizedTables,
   normalize,
   paginatedFilter,
@@ -398,6 +399,58 @@ describe('trace: entities grouped per type', () => {
       { type: 'entity-invalidated', entity: 'User', pk: '8', from: '8', via: 'response' },
       { type: 'entities-added', entity: 'User', pks: ['8'] },
       { type: 'entities-updated', entity: 'User', pks: ['9'], fields: [['email']] },
+    ]);
+  });
+});
+
+describe('trace: lists name their new entities', () => {
+  /** An entity that may nest one of its own type. */
+  class Node extends Entity {
+    id = 0;
+    parent: Node | null = null;
+    pk() {
+      return `${this.id}`;
+    }
+    static override key = 'Node';
+    static override schema = { parent: Node };
+  }
+
+  it("an entity nested in an item of its own type is reported apart from the list's items", () => {
+    const tables = createTables();
+    const trace = new Trace();
+    const result = tables.normalize(
+      [Node],
+      [{ id: 1, parent: { id: 2 } }, { id: 3 }, { id: 1 }, { id: 4, parent: { id: 1 } }],
+      [],
+      { trace },
+    );
+    expect(result).toEqual(['1', '3', '1', '4']);
+    expect(trace.events).toEqual([
+      { type: 'entities-added', entity: 'Node', pks: ['2'] },
+      // Node 1 met again is not new: the items' group is the runs before and after it.
+      { type: 'entities-added', entity: 'Node', pks: ['1', '3', '4'] },
+    ]);
+  });
+
+  it('an invalidation inside a list splits its group: adds before it are reported before it', () => {
+    const trace = new Trace();
+    const out: string[] = [];
+    const item = (pk: string) => {
+      trace.entityAdded('Todo', pk);
+      out.push(pk);
+      trace.itemListed(pk);
+    };
+    trace.listStarted('Todo', out);
+    item('1');
+    trace.entityAdded('Todo', '2'); // nested in the next item
+    trace.entityInvalidated({ entity: 'Todo', pk: '7', from: 7, via: 'response' });
+    item('3');
+    trace.listEnded();
+    expect(trace.events).toEqual([
+      { type: 'entities-added', entity: 'Todo', pks: ['1'] },
+      { type: 'entities-added', entity: 'Todo', pks: ['2'] },
+      { type: 'entity-invalidated', entity: 'Todo', pk: '7', from: 7, via: 'response' },
+      { type: 'entities-added', entity: 'Todo', pks: ['3'] },
     ]);
   });
 });
