@@ -89,9 +89,9 @@ class NormalizeRun implements NormalizeContext {
   visitItems(schema: unknown, items: readonly unknown[], key: string | undefined): unknown[] {
     const out: unknown[] = [];
     // A list of entities tells the trace which items it stored for the first time, so that the
-    // list itself can name them (see Trace.listStarted).
+    // list itself can name them (see Trace.listStarted). A list of one (a push) gains nothing.
     let trace: Trace | undefined;
-    if (this.trace !== undefined && isEntity(schema)) {
+    if (this.trace !== undefined && items.length > 1 && isEntity(schema)) {
       trace = this.trace;
       trace.listStarted(schema.key, out);
     }
