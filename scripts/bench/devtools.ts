@@ -5,10 +5,10 @@
  * ratios, with a 95% bootstrap interval for the no-panel cost, which takes three times the
  * rounds (NO_PANEL_SAMPLING). The stand-in does in the timed part what runs on the page's thread:
  * the bridge's work and the content script's (check each message, receive its structured clone,
- * serialize it for the extension's port). The panel's part runs in the DevTools process: it parses every event
- * and checks that no `seq` is missing, untimed. Then events per second through the bridge to
- * that panel, the panel's parsing included (goal ≥ 10,000/s), and the bytes the ring keeps per
- * change.
+ * serialize it for the extension's port). The panel's part runs in the DevTools process: it
+ * parses every event and checks that no `seq` is missing, untimed. Then events per second through
+ * the bridge to that panel, the panel's parsing included (goal ≥ 10,000/s), and the bytes the ring
+ * keeps per change.
  */
 import {
   connectDevtools,

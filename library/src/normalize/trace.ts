@@ -74,7 +74,7 @@ export class Trace {
     if (listing !== undefined && listing.entity === entity) {
       // Maybe the item itself (whose add comes last, after those of its nested entities): that
       // is known when it is listed. An earlier one was nested in the item.
-      if (listing.pending !== undefined) this.addToGroup(entity, listing.pending);
+      this.addPending(listing);
       listing.pending = pk;
       return;
     }
@@ -103,8 +103,7 @@ export class Trace {
     // Adds of this type before the invalidation are reported before it.
     for (let listing = this.listing; listing !== undefined; listing = listing.outer) {
       if (listing.entity !== event.entity) continue;
-      if (listing.pending !== undefined) this.addToGroup(listing.entity, listing.pending);
-      listing.pending = undefined;
+      this.addPending(listing);
       this.endRun(listing, listing.out.length);
       listing.group = undefined;
     }
@@ -125,12 +124,11 @@ export class Trace {
     this.listing = new Listing(entity, out, this.listing);
   }
 
-  /** The current list's latest item normalized to `value`, the last of `out`. */
+  /** The current list's latest item normalized to `value` (never null), the last of `out`. */
   itemListed(value: unknown): void {
     const listing = this.listing as Listing;
-    const pending = listing.pending;
-    listing.pending = undefined;
-    if (pending !== undefined && pending === value) {
+    if (listing.pending === value) {
+      listing.pending = undefined;
       if (listing.runStart !== -1) return;
       listing.runStart = listing.out.length - 1;
       if (listing.group === undefined) {
@@ -139,19 +137,25 @@ export class Trace {
       }
       return;
     }
-    if (pending !== undefined) this.addToGroup(listing.entity, pending);
+    this.addPending(listing);
     this.endRun(listing, listing.out.length - 1);
   }
 
   listEnded(): void {
     const listing = this.listing as Listing;
-    if (listing.pending !== undefined) this.addToGroup(listing.entity, listing.pending);
+    this.addPending(listing);
     if (listing.runStart === 0 && listing.group?.pks.length === 0) {
       listing.group.pks = listing.out as string[];
     } else {
       this.endRun(listing, listing.out.length);
     }
     this.listing = listing.outer;
+  }
+
+  /** The list's pending add, if any, was not its item's: it is reported on its own. */
+  private addPending(listing: Listing) {
+    if (listing.pending !== undefined) this.addToGroup(listing.entity, listing.pending);
+    listing.pending = undefined;
   }
 
   /** Adds the run of new items before `end` to the list's group. */
