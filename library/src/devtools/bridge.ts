@@ -1,4 +1,5 @@
 import { registerEndpoint } from '../endpoint/registry.js';
+import { EMPTY_TRACE } from '../normalize/trace.js';
 import type { Store } from '../store/createStore.js';
 import { encode } from './encode.js';
 import { EventDescriber, type EventLimits, encodeEvent, NotedChange } from './events.js';
@@ -299,11 +300,9 @@ class DevtoolsBridge implements DevtoolsConnection {
     try {
       await replayMutations(this.store.controller, command.mutations, command.mode, {
         onOutcome: (outcome) => {
-          const change = new NotedChange(
-            'replay',
-            [],
-            [{ type: 'replay-result', replayId: command.replayId, ...outcome }],
-          );
+          const change = new NotedChange('replay', EMPTY_TRACE, [
+            { type: 'replay-result', replayId: command.replayId, ...outcome },
+          ]);
           if (outcome.endpoint) change.value = outcome.endpoint;
           this.record(change);
         },

@@ -1,5 +1,5 @@
 import type { EndpointInterface } from '../endpoint/types.js';
-import type { TraceEvent } from '../normalize/trace.js';
+import { EMPTY_TRACE, type PackedTrace, type Trace, unpackTrace } from '../normalize/trace.js';
 import type { Action } from '../store/actions.js';
 import type { Controller } from '../store/Controller.js';
 import type { StoreRecord } from '../store/createStore.js';
@@ -65,8 +65,8 @@ export class NotedChange {
   constructor(
     /** The store's action type, or `replay` for what the bridge itself did (a replay's outcome). */
     readonly type: Action['type'] | 'replay',
-    /** The normalizer's trace: effects in the protocol's shape already (see normalize/trace.ts). */
-    readonly trace: readonly TraceEvent[],
+    /** The normalizer's trace, packed (see normalize/trace.ts): effects once unpacked. */
+    readonly trace: PackedTrace,
     /** Other effects read from the state at the time (results invalidated, suspending …). */
     readonly effects: readonly Effect<unknown>[] = NO_EFFECTS,
     /** The panel's copy of the state cannot follow this change from its effects alone. */
@@ -100,15 +100,6 @@ export class NotedChange {
   }
 }
 
-const NO_TRACE: readonly TraceEvent[] = [];
-
-/**
- * The trace as a note keeps it: a list grown by pushes reserves room for 17 entries, and most
- * changes have one or two.
- */
-function kept(trace: readonly TraceEvent[]): readonly TraceEvent[] {
-  return trace.length === 0 ? NO_TRACE : trace.slice();
-}
 const REQUEST_KEY = /^(GET|POST|PUT|PATCH|DELETE) (.*)$/;
 
 /**
@@ -136,16 +127,14 @@ export class EventDescriber {
       case 'fetch':
         // Only optimistic fetches change the store: the trace is the optimistic response's.
         this.onEndpoint(action.endpoint);
-        return new NotedChange('fetch', kept(trace), NO_EFFECTS, pendingBefore).called(action);
+        return new NotedChange('fetch', trace.kept(), NO_EFFECTS, pendingBefore).called(action);
       case 'setResponse': {
         const { endpoint, args, key } = action;
         this.onEndpoint(endpoint);
         const change = new NotedChange(
           'setResponse',
-          kept(trace),
-          trace.some((event) => event.type === 'entity-invalidated')
-            ? this.readersOfInvalidated(trace, after)
-            : NO_EFFECTS,
+          trace.kept(),
+          trace.invalidates ? this.readersOfInvalidated(trace, after) : NO_EFFECTS,
           pendingBefore || after.optimistic.length > 0,
         ).called(action);
         change.value = action.response;
@@ -175,7 +164,7 @@ export class EventDescriber {
         );
         const change = new NotedChange(
           action.type,
-          kept(trace),
+          trace.kept(),
           [{ type: 'result-invalidated', keys }],
           pendingBefore,
         );
@@ -186,14 +175,14 @@ export class EventDescriber {
         const keys = Object.keys(after.meta).filter((key) => before.meta[key] !== after.meta[key]);
         return new NotedChange(
           'expireAll',
-          kept(trace),
+          trace.kept(),
           [{ type: 'result-expired', keys }],
           pendingBefore,
         );
       }
       case 'reset':
         this.calls = undefined;
-        return new NotedChange('reset', NO_TRACE, [{ type: 'store-reset' }]);
+        return new NotedChange('reset', EMPTY_TRACE, [{ type: 'store-reset' }]);
     }
   }
 
@@ -201,7 +190,7 @@ export class EventDescriber {
   describe(change: NotedChange): StoreEvent<unknown> {
     const action = summarize(change);
     if (change.replayId !== undefined) action.replayId = change.replayId;
-    const effects: Effect<unknown>[] = change.trace.slice();
+    const effects: Effect<unknown>[] = unpackTrace(change.trace);
     const result = resultEffect(change);
     if (result) effects.push(result);
     for (const effect of change.effects) effects.push(effect);
@@ -212,9 +201,9 @@ export class EventDescriber {
    * Stored results an Invalidate touched: those that now suspend, and those that only lost a
    * member. Only results whose last reading was built from an invalidated entity are read again.
    */
-  private readersOfInvalidated(trace: readonly TraceEvent[], after: State): Effect<unknown>[] {
+  private readersOfInvalidated(trace: Trace, after: State): Effect<unknown>[] {
     const invalidated = new Set<string>();
-    for (const event of trace) {
+    for (const event of trace.events) {
       if (event.type === 'entity-invalidated') invalidated.add(`${event.entity}\u0000${event.pk}`);
     }
     const effects: Effect<unknown>[] = [];

@@ -1,6 +1,6 @@
 /**
- * What the normalizer reports while it works, in the user's terms. The shapes are those of the
- * devtools protocol's effects, so the devtools pass them on as they are.
+ * What the normalizer reports while it works, in the user's terms. `Trace.events` gives it in the
+ * shapes of the devtools protocol's effects; whoever keeps traces keeps them packed (`packed`).
  */
 export type InsertKind = 'push' | 'unshift' | 'page-merge' | 'add';
 
@@ -52,22 +52,77 @@ export interface InsertedRun {
 }
 export type TraceEvent = EntitiesAdded | EntitiesUpdated | EntityInvalidated | CollectionChanged;
 
+declare const packedTrace: unique symbol;
 /**
- * Collects what normalizing did, in order. Entities are grouped per type (a response of 500
- * todos is one `entities-added` with 500 pks, not 500 objects), because whoever keeps traces
- * (the devtools' ring of recent events) then keeps a few arrays per change, which the garbage
- * collector barely notices. Rows are not kept: the store holds them.
+ * A trace as it is kept: its events flat in one array of exactly their size (see Trace). Read it
+ * with `unpackTrace`.
+ */
+export type PackedTrace = readonly unknown[] & { readonly [packedTrace]: true };
+
+/**
+ * The fields of each event, flat, after its type (`type, ...fields`):
+ * - `entities-added`: entity, pks;
+ * - `entities-updated`: entity, pks, fields;
+ * - `entity-invalidated`: entity, pk, from, via;
+ * - `collection-changed`: collection, row, kind, lengthBefore, lengthAfter, at, pks, duplicates,
+ *   removed, members. With one run inserted, `at` is its index and `pks` its pks; otherwise `at`
+ *   is -1 and `pks` the runs.
+ *
+ * A list of one pk is the pk itself (`pks` of a group, of a run, and the fields of a group's
+ * one update): most changes touch one entity of a type.
+ */
+const FIELD_COUNT = {
+  'entities-added': 2,
+  'entities-updated': 3,
+  'entity-invalidated': 4,
+  'collection-changed': 10,
+} as const satisfies Record<TraceEvent['type'], number>;
+
+/** Where an event's pks are, from its start (for a group's, and a single run's). */
+const GROUP_PKS = 2;
+const GROUP_FIELDS = 3;
+const RUN_AT = 6;
+const RUN_PKS = 7;
+
+type OnePkOrMany = string | string[];
+
+/** The trace of a change that normalized nothing. */
+export const EMPTY_TRACE = Object.freeze([]) as unknown as PackedTrace;
+
+/**
+ * Collects what normalizing did, in order, packed: the events' fields follow each other in one
+ * array, entities are grouped per type (a response of 500 todos is one `entities-added` with 500
+ * pks), and a list of one pk is the pk. Whoever keeps traces (the devtools' ring of recent
+ * changes) then keeps one array per change, where the protocol's shapes were seven objects and
+ * arrays for a push, and the garbage collector moved each of them while the app worked. Rows are
+ * not kept: the store holds them.
  */
 export class Trace {
-  readonly events: TraceEvent[] = [];
+  private readonly packed: unknown[] = [];
   /**
-   * The groups still open to more pks. A response holds a few entity types, so a short list
-   * searched by identity of the (interned) type name beats a Map, which every traced change
-   * would allocate; it is made at the first entity.
+   * Where the groups still open to more pks start. A response holds a few entity types, so a
+   * short list searched by the (interned) type name beats a Map, which every traced change would
+   * allocate; it is made at the first entity.
    */
-  private open: (EntitiesAdded | EntitiesUpdated)[] | undefined;
+  private open: number[] | undefined;
   /** The innermost list of entities being normalized (see listStarted). */
   private listing: Listing | undefined;
+  private invalidated = false;
+
+  /** The events, in the protocol's shapes (made now). */
+  get events(): TraceEvent[] {
+    return unpackTrace(this.packed as unknown as PackedTrace);
+  }
+
+  /** Whether an entity was invalidated. */
+  get invalidates(): boolean {
+    return this.invalidated;
+  }
+
+  /** The trace to keep: one array of exactly its size (the one recorded into reserves more). */
+  kept(): PackedTrace {
+    return this.packed.length === 0 ? EMPTY_TRACE : (this.packed.slice() as unknown as PackedTrace);
+  }
 
   entityAdded(entity: string, pk: string): void {
     const listing = this.listing;
@@ -81,36 +136,43 @@ export class Trace {
     this.addToGroup(entity, pk);
   }
 
-  // A group starts as a list of one (`[pk]`, not `[]` then a push, which would reserve room for
-  // 17): most changes touch one entity of a type, and traces may be kept for a while.
   private addToGroup(entity: string, pk: string): void {
-    const group = this.openGroup('entities-added', entity) as EntitiesAdded | undefined;
-    if (group) group.pks.push(pk);
-    else this.opened({ type: 'entities-added', entity, pks: [pk] });
+    const group = this.openGroup('entities-added', entity);
+    if (group === -1) this.opened('entities-added', entity, pk);
+    else this.packed[group + GROUP_PKS] = withOneMore(this.packed[group + GROUP_PKS], pk);
   }
 
   entityUpdated(entity: string, pk: string, fields: string[]): void {
-    const group = this.openGroup('entities-updated', entity) as EntitiesUpdated | undefined;
-    if (group) {
-      group.pks.push(pk);
-      group.fields.push(fields);
+    const group = this.openGroup('entities-updated', entity);
+    if (group === -1) {
+      this.opened('entities-updated', entity, pk, fields);
+      return;
+    }
+    const packed = this.packed;
+    const pks = packed[group + GROUP_PKS] as OnePkOrMany;
+    if (typeof pks === 'string') {
+      packed[group + GROUP_PKS] = [pks, pk];
+      packed[group + GROUP_FIELDS] = [packed[group + GROUP_FIELDS], fields];
     } else {
-      this.opened({ type: 'entities-updated', entity, pks: [pk], fields: [fields] });
+      pks.push(pk);
+      (packed[group + GROUP_FIELDS] as string[][]).push(fields);
     }
   }
 
   entityInvalidated(event: Omit<EntityInvalidated, 'type'>): void {
+    const { entity } = event;
     // Adds of this type before the invalidation are reported before it.
     for (let listing = this.listing; listing !== undefined; listing = listing.outer) {
-      if (listing.entity !== event.entity) continue;
+      if (listing.entity !== entity) continue;
       this.addPending(listing);
       this.endRun(listing, listing.out.length);
-      listing.group = undefined;
+      listing.group = -1;
     }
-    this.events.push({ type: 'entity-invalidated', ...event });
+    this.packed.push('entity-invalidated', entity, event.pk, event.from, event.via);
+    this.invalidated = true;
     // Later adds and updates of this type go after the invalidation, so that applying the
     // events in order ends where the store did (an entity deleted, then stored again).
-    this.open = this.open?.filter((group) => group.entity !== event.entity);
+    this.open = this.open?.filter((group) => this.packed[group + 1] !== entity);
   }
 
   /**
@@ -131,9 +193,9 @@ export class Trace {
       listing.pending = undefined;
       if (listing.runStart !== -1) return;
       listing.runStart = listing.out.length - 1;
-      if (listing.group === undefined) {
-        listing.group = { type: 'entities-added', entity: listing.entity, pks: NO_PKS };
-        this.events.push(listing.group);
+      if (listing.group === -1) {
+        listing.group = this.packed.length;
+        this.packed.push('entities-added', listing.entity, NO_PKS);
       }
       return;
     }
@@ -144,8 +206,9 @@ export class Trace {
   listEnded(): void {
     const listing = this.listing as Listing;
     this.addPending(listing);
-    if (listing.runStart === 0 && listing.group?.pks.length === 0) {
-      listing.group.pks = listing.out as string[];
+    // Every item was new: the group is the list.
+    if (listing.runStart === 0 && this.packed[listing.group + GROUP_PKS] === NO_PKS) {
+      this.packed[listing.group + GROUP_PKS] = listing.out;
     } else {
       this.endRun(listing, listing.out.length);
     }
@@ -160,29 +223,51 @@ export class Trace {
 
   /** Adds the run of new items before `end` to the list's group. */
   private endRun(listing: Listing, end: number) {
-    const group = listing.group;
-    if (listing.runStart === -1 || group === undefined) return;
+    if (listing.runStart === -1 || listing.group === -1) return;
     const run = listing.out.slice(listing.runStart, end) as string[];
-    group.pks = group.pks.length === 0 ? run : group.pks.concat(run);
+    const at = listing.group + GROUP_PKS;
+    const pks = this.packed[at] as string[];
+    this.packed[at] = pks.length === 0 ? run : pks.concat(run);
     listing.runStart = -1;
   }
 
   /** A plain loop: this runs once per entity normalized, where a callback would be made each time. */
-  private openGroup(type: TraceEvent['type'], entity: string) {
-    if (this.open === undefined) return undefined;
-    for (const group of this.open) if (group.type === type && group.entity === entity) return group;
-    return undefined;
+  private openGroup(type: 'entities-added' | 'entities-updated', entity: string): number {
+    if (this.open === undefined) return -1;
+    for (const group of this.open)
+      if (this.packed[group] === type && this.packed[group + 1] === entity) return group;
+    return -1;
   }
 
-  private opened(group: EntitiesAdded | EntitiesUpdated) {
+  private opened(
+    type: 'entities-added' | 'entities-updated',
+    entity: string,
+    pk: string,
+    fields?: string[],
+  ) {
     this.open ??= [];
-    this.open.push(group);
-    this.events.push(group);
+    this.open.push(this.packed.length);
+    if (fields === undefined) this.packed.push(type, entity, pk);
+    else this.packed.push(type, entity, pk, fields);
   }
 
   collectionChanged(event: CollectionChanged): void {
-    for (const run of event.inserted) run.pks = this.keptOnce(run.pks);
-    this.events.push(event);
+    const { inserted } = event;
+    const run = inserted.length === 1 ? (inserted[0] as InsertedRun) : undefined;
+    for (const other of inserted) other.pks = this.keptOnce(other.pks);
+    this.packed.push(
+      'collection-changed',
+      event.collection,
+      event.row,
+      event.kind,
+      event.lengthBefore,
+      event.lengthAfter,
+      run === undefined ? -1 : run.index,
+      run === undefined ? inserted : onePkOrMany(run.pks),
+      event.duplicates,
+      event.removed,
+      event.members,
+    );
   }
 
   /** Normalizing ended with `result`: the response with entities replaced by their pks. */
@@ -195,19 +280,94 @@ export class Trace {
    * of a list response are the response's result, which the store keeps. When a group of added
    * entities names exactly `pks`, group and list share one array, so that whoever keeps the
    * trace keeps one copy (a page of 1000 is then 8 KB kept, not 16). A group still open is
-   * closed: later adds of its type start a new one, so the shared list never changes.
+   * closed: later adds of its type start a new one, so the shared list never changes. (A list of
+   * one is its pk in both.)
    */
   private keptOnce(pks: string[]): string[] {
-    if (pks.length === 0) return pks;
-    for (const event of this.events) {
-      if (event.type !== 'entities-added' || !sameList(event.pks, pks)) continue;
-      event.pks = pks;
+    if (pks.length < 2) return pks;
+    const packed = this.packed;
+    for (let event = 0; event < packed.length; event += fieldCount(packed[event]) + 1) {
+      if (packed[event] !== 'entities-added' || !sameList(packed[event + GROUP_PKS], pks)) continue;
+      packed[event + GROUP_PKS] = pks;
       const open = this.open?.indexOf(event) ?? -1;
       if (open !== -1) this.open?.splice(open, 1);
       return pks;
     }
     return pks;
   }
+}
+
+/** The events of a packed trace, in the protocol's shapes. */
+export function unpackTrace(packed: PackedTrace): TraceEvent[] {
+  const events: TraceEvent[] = [];
+  for (let at = 0; at < packed.length; at += fieldCount(packed[at]) + 1) {
+    const type = packed[at] as TraceEvent['type'];
+    const entity = packed[at + 1] as string;
+    switch (type) {
+      case 'entities-added':
+        events.push({ type, entity, pks: manyPks(packed[at + GROUP_PKS]) });
+        break;
+      case 'entities-updated': {
+        const pks = packed[at + GROUP_PKS] as OnePkOrMany;
+        const fields = packed[at + GROUP_FIELDS];
+        events.push(
+          typeof pks === 'string'
+            ? { type, entity, pks: [pks], fields: [fields as string[]] }
+            : { type, entity, pks, fields: fields as string[][] },
+        );
+        break;
+      }
+      case 'entity-invalidated':
+        events.push({
+          type,
+          entity,
+          pk: packed[at + 2] as string,
+          from: packed[at + 3],
+          via: packed[at + 4] as EntityInvalidated['via'],
+        });
+        break;
+      case 'collection-changed': {
+        const runAt = packed[at + RUN_AT] as number;
+        const runPks = packed[at + RUN_PKS];
+        const event: CollectionChanged = {
+          type,
+          collection: entity,
+          row: packed[at + 2] as string,
+          kind: packed[at + 3] as CollectionChanged['kind'],
+          lengthBefore: packed[at + 4] as number,
+          lengthAfter: packed[at + 5] as number,
+          inserted:
+            runAt === -1 ? (runPks as InsertedRun[]) : [{ index: runAt, pks: manyPks(runPks) }],
+          duplicates: packed[at + 8] as string[],
+          removed: packed[at + 9] as string[],
+        };
+        const members = packed[at + 10] as string[] | undefined;
+        if (members !== undefined) event.members = members;
+        events.push(event);
+        break;
+      }
+    }
+  }
+  return events;
+}
+
+function fieldCount(type: unknown): number {
+  return FIELD_COUNT[type as TraceEvent['type']];
+}
+
+function onePkOrMany(pks: string[]): OnePkOrMany {
+  return pks.length === 1 ? (pks[0] as string) : pks;
+}
+
+function manyPks(pks: unknown): string[] {
+  return typeof pks === 'string' ? [pks] : (pks as string[]);
+}
+
+/** `pks` and `pk`: the list grows in place once it is one (a list of one is its pk). */
+function withOneMore(pks: unknown, pk: string): OnePkOrMany {
+  if (typeof pks === 'string') return [pks, pk];
+  (pks as string[]).push(pk);
+  return pks as string[];
 }
 
 /** The placeholder pks of a list's group until its first run is taken. */
@@ -219,8 +379,8 @@ class Listing {
   pending: string | undefined = undefined;
   /** Where the current run of items stored for the first time starts in `out`; -1 for none. */
   runStart = -1;
-  /** The list's group of added entities, made at its first new item. */
-  group: EntitiesAdded | undefined = undefined;
+  /** Where the list's group of added entities starts in the trace, from its first new item. */
+  group = -1;
 
   constructor(
     readonly entity: string,
@@ -229,9 +389,10 @@ class Listing {
   ) {}
 }
 
-function sameList(a: readonly string[], b: readonly string[]): boolean {
+function sameList(a: unknown, b: readonly string[]): boolean {
   if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  if (typeof a === 'string' || (a as string[]).length !== b.length) return false;
+  const list = a as string[];
+  for (let index = 0; index < list.length; index++) if (list[index] !== b[index]) return false;
   return true;
 }

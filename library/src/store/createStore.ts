@@ -1,4 +1,4 @@
-import { Trace, type TraceEvent } from '../normalize/trace.js';
+import { Trace } from '../normalize/trace.js';
 import type { Action } from './actions.js';
 import { Controller } from './Controller.js';
 import { applyOptimistic, reduce } from './reducer.js';
@@ -15,8 +15,11 @@ export interface StoreRecord {
   /** The committed state before and after the action. */
   before: State;
   after: State;
-  /** What normalizing did: for a fetch that went optimistic, what the optimistic response did. */
-  trace: readonly TraceEvent[];
+  /**
+   * What normalizing did: for a fetch that went optimistic, what the optimistic response did.
+   * Read it with `trace.events`; keep `trace.kept()`.
+   */
+  trace: Trace;
 }
 
 export interface Store {
@@ -56,8 +59,7 @@ export function createStore(options: StoreOptions = {}): Store {
             added && trace ? { entry: added, trace } : undefined,
           );
     if (trace)
-      for (const observer of observers)
-        observer({ action, before, after: committed, trace: trace.events });
+      for (const observer of observers) observer({ action, before, after: committed, trace });
     for (const listener of listeners) listener();
   };
   const getState = () => view;
