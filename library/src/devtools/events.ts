@@ -202,16 +202,21 @@ export class EventDescriber {
    * member. Only results whose last reading was built from an invalidated entity are read again.
    */
   private readersOfInvalidated(trace: Trace, after: State): Effect<unknown>[] {
-    const invalidated = new Set<string>();
+    // Pks by table: a result read from a long list is checked row by row, without building a
+    // key string for each of its rows.
+    const invalidated = new Map<string, Set<string>>();
     for (const event of trace.events) {
-      if (event.type === 'entity-invalidated') invalidated.add(`${event.entity}\u0000${event.pk}`);
+      if (event.type !== 'entity-invalidated') continue;
+      const pks = invalidated.get(event.entity);
+      if (pks) pks.add(event.pk);
+      else invalidated.set(event.entity, new Set([event.pk]));
     }
     const effects: Effect<unknown>[] = [];
     for (const [key, { endpoint, args }] of this.calls ?? []) {
       const result = after.endpoints[key];
       if (result === undefined) continue;
       const read = this.controller.memo.dependenciesOf(endpoint.schema, result);
-      if (!read?.some((row) => invalidated.has(`${row.table}\u0000${row.pk}`))) continue;
+      if (!read?.some((row) => invalidated.get(row.table)?.has(row.pk))) continue;
       const now = this.controller.getResponse(
         endpoint,
         ...(args as Parameters<typeof endpoint>),
