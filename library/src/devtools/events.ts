@@ -9,6 +9,32 @@ import type { ActionSummary, Effect, Encoded, StoreEvent } from './protocol.js';
 
 const NO_EFFECTS: readonly Effect<unknown>[] = [];
 
+/**
+ * A note's type by its index (the low bits of NotedChange's `bits`): the store's action types,
+ * and `replay` for what the bridge itself did (a replay's outcome).
+ */
+const TYPES = [
+  'fetch',
+  'setResponse',
+  'invalidate',
+  'invalidateAll',
+  'expireAll',
+  'reset',
+  'replay',
+] as const;
+/** Every action type is one of them: the store's actions are passed as they are. */
+type NoteType = (typeof TYPES)[number];
+
+/** The parts of NotedChange's `bits`. */
+const Bits = {
+  Type: 0b111,
+  NeedsSnapshot: 1 << 3,
+  Failed: 1 << 4,
+  Settled: 1 << 5,
+  Stored: 1 << 6,
+  Error: 1 << 7,
+} as const;
+
 const NO_ARGS: readonly unknown[] = [];
 /** Notes keep their times from here, so that they are small integers. */
 const EPOCH = Date.now();
@@ -45,33 +71,69 @@ export class NotedChange {
   key: string | undefined = undefined;
   /** A response's answer or error, or a replay outcome's endpoint name. */
   value: unknown = undefined;
-  /** The response is an error. */
-  failed = false;
   /** From the request's start to its answer, in ms. */
   duration = 0;
-  /**
-   * What a response did to its result, read from the state at the time: kept as fields rather
-   * than as an effect object, because every response has one, and each object a ring entry
-   * holds is one more for the garbage collector to move while the app works.
-   */
-  result: 'stored' | 'error' | undefined = undefined;
-  /** The stored result, or the error. */
+  /** The stored result, or the error (see `result`). */
   resultValue: unknown = undefined;
   /** When the stored result expires, in ms since EPOCH (see `small`). */
   private expiresSinceEpoch = 0;
-  /** A response that settled an optimistic update of its own request. */
-  settled = false;
+  /**
+   * The type and the yes-or-no facts, in one small integer (see Bits): five fields were 40 of
+   * the note's 160 bytes, for each of the ring's changes.
+   */
+  private bits: number;
 
   constructor(
-    /** The store's action type, or `replay` for what the bridge itself did (a replay's outcome). */
-    readonly type: Action['type'] | 'replay',
+    type: NoteType,
     /** The normalizer's trace, packed (see normalize/trace.ts): effects once unpacked. */
     readonly trace: PackedTrace,
     /** Other effects read from the state at the time (results invalidated, suspending …). */
     readonly effects: readonly Effect<unknown>[] = NO_EFFECTS,
-    /** The panel's copy of the state cannot follow this change from its effects alone. */
-    readonly needsSnapshot = false,
-  ) {}
+    needsSnapshot = false,
+  ) {
+    this.bits = TYPES.indexOf(type) | (needsSnapshot ? Bits.NeedsSnapshot : 0);
+  }
+
+  get type(): NoteType {
+    return TYPES[this.bits & Bits.Type] as NoteType;
+  }
+
+  /** The panel's copy of the state cannot follow this change from its effects alone. */
+  get needsSnapshot(): boolean {
+    return (this.bits & Bits.NeedsSnapshot) !== 0;
+  }
+
+  /** The response is an error. */
+  get failed(): boolean {
+    return (this.bits & Bits.Failed) !== 0;
+  }
+
+  set failed(failed: boolean) {
+    this.bits = failed ? this.bits | Bits.Failed : this.bits & ~Bits.Failed;
+  }
+
+  /** A response that settled an optimistic update of its own request. */
+  get settled(): boolean {
+    return (this.bits & Bits.Settled) !== 0;
+  }
+
+  set settled(settled: boolean) {
+    this.bits = settled ? this.bits | Bits.Settled : this.bits & ~Bits.Settled;
+  }
+
+  /**
+   * What a response did to its result, read from the state at the time: kept in the note rather
+   * than as an effect object, because every response has one.
+   */
+  get result(): 'stored' | 'error' | undefined {
+    const bits = this.bits & (Bits.Stored | Bits.Error);
+    return bits === Bits.Stored ? 'stored' : bits === Bits.Error ? 'error' : undefined;
+  }
+
+  set result(result: 'stored' | 'error' | undefined) {
+    const bits = result === 'stored' ? Bits.Stored : result === 'error' ? Bits.Error : 0;
+    this.bits = (this.bits & ~(Bits.Stored | Bits.Error)) | bits;
+  }
 
   /** Notes the call an action is about (a fetch or a response). */
   called(action: Extract<Action, { endpoint: EndpointInterface }>): this {
