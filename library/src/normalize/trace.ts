@@ -105,6 +105,12 @@ export class Trace {
    * allocate; it is made at the first entity.
    */
   private open: number[] | undefined;
+  /**
+   * Where the groups start whose lists this trace grows one pk at a time (those `open` made and
+   * no list shares): a list grown by pushes reserves up to half its length again, and `kept`
+   * keeps copies of exactly their length instead.
+   */
+  private grown: number[] | undefined;
   /** The innermost list of entities being normalized (see listStarted). */
   private listing: Listing | undefined;
   private invalidated = false;
@@ -119,9 +125,19 @@ export class Trace {
     return this.invalidated;
   }
 
-  /** The trace to keep: one array of exactly its size (the one recorded into reserves more). */
+  /**
+   * The trace to keep: one array of exactly its size (the one recorded into reserves more), and
+   * so is each list of pks it grew.
+   */
   kept(): PackedTrace {
-    return this.packed.length === 0 ? EMPTY_TRACE : (this.packed.slice() as unknown as PackedTrace);
+    if (this.packed.length === 0) return EMPTY_TRACE;
+    const kept = this.packed.slice();
+    for (const group of this.grown ?? []) {
+      kept[group + GROUP_PKS] = exactCopy(kept[group + GROUP_PKS]);
+      if (kept[group] === 'entities-updated')
+        kept[group + GROUP_FIELDS] = exactCopy(kept[group + GROUP_FIELDS]);
+    }
+    return kept as unknown as PackedTrace;
   }
 
   entityAdded(entity: string, pk: string): void {
@@ -247,6 +263,8 @@ export class Trace {
   ) {
     this.open ??= [];
     this.open.push(this.packed.length);
+    this.grown ??= [];
+    this.grown.push(this.packed.length);
     if (fields === undefined) this.packed.push(type, entity, pk);
     else this.packed.push(type, entity, pk, fields);
   }
@@ -289,12 +307,23 @@ export class Trace {
     for (let event = 0; event < packed.length; event += fieldCount(packed[event]) + 1) {
       if (packed[event] !== 'entities-added' || !sameList(packed[event + GROUP_PKS], pks)) continue;
       packed[event + GROUP_PKS] = pks;
-      const open = this.open?.indexOf(event) ?? -1;
-      if (open !== -1) this.open?.splice(open, 1);
+      withoutGroup(this.open, event);
+      withoutGroup(this.grown, event);
       return pks;
     }
     return pks;
   }
+}
+
+/** A list as a copy of exactly its length (a pk is kept as it is). */
+function exactCopy(list: unknown): unknown {
+  return Array.isArray(list) ? list.slice() : list;
+}
+
+/** `groups` without `group`, if it was there. */
+function withoutGroup(groups: number[] | undefined, group: number): void {
+  const at = groups?.indexOf(group) ?? -1;
+  if (at !== -1) groups?.splice(at, 1);
 }
 
 /** The events of a packed trace, in the protocol's shapes. */

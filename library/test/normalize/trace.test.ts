@@ -795,6 +795,20 @@ describe('trace: each pk list held once', () => {
     expect(added?.pks).toBe(result);
   });
 
+  it('kept, the lists it grew are copies and the lists it shares stay shared', () => {
+    const tables = createTables();
+    const trace = new Trace();
+    const authored = [1, 2, 3].map((id) => ({ ...todo(id), author: { id: 10 + id, name: 'a' } }));
+    const result = tables.normalize([Todo], authored, [], { trace });
+    const kept = unpackTrace(trace.kept());
+    const [users, todos] = ofType(trace.events, 'entities-added');
+    const [keptUsers, keptTodos] = ofType(kept, 'entities-added');
+    expect(keptUsers?.pks).toEqual(['11', '12', '13']);
+    expect(keptUsers?.pks).not.toBe(users?.pks);
+    expect(keptTodos?.pks).toBe(todos?.pks);
+    expect(keptTodos?.pks).toBe(result);
+  });
+
   it('keeps lists apart when they differ: some entities were stored already', () => {
     const tables = createTables();
     tables.normalize([Todo], [todo(1)]);
