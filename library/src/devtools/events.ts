@@ -33,6 +33,8 @@ const Bits = {
   Settled: 1 << 5,
   Stored: 1 << 6,
   Error: 1 << 7,
+  /** `argsKept` is the call's one arg. */
+  OneArg: 1 << 8,
 } as const;
 
 const NO_ARGS: readonly unknown[] = [];
@@ -66,7 +68,8 @@ export class NotedChange {
   replayId: string | undefined = undefined;
   /** The endpoint called (a fetch or a response). */
   endpoint: EndpointInterface | undefined = undefined;
-  args: readonly unknown[] = NO_ARGS;
+  /** The call's args, or its one arg itself (see `args`). */
+  private argsKept: unknown = NO_ARGS;
   /** The result key (a call's, or an invalidation's). */
   key: string | undefined = undefined;
   /** A response's answer or error, or a replay outcome's endpoint name. */
@@ -96,6 +99,13 @@ export class NotedChange {
 
   get type(): NoteType {
     return TYPES[this.bits & Bits.Type] as NoteType;
+  }
+
+  /** The call's args (a list made now for a call of one). */
+  get args(): readonly unknown[] {
+    return (this.bits & Bits.OneArg) !== 0
+      ? [this.argsKept]
+      : (this.argsKept as readonly unknown[]);
   }
 
   /** The panel's copy of the state cannot follow this change from its effects alone. */
@@ -138,7 +148,14 @@ export class NotedChange {
   /** Notes the call an action is about (a fetch or a response). */
   called(action: Extract<Action, { endpoint: EndpointInterface }>): this {
     this.endpoint = action.endpoint;
-    this.args = action.args;
+    // A read's args are most often one (its URL params) or none: the note keeps no list for them.
+    const { args } = action;
+    if (args.length === 1) {
+      this.argsKept = args[0];
+      this.bits |= Bits.OneArg;
+    } else {
+      this.argsKept = args.length === 0 ? NO_ARGS : args;
+    }
     this.key = action.key;
     return this;
   }
