@@ -97,6 +97,7 @@ export class NotedChange {
     this.bits = TYPES.indexOf(type) | (needsSnapshot ? Bits.NeedsSnapshot : 0);
   }
 
+  /** The store's action type, or `replay` (see TYPES). */
   get type(): NoteType {
     return TYPES[this.bits & Bits.Type] as NoteType;
   }

@@ -1,6 +1,6 @@
 /**
  * What the normalizer reports while it works, in the user's terms. `Trace.events` gives it in the
- * shapes of the devtools protocol's effects; whoever keeps traces keeps them packed (`packed`).
+ * shapes of the devtools protocol's effects; whoever keeps a trace keeps it packed (`kept()`).
  */
 export type InsertKind = 'push' | 'unshift' | 'page-merge' | 'add';
 
@@ -78,7 +78,7 @@ const FIELD_COUNT = {
   'collection-changed': 10,
 } as const satisfies Record<TraceEvent['type'], number>;
 
-/** Where an event's pks are, from its start (for a group's, and a single run's). */
+/** How far fields are from their event's start: a group's pks and fields, a run's index and pks. */
 const GROUP_PKS = 2;
 const GROUP_FIELDS = 3;
 const RUN_AT = 6;
