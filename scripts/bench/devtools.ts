@@ -3,13 +3,14 @@
  * plain store, on a store with the devtools bridge and no panel (goal ≤ 3% slower), and with a
  * connected panel stand-in (goal ≤ 25%); samples interleaved, cost = median of the per-round
  * ratios, with a 95% bootstrap interval for the no-panel cost, which takes three times the
- * rounds (NO_PANEL_SAMPLING). The stand-in does in the timed part what runs on the page's thread:
+ * rounds (NO_PANEL_SAMPLING), in three processes (NO_PANEL_PROCESSES). The stand-in does in the timed part what runs on the page's thread:
  * the bridge's work and the content script's (check each message, receive its structured clone,
  * serialize it for the extension's port). The panel's part runs in the DevTools process: it
  * parses every event and checks that no `seq` is missing, untimed. Then events per second through
  * the bridge to that panel, the panel's parsing included (goal ≥ 10,000/s), and the bytes the ring
  * keeps per change.
  */
+import { spawnSync } from 'node:child_process';
 import {
   connectDevtools,
   type DevtoolsConnection,
@@ -21,7 +22,13 @@ import { createStore, Endpoint, Entity, type Store } from '../../library/src/ind
 import { oursWith } from './contenders/ours.js';
 import type { Contender } from './contenders/types.js';
 import { COLLECTION_SIZE, makeTodos } from './data.js';
-import { type Measurement, measureInterleaved, type SamplerOptions, type Side } from './sampler.js';
+import {
+  type Measurement,
+  measureInterleaved,
+  pooled,
+  type SamplerOptions,
+  type Side,
+} from './sampler.js';
 import { median, pairedRatios, pairedSlowdown, slowdownInterval } from './stats.js';
 import type { Workload } from './workloads.js';
 
@@ -157,6 +164,77 @@ export interface DevtoolsReport {
  */
 const NO_PANEL_SAMPLING = 3;
 /**
+ * The no-panel comparison's rounds are taken in this many processes, one after the other, and
+ * pooled: the same workload measured in separate processes differed by more than one process's
+ * interval (by how V8 happened to compile and lay out each), as benchmark harnesses that fork
+ * (JMH) also find.
+ */
+const NO_PANEL_PROCESSES = 3;
+/** Makes the bench's entry run one no-panel process's share and print it (see noPanelProcess). */
+export const NO_PANEL_PROCESS_FLAG = '--devtools-no-panel-process';
+
+/** One workload's no-panel comparison: the plain store's and the bridge's samples, round by round. */
+export interface NoPanelSamples {
+  name: string;
+  plain: Measurement;
+  bridge: Measurement;
+}
+
+/**
+ * One process's share of the no-panel comparison (run with NO_PANEL_PROCESS_FLAG): every store
+ * workload, plain store and bridge taking turns.
+ */
+export function noPanelProcess(
+  storeWorkloads: readonly Workload[],
+  plain: Contender,
+  options: SamplerOptions,
+  log: (message: string) => void,
+): NoPanelSamples[] {
+  const bridge = bridged('ours + bridge', false);
+  return storeWorkloads.map((workload) => {
+    log(`… devtools, no panel: ${workload.name}`);
+    const [plainM, bridgeM] = measureInterleaved(
+      setUpTogether(workload, [plain, bridge.contender]),
+      {
+        ...options,
+        budgetMs: (options.budgetMs * NO_PANEL_SAMPLING) / NO_PANEL_PROCESSES,
+        maxSamples: Math.ceil((options.maxSamples * NO_PANEL_SAMPLING) / NO_PANEL_PROCESSES),
+      },
+    ) as [Measurement, Measurement];
+    return { name: workload.name, plain: plainM, bridge: bridgeM };
+  });
+}
+
+/**
+ * The no-panel comparison: NO_PANEL_PROCESSES runs of `entry` (the bench's bundle) with
+ * NO_PANEL_PROCESS_FLAG, one after the other, each workload's rounds pooled (each round's pair
+ * stays together).
+ */
+export function measureWithoutPanel(
+  entry: string,
+  extraArgs: readonly string[],
+  log: (message: string) => void,
+): NoPanelSamples[] {
+  const runs = Array.from({ length: NO_PANEL_PROCESSES }, (_, index) => {
+    log(`devtools without a panel: process ${index + 1} of ${NO_PANEL_PROCESSES}`);
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, entry, NO_PANEL_PROCESS_FLAG, ...extraArgs],
+      { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
+    if (child.status !== 0) throw new Error(`a no-panel process failed (exit ${child.status})`);
+    return JSON.parse(child.stdout) as NoPanelSamples[];
+  });
+  return (runs[0] ?? []).map(({ name }, workload) => {
+    const ofWorkload = runs.map((run) => run[workload] as NoPanelSamples);
+    return {
+      name,
+      plain: pooled(ofWorkload.map((samples) => samples.plain)),
+      bridge: pooled(ofWorkload.map((samples) => samples.bridge)),
+    };
+  });
+}
+/**
  * The panel comparison takes at least this many rounds: preparing its stores is slow (each panel
  * gets a snapshot when it connects, untimed but within the budget), and the budget alone ended
  * some workloads after three rounds.
@@ -180,27 +258,26 @@ const GOAL = {
   eventsPerSecondAtLeast: 10_000,
 };
 
+/**
+ * The devtools' costs: without a panel from `noPanel` (see measureWithoutPanel), and with one
+ * measured here. They are two comparisons, each of two sides taking turns: a panel's stores get a
+ * snapshot when it connects (untimed), and the garbage of that must not land in the bridge's
+ * samples.
+ */
 export async function runDevtoolsBench(
   storeWorkloads: readonly Workload[],
   plain: Contender,
   options: SamplerOptions,
+  noPanel: readonly NoPanelSamples[],
   log: (message: string) => void,
 ): Promise<DevtoolsReport> {
-  const bridge = bridged('ours + bridge', false);
   const panel = bridged('ours + bridge + panel', true);
   const results: DevtoolsWorkloadResult[] = [];
   for (const workload of storeWorkloads) {
-    log(`… devtools: ${workload.name}`);
-    // Two comparisons, each of two sides taking turns: a panel's stores get a snapshot when it
-    // connects (untimed), and the garbage of that must not land in the bridge's samples.
-    const [plainM, bridgeM] = measureInterleaved(
-      setUpTogether(workload, [plain, bridge.contender]),
-      {
-        ...options,
-        budgetMs: options.budgetMs * NO_PANEL_SAMPLING,
-        maxSamples: options.maxSamples * NO_PANEL_SAMPLING,
-      },
-    ) as [Measurement, Measurement];
+    log(`… devtools with a panel: ${workload.name}`);
+    const samples = noPanel.find((samples) => samples.name === workload.name);
+    if (!samples) throw new Error(`no samples without a panel for ${workload.name}`);
+    const { plain: plainM, bridge: bridgeM } = samples;
     const [plainRun, panelRun] = setUpTogether(workload, [plain, panel.contender]) as [Side, Side];
     const [plainWithPanelM, panelM] = measureInterleaved(
       [

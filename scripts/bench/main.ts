@@ -3,10 +3,17 @@
  * reference side by side in this one process, prints the table and writes dist/bench/core.json.
  */
 import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { ours } from './contenders/ours.js';
 import { reference } from './contenders/reference.js';
 import type { Contender } from './contenders/types.js';
-import { formatDevtoolsReport, runDevtoolsBench } from './devtools.js';
+import {
+  formatDevtoolsReport,
+  measureWithoutPanel,
+  NO_PANEL_PROCESS_FLAG,
+  noPanelProcess,
+  runDevtoolsBench,
+} from './devtools.js';
 import {
   type BenchReport,
   formatRatio,
@@ -153,6 +160,13 @@ function runAll(selected: readonly Workload[], options: SamplerOptions): BenchRe
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (args.includes(NO_PANEL_PROCESS_FLAG)) {
+    exerciseOtherTypes(ours);
+    const options = args.includes('--quick') ? QUICK : FULL;
+    const samples = noPanelProcess(storeWorkloads(), ours, options, log);
+    process.stdout.write(JSON.stringify(samples));
+    return;
+  }
   if (args.includes('--devtools')) {
     // As in a full run, where the core suite ran first (see variety.ts).
     exerciseOtherTypes(ours);
@@ -182,7 +196,12 @@ const storeWorkloads = () => workloads.filter((workload) => !/normalize/.test(wo
 
 async function devtoolsOnly(quick: boolean): Promise<void> {
   log('measuring the devtools bridge on the store workloads…');
-  const report = await runDevtoolsBench(storeWorkloads(), ours, quick ? QUICK : FULL, log);
+  const noPanel = measureWithoutPanel(
+    fileURLToPath(import.meta.url),
+    quick ? ['--quick'] : [],
+    log,
+  );
+  const report = await runDevtoolsBench(storeWorkloads(), ours, quick ? QUICK : FULL, noPanel, log);
   console.log(`\n${formatDevtoolsReport(report)}`);
   writeJson(DEVTOOLS_REPORT_PATH, report);
 }

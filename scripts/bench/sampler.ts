@@ -86,3 +86,15 @@ export function measureInterleaved(sides: readonly Side[], options: SamplerOptio
     times,
   }));
 }
+
+/** Measurements of one side taken in several processes, as one: their rounds in order. */
+export function pooled(measurements: readonly Measurement[]): Measurement {
+  const times = measurements.flatMap((measurement) => measurement.times);
+  return {
+    opsPerSecond: 1000 / median(times),
+    spread: relativeSpread(times),
+    samples: times.length,
+    batch: measurements.at(-1)?.batch ?? 0,
+    times,
+  };
+}
