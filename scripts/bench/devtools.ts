@@ -1,14 +1,14 @@
 /**
- * The devtools' cost (issue 4), on the core store workloads of the main suite: each runs on a
- * plain store, on a store with the devtools bridge and no panel (goal ≤ 3% slower), and with a
- * connected panel stand-in (goal ≤ 25%); samples interleaved, cost = median of the per-round
- * ratios, with a 95% bootstrap interval for the no-panel cost, which takes three times the
- * rounds (NO_PANEL_SAMPLING), in three processes (NO_PANEL_PROCESSES). The stand-in does in the timed part what runs on the page's thread:
- * the bridge's work and the content script's (check each message, receive its structured clone,
- * serialize it for the extension's port). The panel's part runs in the DevTools process: it
- * parses every event and checks that no `seq` is missing, untimed. Then events per second through
- * the bridge to that panel, the panel's parsing included (goal ≥ 10,000/s), and the bytes the ring
- * keeps per change.
+ * The devtools' cost (issue 4), on the core store workloads of the main suite: each runs on a plain
+ * store, on a store with the devtools bridge and no panel (goal ≤ 3% slower), and with a connected
+ * panel stand-in (goal ≤ 25%); samples interleaved, cost = median of the per-round ratios, with a
+ * 95% bootstrap interval for the no-panel cost, which takes three times the rounds
+ * (NO_PANEL_SAMPLING), in three processes (NO_PANEL_PROCESSES). The stand-in does in the timed part
+ * what runs on the page's thread: the bridge's work and the content script's (check each message,
+ * receive its structured clone, serialize it for the extension's port). The panel's part runs in
+ * the DevTools process: it parses every event and checks that no `seq` is missing, untimed. Then
+ * events per second through the bridge to that panel, the panel's parsing included (goal ≥
+ * 10,000/s), and the bytes the ring keeps per change.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -173,7 +173,7 @@ const NO_PANEL_PROCESSES = 3;
 /** Makes the bench's entry run one no-panel process's share and print it (see noPanelProcess). */
 export const NO_PANEL_PROCESS_FLAG = '--devtools-no-panel-process';
 
-/** One workload's no-panel comparison: the plain store's and the bridge's samples, round by round. */
+/** One workload's no-panel comparison: the plain store's and the bridge's samples, by round. */
 export interface NoPanelSamples {
   name: string;
   plain: Measurement;
