@@ -147,6 +147,12 @@ export interface DevtoolsReport {
   medianPanelOverhead: number;
   /** Heap bytes the bridge's ring keeps per change, measured on pushes. */
   ringBytesPerPush: number;
+  /**
+   * No panel, outside the core workloads: deletes from a 10k collection that is read after
+   * each (as a list on screen is), where the bridge finds which stored results an Invalidate
+   * touched. Relative slowdown; not one of the goals.
+   */
+  readListDeleteOverhead: number;
   eventsPerSecond: number;
   gaps: number;
   goal: {
@@ -318,6 +324,7 @@ export async function runDevtoolsBench(
     medianBridgeInterval,
     medianPanelOverhead,
     ringBytesPerPush: ringBytesPerPush(),
+    readListDeleteOverhead: readListDeleteOverhead(plain, options),
     eventsPerSecond: throughput.eventsPerSecond,
     gaps: throughput.gaps + workloadGaps,
     goal: {
@@ -329,6 +336,35 @@ export async function runDevtoolsBench(
         throughput.gaps + workloadGaps === 0,
     },
   };
+}
+
+/**
+ * Deletes from a read list, with and without the bridge (see DevtoolsReport): each sample's store
+ * holds a 10k collection that was read once (untimed); the timed part deletes todos spread over
+ * it, reading the list after each delete.
+ */
+function readListDeleteOverhead(plain: Contender, options: SamplerOptions): number {
+  const bridge = bridged('ours + bridge', false).contender;
+  const todos = makeTodos(COLLECTION_SIZE);
+  const side = (contender: Contender): Side => ({
+    prepare(batch) {
+      const store = contender.createStore();
+      store.setList(todos);
+      store.readList();
+      return () => {
+        for (let index = 0; index < batch; index++) {
+          store.invalidate(1 + ((index * 7919) % COLLECTION_SIZE));
+          store.readList();
+        }
+      };
+    },
+  });
+  globalThis.gc?.();
+  const [plainM, bridgeM] = measureInterleaved([side(plain), side(bridge)], options) as [
+    Measurement,
+    Measurement,
+  ];
+  return pairedSlowdown(bridgeM.times, plainM.times);
 }
 
 /**
@@ -451,6 +487,7 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
     ...lines,
     '',
     `kept by the ring (no panel): ${Math.round(report.ringBytesPerPush)} bytes per push`,
+    `no panel, outside the core workloads: deletes from a read 10k collection ${percent(report.readListDeleteOverhead)}`,
     `events through the bridge to a panel: ${Math.round(report.eventsPerSecond).toLocaleString('en-US')}/s (goal ≥ 10,000/s), seq gaps: ${report.gaps}`,
     `goals ${report.goal.met ? 'met' : 'NOT met'}`,
   ].join('\n');
