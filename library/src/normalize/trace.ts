@@ -78,11 +78,9 @@ const FIELD_COUNT = {
   'collection-changed': 10,
 } as const satisfies Record<TraceEvent['type'], number>;
 
-/** How far fields are from their event's start: a group's pks and fields, a run's index and pks. */
+/** How far a group's pks and fields are from its event's start (the trace grows them in place). */
 const GROUP_PKS = 2;
 const GROUP_FIELDS = 3;
-const RUN_AT = 6;
-const RUN_PKS = 7;
 
 type OnePkOrMany = string | string[];
 
@@ -346,32 +344,37 @@ export function unpackTrace(packed: PackedTrace): TraceEvent[] {
         );
         break;
       }
-      case 'entity-invalidated':
+      case 'entity-invalidated': {
+        // Read in the order `entityInvalidated` writes them.
+        const [pk, from, via] = packed.slice(at + 2, at + 5);
         events.push({
           type,
           entity,
-          pk: packed[at + 2] as string,
-          from: packed[at + 3],
-          via: packed[at + 4] as EntityInvalidated['via'],
+          pk: pk as string,
+          from,
+          via: via as EntityInvalidated['via'],
         });
         break;
+      }
       case 'collection-changed': {
-        const runAt = packed[at + RUN_AT] as number;
-        const runPks = packed[at + RUN_PKS];
+        // Read in the order `collectionChanged` writes them.
+        const [row, kind, lengthBefore, lengthAfter, runAt, runPks, duplicates, removed, members] =
+          packed.slice(at + 2, at + 11);
         const event: CollectionChanged = {
           type,
           collection: entity,
-          row: packed[at + 2] as string,
-          kind: packed[at + 3] as CollectionChanged['kind'],
-          lengthBefore: packed[at + 4] as number,
-          lengthAfter: packed[at + 5] as number,
+          row: row as string,
+          kind: kind as CollectionChanged['kind'],
+          lengthBefore: lengthBefore as number,
+          lengthAfter: lengthAfter as number,
           inserted:
-            runAt === -1 ? (runPks as InsertedRun[]) : [{ index: runAt, pks: manyPks(runPks) }],
-          duplicates: packed[at + 8] as string[],
-          removed: packed[at + 9] as string[],
+            runAt === -1
+              ? (runPks as InsertedRun[])
+              : [{ index: runAt as number, pks: manyPks(runPks) }],
+          duplicates: duplicates as string[],
+          removed: removed as string[],
         };
-        const members = packed[at + 10] as string[] | undefined;
-        if (members !== undefined) event.members = members;
+        if (members !== undefined) event.members = members as string[];
         events.push(event);
         break;
       }
