@@ -1,8 +1,18 @@
 import { registerEndpoint } from '../endpoint/registry.js';
 import { EMPTY_TRACE } from '../normalize/trace.js';
-import type { Store } from '../store/createStore.js';
+import type { Action } from '../store/actions.js';
+import { Controller } from '../store/Controller.js';
+import type { Store, StoreRecord } from '../store/createStore.js';
 import { encode } from './encode.js';
-import { EventDescriber, type EventLimits, encodeEvent, NotedChange } from './events.js';
+import {
+  EventDescriber,
+  type EventLimits,
+  encodeEvent,
+  NotedChange,
+  type Stamped,
+  type TracedRecord,
+} from './events.js';
+import { History } from './history.js';
 import {
   type Encoded,
   type ExtensionCommand,
@@ -16,7 +26,6 @@ import {
   type SnapshotState,
 } from './protocol.js';
 import { replayMutations } from './replay.js';
-import { Ring } from './ring.js';
 
 export interface DevtoolsOptions {
   /** Shown in the panel's store selector; the document title by default. */
@@ -84,7 +93,7 @@ class DevtoolsBridge implements DevtoolsConnection {
   private readonly target: Window;
   private readonly storeName: string;
   private readonly batchInterval: number;
-  private readonly ring: Ring<NotedChange>;
+  private readonly history: History;
   private readonly describer: EventDescriber;
   private seq = 0;
   private connected = false;
@@ -103,11 +112,11 @@ class DevtoolsBridge implements DevtoolsConnection {
     options: DevtoolsOptions,
   ) {
     this.target = options.window ?? window;
-    this.ring = new Ring<NotedChange>(options.ringSize ?? 1000);
+    this.history = new History(options.ringSize ?? 1000);
     this.batchInterval = options.batchInterval ?? 50;
     this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
     this.describer = new EventDescriber(store.controller, registerEndpoint);
-    this.unobserve = store.observe((change) => this.record(this.describer.note(change)));
+    this.unobserve = store.observe(this.observe, { traces: this.traces });
     this.target.addEventListener('message', this.onMessage);
     this.hello();
   }
@@ -149,13 +158,34 @@ class DevtoolsBridge implements DevtoolsConnection {
     });
   }
 
-  /** Keeps a change in the ring (and the queue, while connected); it is described when sent. */
+  /**
+   * While a panel is connected, every change is traced; while none is, only an optimistic fetch,
+   * whose trace cannot be made again later (see History).
+   */
+  private readonly traces = (action: Action): boolean => this.connected || action.type === 'fetch';
+
+  private readonly observe = (record: StoreRecord): void => {
+    this.describer.track(record);
+    const { trace } = record;
+    if (this.connected && trace !== undefined)
+      this.record(this.describer.note({ ...record, trace }));
+    else this.history.keepUntraced(record, this.stamp);
+  };
+
+  /** Numbers an entry of the ring; what happens while a replay runs is tagged with it. */
+  private readonly stamp = (entry: Stamped): void => {
+    entry.stamp(++this.seq);
+    // An `apply` runs synchronously; a `send` waits for the server, so a click in that time is
+    // counted as the replay's too.
+    if (this.replaying.length > 0) entry.replayId = this.replaying[0];
+  };
+
+  /** Keeps a note in the ring (and the queue, while connected); it is described when sent. */
   private record(change: NotedChange) {
-    change.stamp(++this.seq);
-    // What happens while a replay runs is its doing (an `apply` runs synchronously; a `send`
-    // waits for the server, so a click in that time is counted as the replay's too).
-    if (this.replaying.length > 0 && change.type !== 'replay') change.replayId = this.replaying[0];
-    this.ring.push(change);
+    this.stamp(change);
+    // A replay's outcome names its replay itself, and another may be the first running.
+    if (change.type === 'replay') change.replayId = undefined;
+    this.history.keep(change);
     if (!this.connected) return;
     this.queue.push(change);
     if (change.needsSnapshot) this.snapshotDue = true;
@@ -269,9 +299,10 @@ class DevtoolsBridge implements DevtoolsConnection {
   private resync(lastSeq: number) {
     // What was pending is in what the resync sends.
     this.dropPending();
-    const oldest = this.ring.oldest?.seq ?? this.seq + 1;
+    const history = this.history.noted(this.noteRetraced());
+    const oldest = history[0]?.seq ?? this.seq + 1;
     if (lastSeq > 0 && lastSeq <= this.seq && lastSeq >= oldest - 1) {
-      const missing = this.ring.toArray().filter((event) => event.seq > lastSeq);
+      const missing = history.filter((event) => event.seq > lastSeq);
       const omitted = this.sendEvents(missing);
       // As after a live batch, events the panel cannot follow from their effects alone
       // (optimistic ones, or ones sent without their effects) need a snapshot after them.
@@ -279,7 +310,21 @@ class DevtoolsBridge implements DevtoolsConnection {
       return;
     }
     this.sendSnapshot();
-    this.sendEvents(this.ring.toArray(), true);
+    this.sendEvents(history, true);
+  }
+
+  /**
+   * Notes changes worked out after they happened, read with a Controller of their own: the
+   * states made again must not enter the app's memo (see readersOfInvalidated).
+   */
+  private noteRetraced(): (record: TracedRecord) => NotedChange {
+    const reader = new Controller({
+      dispatch() {
+        throw new Error('a reader of past states changes nothing');
+      },
+      getState: () => this.store.controller.getState(),
+    });
+    return (record) => this.describer.note(record, reader);
   }
 
   /** The rows a panel shows, as stored now; the events before them are posted first. */

@@ -51,21 +51,43 @@ function small(value: number): number {
   return integer === value ? integer : value;
 }
 
-/**
- * A store change as the bridge keeps it in its ring: what the action was and what it did, noted
- * while the store works at the cost of a few references, and described in the user's terms
- * (`describe`) only when a panel reads it. A class, so that every note has all its fields from
- * the start: one small object of one shape, where fields added later would cost a second object.
- * It copies what it needs of the store's action rather than keeping the action, whose timestamps
- * are three more objects (numbers past 2³¹ are boxed), for the ring's 1000 changes.
- */
-export class NotedChange {
-  /** Set by `stamp`, when the bridge keeps the note. */
+/** What every entry of the bridge's ring has: its seq, when it was kept, and its replay. */
+export class Stamped {
+  /** Set by `stamp`, when the bridge keeps the entry. */
   seq = 0;
   /** ms since EPOCH (see `small`). */
   private sinceEpoch = 0;
   /** The replay that caused it. */
   replayId: string | undefined = undefined;
+
+  /** Numbers the entry and records when it was kept. */
+  stamp(seq: number): void {
+    this.seq = seq;
+    this.sinceEpoch = small(Date.now() - EPOCH);
+  }
+
+  /** Takes the stamp of the entry it replaces (a change noted after it was kept untraced). */
+  stampedAs(entry: Stamped): this {
+    this.seq = entry.seq;
+    this.sinceEpoch = entry.sinceEpoch;
+    this.replayId = entry.replayId;
+    return this;
+  }
+
+  get time(): number {
+    return EPOCH + this.sinceEpoch;
+  }
+}
+
+/**
+ * A store change as the bridge keeps it in its ring: what the action was and what it did, noted
+ * at the cost of a few references, and described in the user's terms (`describe`) only when a
+ * panel reads it. A class, so that every note has all its fields from the start: one small
+ * object of one shape, where fields added later would cost a second object. It copies what it
+ * needs of the store's action rather than keeping the action, whose timestamps are three more
+ * objects (numbers past 2³¹ are boxed), for the ring's 1000 changes.
+ */
+export class NotedChange extends Stamped {
   /** The endpoint called (a fetch or a response). */
   endpoint: EndpointInterface | undefined = undefined;
   /** The call's args, or its one arg itself (see `args`). */
@@ -94,6 +116,7 @@ export class NotedChange {
     readonly effects: readonly Effect<unknown>[] = NO_EFFECTS,
     needsSnapshot = false,
   ) {
+    super();
     this.bits = TYPES.indexOf(type) | (needsSnapshot ? Bits.NeedsSnapshot : 0);
   }
 
@@ -161,16 +184,6 @@ export class NotedChange {
     return this;
   }
 
-  /** Numbers the note and records when it was kept. */
-  stamp(seq: number): void {
-    this.seq = seq;
-    this.sinceEpoch = small(Date.now() - EPOCH);
-  }
-
-  get time(): number {
-    return EPOCH + this.sinceEpoch;
-  }
-
   get expiresAt(): number {
     return EPOCH + this.expiresSinceEpoch;
   }
@@ -182,16 +195,20 @@ export class NotedChange {
 
 const REQUEST_KEY = /^(GET|POST|PUT|PATCH|DELETE) (.*)$/;
 
+/** A store change with its trace: one the store traced, or one worked out again (retrace). */
+export type TracedRecord = StoreRecord & { trace: Trace };
+
 /**
- * Notes each store change (`note`, on every change: only what must be read from the state at the
- * time) and describes it as a StoreEvent when a panel wants it (`describe`): the action in the
- * user's terms and its effects, from the normalizer's trace plus what the change means for
- * stored results.
+ * Keeps track of every store change (`track`), notes a traced one (`note`: only what must be read
+ * from the states around it) and describes a note as a StoreEvent when a panel wants it
+ * (`describe`): the action in the user's terms and its effects, from the normalizer's trace plus
+ * what the change means for stored results.
  */
 export class EventDescriber {
   /**
    * The call behind each stored GET result, to re-read it after an Invalidate. Made at the first
    * one: a store that never stores a read (or a bridge that never sees one) keeps no empty Map.
+   * Kept across a reset: a panel connecting later works out the changes before it as well.
    */
   private calls: Map<string, { endpoint: EndpointInterface; args: readonly unknown[] }> | undefined;
 
@@ -200,21 +217,43 @@ export class EventDescriber {
     private readonly onEndpoint: (endpoint: EndpointInterface) => void,
   ) {}
 
-  note(record: StoreRecord): NotedChange {
+  /**
+   * What notes need from every change, traced or not, as it happens: the endpoints called (a
+   * replay finds them by name) and the call behind each stored read.
+   */
+  track({ action, after }: StoreRecord): void {
+    if (action.type !== 'fetch' && action.type !== 'setResponse') return;
+    const { endpoint, args, key } = action;
+    this.onEndpoint(endpoint);
+    // The first reader of a key names it: a page merged into a list keeps the list's name.
+    if (
+      action.type === 'setResponse' &&
+      !endpoint.sideEffect &&
+      after.endpoints[key] !== undefined &&
+      !this.calls?.has(key)
+    ) {
+      this.calls ??= new Map();
+      this.calls.set(key, { endpoint, args });
+    }
+  }
+
+  /**
+   * Notes a traced change. `retraced` is a reader of its own for a change worked out again after
+   * it happened (see readersOfInvalidated).
+   */
+  note(record: TracedRecord, retraced?: Controller): NotedChange {
     const { action, before, after, trace } = record;
     const pendingBefore = before.optimistic.length > 0;
     switch (action.type) {
       case 'fetch':
         // Only optimistic fetches change the store: the trace is the optimistic response's.
-        this.onEndpoint(action.endpoint);
         return new NotedChange('fetch', trace.kept(), NO_EFFECTS, pendingBefore).called(action);
       case 'setResponse': {
-        const { endpoint, args, key } = action;
-        this.onEndpoint(endpoint);
+        const { key } = action;
         const change = new NotedChange(
           'setResponse',
           trace.kept(),
-          trace.invalidates ? this.readersOfInvalidated(trace, after) : NO_EFFECTS,
+          trace.invalidates ? this.readersOfInvalidated(record, retraced) : NO_EFFECTS,
           pendingBefore || after.optimistic.length > 0,
         ).called(action);
         change.value = action.response;
@@ -228,11 +267,6 @@ export class EventDescriber {
           change.result = 'stored';
           change.resultValue = after.endpoints[key];
           change.expiresAt = meta?.expiresAt ?? 0;
-          // The first reader of a key names it: a page merged into a list keeps the list's name.
-          if (!endpoint.sideEffect && !this.calls?.has(key)) {
-            this.calls ??= new Map();
-            this.calls.set(key, { endpoint, args });
-          }
         }
         change.settled = pendingBefore && isSettledBy(action, before);
         return change;
@@ -261,7 +295,6 @@ export class EventDescriber {
         );
       }
       case 'reset':
-        this.calls = undefined;
         return new NotedChange('reset', EMPTY_TRACE, [{ type: 'store-reset' }]);
     }
   }
@@ -279,9 +312,15 @@ export class EventDescriber {
 
   /**
    * Stored results an Invalidate touched: those that now suspend, and those that only lost a
-   * member. Only results whose last reading was built from an invalidated entity are read again.
+   * member. As it happens, only results whose last reading by the app was built from an
+   * invalidated entity are read again. A change worked out later is not the app's to read: every
+   * stored read is read against the state before it, with the `retraced` reader's own memo, so
+   * that the app's memo never holds the states made again.
    */
-  private readersOfInvalidated(trace: Trace, after: State): Effect<unknown>[] {
+  private readersOfInvalidated(
+    { before, after, trace }: TracedRecord,
+    retraced: Controller | undefined,
+  ): Effect<unknown>[] {
     // Pks by table: a result read from a long list is checked row by row, without building a
     // key string for each of its rows.
     const invalidated = new Map<string, Set<string>>();
@@ -291,17 +330,16 @@ export class EventDescriber {
       if (pks) pks.add(event.pk);
       else invalidated.set(event.entity, new Set([event.pk]));
     }
+    const reader = retraced ?? this.controller;
     const effects: Effect<unknown>[] = [];
     for (const [key, { endpoint, args }] of this.calls ?? []) {
       const result = after.endpoints[key];
       if (result === undefined) continue;
-      const read = this.controller.memo.dependenciesOf(endpoint.schema, result);
+      const call = args as Parameters<typeof endpoint>;
+      if (retraced) retraced.getResponse(endpoint, ...call, before);
+      const read = reader.memo.dependenciesOf(endpoint.schema, result);
       if (!read?.some((row) => invalidated.get(row.table)?.has(row.pk))) continue;
-      const now = this.controller.getResponse(
-        endpoint,
-        ...(args as Parameters<typeof endpoint>),
-        after,
-      );
+      const now = reader.getResponse(endpoint, ...call, after);
       effects.push({
         type: now.expiryStatus === ExpiryStatus.Invalid ? 'result-suspends' : 'result-lost-member',
         key,

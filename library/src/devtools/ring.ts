@@ -23,6 +23,12 @@ export class Ring<T> {
     this.next = (this.next + 1) % this.capacity;
   }
 
+  /** Puts `replace(item)` in each item's place. */
+  replaceEach(replace: (item: T) => T): void {
+    for (let index = 0; index < this.items.length; index++)
+      this.items[index] = replace(this.items[index] as T);
+  }
+
   get oldest(): T | undefined {
     return this.items[this.next];
   }

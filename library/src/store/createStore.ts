@@ -17,9 +17,19 @@ export interface StoreRecord {
   after: State;
   /**
    * What normalizing did: for a fetch that went optimistic, what the optimistic response did.
-   * Read it with `trace.events`; keep `trace.kept()`.
+   * Read it with `trace.events`; keep `trace.kept()`. Undefined when no observer asked for the
+   * trace of this action (see ObserveOptions.traces).
    */
-  trace: Trace;
+  trace: Trace | undefined;
+}
+
+export interface ObserveOptions {
+  /**
+   * Whether the observer needs the normalizer's trace of `action` (every action's by default).
+   * Tracing costs the store time on every change: an observer that can work a trace out later
+   * (see retrace) asks only for the ones it cannot.
+   */
+  traces?: (action: Action) => boolean;
 }
 
 export interface Store {
@@ -30,9 +40,9 @@ export interface Store {
   subscribe(listener: () => void): () => void;
   /**
    * Calls `observer` with every action that changed the store and what it did; returns the
-   * unsubscribe function. While no one observes, nothing is recorded.
+   * unsubscribe function. Nothing is traced unless an observer asks for it.
    */
-  observe(observer: (record: StoreRecord) => void): () => void;
+  observe(observer: (record: StoreRecord) => void, options?: ObserveOptions): () => void;
 }
 
 /** A store and its Controller, independent of any UI framework. */
@@ -40,10 +50,15 @@ export function createStore(options: StoreOptions = {}): Store {
   let committed = options.initialState ?? initialState();
   let view = committed;
   const listeners = new Set<() => void>();
-  const observers = new Set<(record: StoreRecord) => void>();
+  const observers = new Map<(record: StoreRecord) => void, ObserveOptions['traces']>();
+  const traced = (action: Action) => {
+    for (const traces of observers.values())
+      if (traces === undefined || traces(action)) return true;
+    return false;
+  };
 
   const dispatch = (action: Action) => {
-    const trace = observers.size > 0 ? new Trace() : undefined;
+    const trace = observers.size > 0 && traced(action) ? new Trace() : undefined;
     const before = committed;
     const next = reduce(before, action, { trace });
     if (next === before) return;
@@ -58,8 +73,9 @@ export function createStore(options: StoreOptions = {}): Store {
             snapshot,
             added && trace ? { entry: added, trace } : undefined,
           );
-    if (trace)
-      for (const observer of observers) observer({ action, before, after: committed, trace });
+    if (observers.size > 0)
+      for (const observer of observers.keys())
+        observer({ action, before, after: committed, trace });
     for (const listener of listeners) listener();
   };
   const getState = () => view;
@@ -73,9 +89,32 @@ export function createStore(options: StoreOptions = {}): Store {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    observe(observer) {
-      observers.add(observer);
+    observe(observer, options = {}) {
+      observers.set(observer, options.traces);
       return () => observers.delete(observer);
     },
   };
+}
+
+/**
+ * What `changes` did, worked out again: each action run through the reducer from `base` (the
+ * committed state before the first of them) with a trace, as `observe` would have reported it,
+ * one record at a time (each record's states are dropped once the next is made). The states are
+ * new objects, equal to the ones the store made as long as the schemas' own code (pk, process,
+ * merge) gives the same answer twice.
+ *
+ * An optimistic fetch's trace is made with the optimistic view, not by the reducer: an observer
+ * asks for it when the fetch happens and passes it as `trace`, which the record then carries.
+ */
+export function* retrace(
+  base: State,
+  changes: Iterable<{ action: Action; trace: Trace | undefined }>,
+): Generator<StoreRecord & { trace: Trace }> {
+  let before = base;
+  for (const { action, trace: known } of changes) {
+    const trace = known ?? new Trace();
+    const after = reduce(before, action, { trace: known === undefined ? trace : undefined });
+    yield { action, before, after, trace };
+    before = after;
+  }
 }

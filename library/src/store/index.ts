@@ -1,6 +1,13 @@
 export type * from './actions.js';
 export { Controller, type ResolveType, type ResponseInfo } from './Controller.js';
-export { createStore, type Store, type StoreOptions } from './createStore.js';
+export {
+  createStore,
+  type ObserveOptions,
+  retrace,
+  type Store,
+  type StoreOptions,
+  type StoreRecord,
+} from './createStore.js';
 export { applyOptimistic, reduce } from './reducer.js';
 export {
   type EndpointMeta,

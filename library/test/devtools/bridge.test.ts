@@ -23,6 +23,8 @@ import { eventsIn, joinSnapshot, PanelStandIn } from './support.js';
 const note = endpoint('note', undefined);
 const getTodos = endpoint('getTodos', todoList);
 const deleteTodo = endpoint('deleteTodo', new schema.Invalidate(Todo), { sideEffect: true });
+const pushTodo = endpoint('pushTodo', todoList.push, { sideEffect: true });
+const todo = (id: number) => ({ id, title: `todo ${id}`, userId: 1 });
 
 /** Records `count` events in the store (one `setResponse` each), numbered from `from`. */
 function notes(store: Store, count: number, from = 1) {
@@ -151,6 +153,64 @@ describe('the ring before a panel connects', () => {
     expect(seqs).toHaveLength(1000);
     expect(seqs[0]).toBe(6);
     expect(seqs.at(-1)).toBe(1005);
+  });
+
+  it("asks the store for no trace but an optimistic fetch's until a panel connects", async () => {
+    const store = createStore();
+    connect(store);
+    const traced: [string, boolean][] = [];
+    store.observe((record) => traced.push([record.action.type, record.trace !== undefined]), {
+      traces: () => false,
+    });
+    const optimistic = endpoint('optimistic', Todo, {
+      sideEffect: true,
+      getOptimisticResponse: (_snapshot: unknown, body: unknown) => body,
+    });
+    store.controller.setResponse(getTodos, [todo(1)]);
+    await store.controller.fetch(optimistic, { id: 2, title: 'two' });
+    panel.connect(0);
+    store.controller.setResponse(getTodos, [todo(3)]);
+    expect(traced).toEqual([
+      ['setResponse', false],
+      ['fetch', true],
+      ['setResponse', false],
+      ['setResponse', true],
+    ]);
+  });
+
+  it('works out what each change did when a panel connects, across runs the ring outgrew', () => {
+    const store = createStore();
+    const { storeId } = connect(store, { ringSize: 3 });
+    const pushes = (ids: number[]) => {
+      for (const id of ids) store.controller.setResponse(pushTodo, todo(id));
+    };
+    store.controller.setResponse(getTodos, [todo(1)]);
+    pushes([2, 3, 4, 5, 6, 7, 8, 9]);
+    const lengths = (from: number) =>
+      panel
+        .events(storeId, from)
+        .flatMap((event) => event.effects)
+        .flatMap((effect) =>
+          effect.type === 'collection-changed'
+            ? [[effect.kind, effect.lengthBefore, effect.lengthAfter]]
+            : [],
+        );
+    panel.connect(0);
+    expect(panel.events(storeId).map((event) => event.seq)).toEqual([7, 8, 9]);
+    expect(lengths(0)).toEqual([
+      ['push', 6, 7],
+      ['push', 7, 8],
+      ['push', 8, 9],
+    ]);
+    // After a disconnect, a run starts from the state of that time.
+    panel.send({ kind: 'disconnect' });
+    pushes([10, 11]);
+    const mark = panel.mark;
+    panel.connect(9);
+    expect(lengths(mark)).toEqual([
+      ['push', 9, 10],
+      ['push', 10, 11],
+    ]);
   });
 
   it('serializes nothing until a panel connects', () => {

@@ -35,535 +35,546 @@ function todoResource(urlPrefix: string, optimistic = false) {
 }
 
 const server = serverPerTest();
-let Todos: ReturnType<typeof todoResource>;
-let store: Store;
-let panel: PanelStandIn;
-let connection: DevtoolsConnection;
-/** The last seq the tests have seen. */
-let seen = 0;
+const NOTED = 'noted as they happen (a panel connected)';
+const WORKED_OUT = 'worked out when a panel connects';
 
-beforeEach(() => {
-  Todos = todoResource(server.url);
-  store = createStore();
-  panel = new PanelStandIn();
-  connection = connectDevtools(store);
-  seen = 0;
-});
-afterEach(() => {
-  connection.disconnect();
-  panel.restore();
-});
+describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
+  let Todos: ReturnType<typeof todoResource>;
+  let store: Store;
+  let panel: PanelStandIn;
+  let connection: DevtoolsConnection;
+  /** The last seq the tests have seen. */
+  let seen = 0;
 
-/** The events since the previous call, as the panel receives them (through a resync). */
-function newEvents(): StoreEvent[] {
-  const events = panel.pull(connection.storeId, seen);
-  seen = events.at(-1)?.seq ?? seen;
-  return events;
-}
-
-/** The one event since the previous call. */
-function newEvent(): StoreEvent {
-  const events = newEvents();
-  expect(events).toHaveLength(1);
-  return events[0]!;
-}
-
-const key = (method: string, path: string) => `${method} ${server.url}${path}`;
-
-describe('collections', () => {
-  beforeEach(async () => {
-    await store.controller.fetch(Todos.getList, {});
-    newEvents();
+  beforeEach(() => {
+    Todos = todoResource(server.url);
+    store = createStore();
+    panel = new PanelStandIn();
+    connection = connectDevtools(store);
+    seen = 0;
+  });
+  afterEach(() => {
+    connection.disconnect();
+    panel.restore();
   });
 
-  it('push: the action as sent, the entity added, and its place at the end of the list', async () => {
-    await store.controller.fetch(Todos.getList.push, {}, { title: 'new' });
-    const event = newEvent();
-    expect(event.action).toEqual({
-      type: 'setResponse',
-      endpoint: 'Todo.getList.push',
-      key: key('POST', '/todos'),
-      method: 'POST',
-      url: `${server.url}/todos`,
-      mutation: true,
-      args: [{}, { title: 'new' }],
-      body: { title: 'new' },
-      response: { id: 4, title: 'new', completed: false, userId: 0 },
-      duration: expect.any(Number),
-    });
-    expect(event.effects).toEqual([
-      { type: 'entities-added', entity: 'Todo', pks: ['4'] },
-      {
-        type: 'collection-changed',
-        collection: '[Todo]',
-        row: '{}',
-        kind: 'push',
-        lengthBefore: 3,
-        lengthAfter: 4,
-        inserted: [{ index: 3, pks: ['4'] }],
-        duplicates: [],
-        removed: [],
-      },
-      {
-        type: 'result-stored',
-        key: key('POST', '/todos'),
-        endpoint: 'Todo.getList.push',
-        result: '4',
-        expiresAt: expect.any(Number),
-      },
-    ]);
-    // The row the effect names, as the panel gets it: a `rows` command, at the event's seq.
-    expect(panel.rows(connection.storeId, 'Todo', ['4'])).toMatchObject({
-      seq: event.seq,
-      table: 'Todo',
-      rows: { '4': { id: 4, title: 'new', completed: false, userId: 0 } },
-    });
-  });
+  /**
+   * The events since the previous call, as the panel receives them (through a resync). Noted as
+   * they happen, the bridge stays connected after the first call; worked out later, the panel
+   * disconnects after each one, so that the changes until the next are untraced.
+   */
+  function newEvents(): StoreEvent[] {
+    const events = panel.pull(connection.storeId, seen);
+    if (mode === WORKED_OUT) panel.send({ kind: 'disconnect' });
+    seen = events.at(-1)?.seq ?? seen;
+    return events;
+  }
 
-  it('unshift: inserted at index 0', async () => {
-    await store.controller.fetch(Todos.getList.unshift, {}, { title: 'first' });
-    expect(effectsOf(newEvent(), 'collection-changed')).toEqual([
-      {
-        type: 'collection-changed',
-        collection: '[Todo]',
-        row: '{}',
-        kind: 'unshift',
-        lengthBefore: 3,
-        lengthAfter: 4,
-        inserted: [{ index: 0, pks: ['4'] }],
-        duplicates: [],
-        removed: [],
-      },
-    ]);
-  });
+  /** The one event since the previous call. */
+  function newEvent(): StoreEvent {
+    const events = newEvents();
+    expect(events).toHaveLength(1);
+    return events[0]!;
+  }
 
-  it('getPage: a page-merge listing the duplicates it skipped', async () => {
-    server.todos.push({ id: 4, title: 'four', completed: false, userId: 1 });
-    await store.controller.fetch(Todos.getList.getPage, { page: 2 }); // answers 3 and 4
-    const event = newEvent();
-    expect(event.action).toMatchObject({
-      endpoint: 'Todo.getList.getPage',
-      url: `${server.url}/todos?page=2`,
-      args: [{ page: 2 }],
-    });
-    expect(effectsOf(event, 'entities-added')).toEqual([
-      { type: 'entities-added', entity: 'Todo', pks: ['4'] },
-    ]);
-    expect(effectsOf(event, 'collection-changed')).toEqual([
-      {
-        type: 'collection-changed',
-        collection: '[Todo]',
-        row: '{}',
-        kind: 'page-merge',
-        lengthBefore: 3,
-        lengthAfter: 4,
-        inserted: [{ index: 3, pks: ['4'] }],
-        duplicates: ['3'],
-        removed: [],
-      },
-    ]);
+  const key = (method: string, path: string) => `${method} ${server.url}${path}`;
 
-    await store.controller.fetch(Todos.getList.getPage, { page: 1 }); // 1 and 2: both known
-    expect(effectsOf(newEvent(), 'collection-changed')).toEqual([
-      expect.objectContaining({
-        kind: 'page-merge',
-        lengthBefore: 4,
-        lengthAfter: 4,
-        inserted: [],
-        duplicates: ['1', '2'],
-      }),
-    ]);
-  });
-
-  it('a refetched entity reports the fields that changed', async () => {
-    (server.todos[0] as { title: string }).title = 'renamed';
-    await store.controller.fetch(Todos.get, { id: 1 });
-    const event = newEvent();
-    expect(effectsOf(event, 'entities-updated')).toEqual([
-      { type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: [['title']] },
-    ]);
-    expect(panel.rows(connection.storeId, 'Todo', ['1'])).toMatchObject({
-      seq: event.seq,
-      rows: { '1': { id: 1, title: 'renamed', completed: false, userId: 1 } },
-    });
-  });
-});
-
-describe('delete', () => {
-  const forms: [DeleteResponseForm, unknown, 'url-params' | 'response'][] = [
-    ['no-content', { id: 2 }, 'url-params'],
-    ['empty', { id: 2 }, 'url-params'],
-    ['id-json', '2', 'response'],
-    ['id-text', 2, 'response'],
-    ['object', { id: 2 }, 'response'],
-  ];
-
-  it.each(forms)(
-    'answered %s: the pk, where it came from, and what it did',
-    async (form, from, via) => {
-      await store.controller.fetch(Todos.get, { id: 2 });
-      await store.controller.fetch(Todos.get, { id: 3 });
+  describe('collections', () => {
+    beforeEach(async () => {
       await store.controller.fetch(Todos.getList, {});
       newEvents();
-      server.setDeleteResponse(form);
-      await store.controller.fetch(Todos.delete, { id: 2 });
-      expect(server.requests.at(-1)).toMatchObject({ method: 'DELETE', url: '/todos/2' });
+    });
+
+    it('push: the action as sent, the entity added, and its place at the end of the list', async () => {
+      await store.controller.fetch(Todos.getList.push, {}, { title: 'new' });
+      const event = newEvent();
+      expect(event.action).toEqual({
+        type: 'setResponse',
+        endpoint: 'Todo.getList.push',
+        key: key('POST', '/todos'),
+        method: 'POST',
+        url: `${server.url}/todos`,
+        mutation: true,
+        args: [{}, { title: 'new' }],
+        body: { title: 'new' },
+        response: { id: 4, title: 'new', completed: false, userId: 0 },
+        duration: expect.any(Number),
+      });
+      expect(event.effects).toEqual([
+        { type: 'entities-added', entity: 'Todo', pks: ['4'] },
+        {
+          type: 'collection-changed',
+          collection: '[Todo]',
+          row: '{}',
+          kind: 'push',
+          lengthBefore: 3,
+          lengthAfter: 4,
+          inserted: [{ index: 3, pks: ['4'] }],
+          duplicates: [],
+          removed: [],
+        },
+        {
+          type: 'result-stored',
+          key: key('POST', '/todos'),
+          endpoint: 'Todo.getList.push',
+          result: '4',
+          expiresAt: expect.any(Number),
+        },
+      ]);
+      // The row the effect names, as the panel gets it: a `rows` command, at the event's seq.
+      expect(panel.rows(connection.storeId, 'Todo', ['4'])).toMatchObject({
+        seq: event.seq,
+        table: 'Todo',
+        rows: { '4': { id: 4, title: 'new', completed: false, userId: 0 } },
+      });
+    });
+
+    it('unshift: inserted at index 0', async () => {
+      await store.controller.fetch(Todos.getList.unshift, {}, { title: 'first' });
+      expect(effectsOf(newEvent(), 'collection-changed')).toEqual([
+        {
+          type: 'collection-changed',
+          collection: '[Todo]',
+          row: '{}',
+          kind: 'unshift',
+          lengthBefore: 3,
+          lengthAfter: 4,
+          inserted: [{ index: 0, pks: ['4'] }],
+          duplicates: [],
+          removed: [],
+        },
+      ]);
+    });
+
+    it('getPage: a page-merge listing the duplicates it skipped', async () => {
+      server.todos.push({ id: 4, title: 'four', completed: false, userId: 1 });
+      await store.controller.fetch(Todos.getList.getPage, { page: 2 }); // answers 3 and 4
       const event = newEvent();
       expect(event.action).toMatchObject({
-        type: 'setResponse',
-        endpoint: 'Todo.delete',
-        method: 'DELETE',
-        mutation: true,
-        args: [{ id: 2 }],
+        endpoint: 'Todo.getList.getPage',
+        url: `${server.url}/todos?page=2`,
+        args: [{ page: 2 }],
       });
-      expect(effectsOf(event, 'entity-invalidated')).toEqual([
-        { type: 'entity-invalidated', entity: 'Todo', pk: '2', from, via },
+      expect(effectsOf(event, 'entities-added')).toEqual([
+        { type: 'entities-added', entity: 'Todo', pks: ['4'] },
       ]);
       expect(effectsOf(event, 'collection-changed')).toEqual([
         {
           type: 'collection-changed',
           collection: '[Todo]',
           row: '{}',
-          kind: 'invalidate',
+          kind: 'page-merge',
           lengthBefore: 3,
-          lengthAfter: 2,
+          lengthAfter: 4,
+          inserted: [{ index: 3, pks: ['4'] }],
+          duplicates: ['3'],
+          removed: [],
+        },
+      ]);
+
+      await store.controller.fetch(Todos.getList.getPage, { page: 1 }); // 1 and 2: both known
+      expect(effectsOf(newEvent(), 'collection-changed')).toEqual([
+        expect.objectContaining({
+          kind: 'page-merge',
+          lengthBefore: 4,
+          lengthAfter: 4,
           inserted: [],
-          duplicates: [],
-          removed: ['2'],
-        },
+          duplicates: ['1', '2'],
+        }),
       ]);
-      // `get {id: 2}` now suspends; the list only lost a member; `get {id: 3}` is untouched.
-      expect(effectsOf(event, 'result-suspends', 'result-lost-member')).toEqual([
-        { type: 'result-suspends', key: key('GET', '/todos/2'), endpoint: 'Todo.get' },
-        { type: 'result-lost-member', key: key('GET', '/todos'), endpoint: 'Todo.getList' },
-      ]);
-    },
-  );
+    });
 
-  it('batch delete: every entity invalidated, each removal from the list, every reader', async () => {
-    await store.controller.fetch(Todos.get, { id: 1 });
-    await store.controller.fetch(Todos.get, { id: 2 });
-    await store.controller.fetch(Todos.getList, {});
-    await store.controller.fetch(Todos.getList, { userId: 2 }); // holds only todo 3
-    newEvents();
-    await store.controller.fetch(Todos.deleteMany, { ids: '1,3' });
-    expect(server.requests.at(-1)).toMatchObject({ method: 'DELETE', url: '/todos?ids=1%2C3' });
-    expect(server.todos.map((todo) => todo.id)).toEqual([2]);
-    const event = newEvent();
-    expect(event.action).toMatchObject({ endpoint: 'Todo.deleteMany', args: [{ ids: '1,3' }] });
-    expect(effectsOf(event, 'entity-invalidated')).toEqual([
-      { type: 'entity-invalidated', entity: 'Todo', pk: '1', from: { id: 1 }, via: 'response' },
-      { type: 'entity-invalidated', entity: 'Todo', pk: '3', from: { id: 3 }, via: 'response' },
-    ]);
-    const removals = effectsOf(event, 'collection-changed').map(
-      ({ row, kind, removed, lengthBefore, lengthAfter }) => ({
-        row,
-        kind,
-        removed,
-        lengthBefore,
-        lengthAfter,
-      }),
-    );
-    expect(removals).toEqual([
-      { row: '{}', kind: 'invalidate', removed: ['1'], lengthBefore: 3, lengthAfter: 2 },
-      { row: '{}', kind: 'invalidate', removed: ['3'], lengthBefore: 2, lengthAfter: 1 },
-      {
-        row: '{"userId":"2"}',
-        kind: 'invalidate',
-        removed: ['3'],
-        lengthBefore: 1,
-        lengthAfter: 0,
+    it('a refetched entity reports the fields that changed', async () => {
+      (server.todos[0] as { title: string }).title = 'renamed';
+      await store.controller.fetch(Todos.get, { id: 1 });
+      const event = newEvent();
+      expect(effectsOf(event, 'entities-updated')).toEqual([
+        { type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: [['title']] },
+      ]);
+      expect(panel.rows(connection.storeId, 'Todo', ['1'])).toMatchObject({
+        seq: event.seq,
+        rows: { '1': { id: 1, title: 'renamed', completed: false, userId: 1 } },
+      });
+    });
+  });
+
+  describe('delete', () => {
+    const forms: [DeleteResponseForm, unknown, 'url-params' | 'response'][] = [
+      ['no-content', { id: 2 }, 'url-params'],
+      ['empty', { id: 2 }, 'url-params'],
+      ['id-json', '2', 'response'],
+      ['id-text', 2, 'response'],
+      ['object', { id: 2 }, 'response'],
+    ];
+
+    it.each(forms)(
+      'answered %s: the pk, where it came from, and what it did',
+      async (form, from, via) => {
+        await store.controller.fetch(Todos.get, { id: 2 });
+        await store.controller.fetch(Todos.get, { id: 3 });
+        await store.controller.fetch(Todos.getList, {});
+        newEvents();
+        server.setDeleteResponse(form);
+        await store.controller.fetch(Todos.delete, { id: 2 });
+        expect(server.requests.at(-1)).toMatchObject({ method: 'DELETE', url: '/todos/2' });
+        const event = newEvent();
+        expect(event.action).toMatchObject({
+          type: 'setResponse',
+          endpoint: 'Todo.delete',
+          method: 'DELETE',
+          mutation: true,
+          args: [{ id: 2 }],
+        });
+        expect(effectsOf(event, 'entity-invalidated')).toEqual([
+          { type: 'entity-invalidated', entity: 'Todo', pk: '2', from, via },
+        ]);
+        expect(effectsOf(event, 'collection-changed')).toEqual([
+          {
+            type: 'collection-changed',
+            collection: '[Todo]',
+            row: '{}',
+            kind: 'invalidate',
+            lengthBefore: 3,
+            lengthAfter: 2,
+            inserted: [],
+            duplicates: [],
+            removed: ['2'],
+          },
+        ]);
+        // `get {id: 2}` now suspends; the list only lost a member; `get {id: 3}` is untouched.
+        expect(effectsOf(event, 'result-suspends', 'result-lost-member')).toEqual([
+          { type: 'result-suspends', key: key('GET', '/todos/2'), endpoint: 'Todo.get' },
+          { type: 'result-lost-member', key: key('GET', '/todos'), endpoint: 'Todo.getList' },
+        ]);
       },
-    ]);
-    const readers = effectsOf(event, 'result-suspends', 'result-lost-member');
-    expect(readers).toHaveLength(3);
-    expect(readers).toEqual(
-      expect.arrayContaining([
-        { type: 'result-suspends', key: key('GET', '/todos/1'), endpoint: 'Todo.get' },
-        { type: 'result-lost-member', key: key('GET', '/todos'), endpoint: 'Todo.getList' },
+    );
+
+    it('batch delete: every entity invalidated, each removal from the list, every reader', async () => {
+      await store.controller.fetch(Todos.get, { id: 1 });
+      await store.controller.fetch(Todos.get, { id: 2 });
+      await store.controller.fetch(Todos.getList, {});
+      await store.controller.fetch(Todos.getList, { userId: 2 }); // holds only todo 3
+      newEvents();
+      await store.controller.fetch(Todos.deleteMany, { ids: '1,3' });
+      expect(server.requests.at(-1)).toMatchObject({ method: 'DELETE', url: '/todos?ids=1%2C3' });
+      expect(server.todos.map((todo) => todo.id)).toEqual([2]);
+      const event = newEvent();
+      expect(event.action).toMatchObject({ endpoint: 'Todo.deleteMany', args: [{ ids: '1,3' }] });
+      expect(effectsOf(event, 'entity-invalidated')).toEqual([
+        { type: 'entity-invalidated', entity: 'Todo', pk: '1', from: { id: 1 }, via: 'response' },
+        { type: 'entity-invalidated', entity: 'Todo', pk: '3', from: { id: 3 }, via: 'response' },
+      ]);
+      const removals = effectsOf(event, 'collection-changed').map(
+        ({ row, kind, removed, lengthBefore, lengthAfter }) => ({
+          row,
+          kind,
+          removed,
+          lengthBefore,
+          lengthAfter,
+        }),
+      );
+      expect(removals).toEqual([
+        { row: '{}', kind: 'invalidate', removed: ['1'], lengthBefore: 3, lengthAfter: 2 },
+        { row: '{}', kind: 'invalidate', removed: ['3'], lengthBefore: 2, lengthAfter: 1 },
         {
-          type: 'result-lost-member',
-          key: key('GET', '/todos?userId=2'),
-          endpoint: 'Todo.getList',
+          row: '{"userId":"2"}',
+          kind: 'invalidate',
+          removed: ['3'],
+          lengthBefore: 1,
+          lengthAfter: 0,
         },
-      ]),
-    );
-    expect(readers).not.toContainEqual(expect.objectContaining({ key: key('GET', '/todos/2') }));
-  });
-});
-
-describe('optimistic mutations', () => {
-  let Optimistic: ReturnType<typeof todoResource>;
-  beforeEach(async () => {
-    Optimistic = todoResource(server.url, true);
-    await store.controller.fetch(Optimistic.get, { id: 1 });
-    newEvents();
-  });
-
-  it('apply, then commit: two events told apart by action.optimistic', async () => {
-    const done = store.controller.fetch(Optimistic.update, { id: 1 }, { title: 'soon' });
-    done.catch(() => {}); // awaited below; no unhandled rejection if an assertion fails first
-    const applied = newEvent();
-    expect(applied.action).toMatchObject({
-      type: 'fetch',
-      endpoint: 'Todo.update',
-      optimistic: 'applied',
-      body: { title: 'soon' },
+      ]);
+      const readers = effectsOf(event, 'result-suspends', 'result-lost-member');
+      expect(readers).toHaveLength(3);
+      expect(readers).toEqual(
+        expect.arrayContaining([
+          { type: 'result-suspends', key: key('GET', '/todos/1'), endpoint: 'Todo.get' },
+          { type: 'result-lost-member', key: key('GET', '/todos'), endpoint: 'Todo.getList' },
+          {
+            type: 'result-lost-member',
+            key: key('GET', '/todos?userId=2'),
+            endpoint: 'Todo.getList',
+          },
+        ]),
+      );
+      expect(readers).not.toContainEqual(expect.objectContaining({ key: key('GET', '/todos/2') }));
     });
-    expect(applied.action).not.toHaveProperty('response');
-    expect(effectsOf(applied, 'entities-updated')).toEqual([
-      { type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: [['title']] },
-    ]);
-    // The optimistic row is what the store shows now, and what a `rows` command answers.
-    expect(panel.rows(connection.storeId, 'Todo', ['1']).rows).toEqual({
-      '1': { id: 1, title: 'soon', completed: false, userId: 1 },
-    });
-    await done;
-    const committed = newEvent();
-    expect(committed.action).toMatchObject({
-      type: 'setResponse',
-      endpoint: 'Todo.update',
-      optimistic: 'committed',
-      response: { id: 1, title: 'soon', completed: false, userId: 0 },
-    });
-    expect(store.getState().entities.Todo?.['1']).toMatchObject({ title: 'soon' });
   });
 
-  it('apply, then roll back: the error, and the store back as it was', async () => {
-    server.failNext(500);
-    const done = store.controller.fetch(Optimistic.update, { id: 1 }, { title: 'never' });
-    done.catch(() => {}); // awaited below; no unhandled rejection if an assertion fails first
-    expect(newEvent().action.optimistic).toBe('applied');
-    expect(store.getState().entities.Todo?.['1']).toMatchObject({ title: 'never' });
-    await expect(done).rejects.toMatchObject({ status: 500 });
-    const rolledBack = newEvent();
-    expect(rolledBack.action).toMatchObject({
-      type: 'setResponse',
-      endpoint: 'Todo.update',
-      optimistic: 'rolled-back',
-      error: { '@t': 'error', status: 500 },
+  describe('optimistic mutations', () => {
+    let Optimistic: ReturnType<typeof todoResource>;
+    beforeEach(async () => {
+      Optimistic = todoResource(server.url, true);
+      await store.controller.fetch(Optimistic.get, { id: 1 });
+      newEvents();
     });
-    expect(effectsOf(rolledBack, 'result-error')).toEqual([
-      {
-        type: 'result-error',
-        key: key('PUT', '/todos/1'),
+
+    it('apply, then commit: two events told apart by action.optimistic', async () => {
+      const done = store.controller.fetch(Optimistic.update, { id: 1 }, { title: 'soon' });
+      done.catch(() => {}); // awaited below; no unhandled rejection if an assertion fails first
+      const applied = newEvent();
+      expect(applied.action).toMatchObject({
+        type: 'fetch',
         endpoint: 'Todo.update',
-        error: expect.objectContaining({ '@t': 'error', status: 500 }),
-      },
-    ]);
-    expect(store.getState().entities.Todo?.['1']).toMatchObject({ title: 'write tests' });
-  });
+        optimistic: 'applied',
+        body: { title: 'soon' },
+      });
+      expect(applied.action).not.toHaveProperty('response');
+      expect(effectsOf(applied, 'entities-updated')).toEqual([
+        { type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: [['title']] },
+      ]);
+      // The optimistic row is what the store shows now, and what a `rows` command answers.
+      expect(panel.rows(connection.storeId, 'Todo', ['1']).rows).toEqual({
+        '1': { id: 1, title: 'soon', completed: false, userId: 1 },
+      });
+      await done;
+      const committed = newEvent();
+      expect(committed.action).toMatchObject({
+        type: 'setResponse',
+        endpoint: 'Todo.update',
+        optimistic: 'committed',
+        response: { id: 1, title: 'soon', completed: false, userId: 0 },
+      });
+      expect(store.getState().entities.Todo?.['1']).toMatchObject({ title: 'soon' });
+    });
 
-  it('a connected panel gets a snapshot after a rollback, since effects alone cannot undo', async () => {
-    const live = connectDevtools(store, { batchInterval: 1 });
-    try {
-      panel.connect(0, live.storeId);
+    it('apply, then roll back: the error, and the store back as it was', async () => {
+      server.failNext(500);
+      const done = store.controller.fetch(Optimistic.update, { id: 1 }, { title: 'never' });
+      done.catch(() => {}); // awaited below; no unhandled rejection if an assertion fails first
+      expect(newEvent().action.optimistic).toBe('applied');
+      expect(store.getState().entities.Todo?.['1']).toMatchObject({ title: 'never' });
+      await expect(done).rejects.toMatchObject({ status: 500 });
+      const rolledBack = newEvent();
+      expect(rolledBack.action).toMatchObject({
+        type: 'setResponse',
+        endpoint: 'Todo.update',
+        optimistic: 'rolled-back',
+        error: { '@t': 'error', status: 500 },
+      });
+      expect(effectsOf(rolledBack, 'result-error')).toEqual([
+        {
+          type: 'result-error',
+          key: key('PUT', '/todos/1'),
+          endpoint: 'Todo.update',
+          error: expect.objectContaining({ '@t': 'error', status: 500 }),
+        },
+      ]);
+      expect(store.getState().entities.Todo?.['1']).toMatchObject({ title: 'write tests' });
+    });
+
+    it('a connected panel gets a snapshot after a rollback, since effects alone cannot undo', async () => {
+      const live = connectDevtools(store, { batchInterval: 1 });
+      try {
+        panel.connect(0, live.storeId);
+        server.failNext(500);
+        await store.controller
+          .fetch(Optimistic.update, { id: 1 }, { title: 'never' })
+          .catch(() => {});
+        const mark = panel.mark;
+        await vi.waitFor(() => expect(panel.snapshots(live.storeId, mark)).not.toEqual([]));
+        const kinds = panel.since(mark, live.storeId).map((message) => message.kind);
+        expect(kinds.indexOf('snapshot')).toBeGreaterThan(kinds.indexOf('events'));
+        const rolledBack = panel
+          .events(live.storeId)
+          .find((e) => e.action.optimistic === 'rolled-back');
+        expect(rolledBack).toBeDefined();
+        const snapshot = joinSnapshot(panel.snapshots(live.storeId, mark));
+        expect(snapshot.entities.Todo?.['1']).toMatchObject({ title: 'write tests' });
+        expect(snapshot.optimistic).toEqual([]);
+      } finally {
+        live.disconnect();
+      }
+    });
+
+    it('a resync over a rollback sends the missing events, then a snapshot', async () => {
       server.failNext(500);
       await store.controller
         .fetch(Optimistic.update, { id: 1 }, { title: 'never' })
         .catch(() => {});
       const mark = panel.mark;
-      await vi.waitFor(() => expect(panel.snapshots(live.storeId, mark)).not.toEqual([]));
-      const kinds = panel.since(mark, live.storeId).map((message) => message.kind);
-      expect(kinds.indexOf('snapshot')).toBeGreaterThan(kinds.indexOf('events'));
-      const rolledBack = panel
-        .events(live.storeId)
-        .find((e) => e.action.optimistic === 'rolled-back');
-      expect(rolledBack).toBeDefined();
-      const snapshot = joinSnapshot(panel.snapshots(live.storeId, mark));
+      const answer = panel.connect(seen, connection.storeId);
+      expect(answer.map((message) => message.kind)).toEqual(['hello', 'events', 'snapshot']);
+      expect(
+        panel.events(connection.storeId, mark).map((event) => event.action.optimistic),
+      ).toEqual(['applied', 'rolled-back']);
+      const snapshot = joinSnapshot(panel.snapshots(connection.storeId, mark));
       expect(snapshot.entities.Todo?.['1']).toMatchObject({ title: 'write tests' });
-      expect(snapshot.optimistic).toEqual([]);
-    } finally {
-      live.disconnect();
-    }
-  });
+    });
 
-  it('a resync over a rollback sends the missing events, then a snapshot', async () => {
-    server.failNext(500);
-    await store.controller.fetch(Optimistic.update, { id: 1 }, { title: 'never' }).catch(() => {});
-    const mark = panel.mark;
-    const answer = panel.connect(seen, connection.storeId);
-    expect(answer.map((message) => message.kind)).toEqual(['hello', 'events', 'snapshot']);
-    expect(panel.events(connection.storeId, mark).map((event) => event.action.optimistic)).toEqual([
-      'applied',
-      'rolled-back',
-    ]);
-    const snapshot = joinSnapshot(panel.snapshots(connection.storeId, mark));
-    expect(snapshot.entities.Todo?.['1']).toMatchObject({ title: 'write tests' });
-  });
-
-  it('a mutation that is not optimistic carries no optimistic flag', async () => {
-    await store.controller.fetch(Todos.update, { id: 1 }, { title: 'plain' });
-    const event = newEvent();
-    expect(event.action.type).toBe('setResponse');
-    expect(event.action).not.toHaveProperty('optimistic');
-  });
-});
-
-describe('invalidate, expireAll, reset', () => {
-  beforeEach(async () => {
-    await store.controller.fetch(Todos.get, { id: 1 });
-    await store.controller.fetch(Todos.getList, {});
-    newEvents();
-  });
-
-  it('invalidate: the result key invalidated', () => {
-    store.controller.invalidate(Todos.get, { id: 1 });
-    expect(newEvent()).toMatchObject({
-      action: { type: 'invalidate', key: key('GET', '/todos/1') },
-      effects: [{ type: 'result-invalidated', keys: [key('GET', '/todos/1')] }],
+    it('a mutation that is not optimistic carries no optimistic flag', async () => {
+      await store.controller.fetch(Todos.update, { id: 1 }, { title: 'plain' });
+      const event = newEvent();
+      expect(event.action.type).toBe('setResponse');
+      expect(event.action).not.toHaveProperty('optimistic');
     });
   });
 
-  it('invalidateAll: every key it matched', () => {
-    store.controller.invalidateAll(() => true);
-    const event = newEvent();
-    expect(event.action).toEqual({ type: 'invalidateAll' });
-    expect(effectsOf(event, 'result-invalidated')[0]?.keys.sort()).toEqual(
-      [key('GET', '/todos'), key('GET', '/todos/1')].sort(),
-    );
-  });
+  describe('invalidate, expireAll, reset', () => {
+    beforeEach(async () => {
+      await store.controller.fetch(Todos.get, { id: 1 });
+      await store.controller.fetch(Todos.getList, {});
+      newEvents();
+    });
 
-  it('expireAll: every key it expired', () => {
-    store.controller.expireAll(Todos.getList);
-    expect(newEvent()).toMatchObject({
-      action: { type: 'expireAll' },
-      effects: [{ type: 'result-expired', keys: [key('GET', '/todos')] }],
+    it('invalidate: the result key invalidated', () => {
+      store.controller.invalidate(Todos.get, { id: 1 });
+      expect(newEvent()).toMatchObject({
+        action: { type: 'invalidate', key: key('GET', '/todos/1') },
+        effects: [{ type: 'result-invalidated', keys: [key('GET', '/todos/1')] }],
+      });
+    });
+
+    it('invalidateAll: every key it matched', () => {
+      store.controller.invalidateAll(() => true);
+      const event = newEvent();
+      expect(event.action).toEqual({ type: 'invalidateAll' });
+      expect(effectsOf(event, 'result-invalidated')[0]?.keys.sort()).toEqual(
+        [key('GET', '/todos'), key('GET', '/todos/1')].sort(),
+      );
+    });
+
+    it('expireAll: every key it expired', () => {
+      store.controller.expireAll(Todos.getList);
+      expect(newEvent()).toMatchObject({
+        action: { type: 'expireAll' },
+        effects: [{ type: 'result-expired', keys: [key('GET', '/todos')] }],
+      });
+    });
+
+    it('reset: store-reset', () => {
+      store.controller.resetEntireStore();
+      expect(newEvent()).toMatchObject({
+        action: { type: 'reset' },
+        effects: [{ type: 'store-reset' }],
+      });
+    });
+
+    it('a failed GET: result-error with the error encoded', async () => {
+      server.failNext(404);
+      await store.controller.fetch(Todos.get, { id: 9 }).catch(() => {});
+      expect(effectsOf(newEvent(), 'result-error')).toEqual([
+        {
+          type: 'result-error',
+          key: key('GET', '/todos/9'),
+          endpoint: 'Todo.get',
+          error: expect.objectContaining({ '@t': 'error', status: 404 }),
+        },
+      ]);
     });
   });
 
-  it('reset: store-reset', () => {
-    store.controller.resetEntireStore();
-    expect(newEvent()).toMatchObject({
-      action: { type: 'reset' },
-      effects: [{ type: 'store-reset' }],
+  describe('values on the wire', () => {
+    /** A value's length once on the wire. */
+    const wireLength = (value: unknown) => JSON.stringify(value).length;
+    /** A read's values are previews of at most about 2 KB (the bridge's cap, plus markers). */
+    const READ_PREVIEW = 2 * 1024 + 256;
+
+    it('a very long response field is cut with a visible marker in the event', () => {
+      const long = 'x'.repeat(20_000);
+      // A mutation: its values keep up to 16 KB, so the string cap (10 000) cuts this one.
+      store.controller.setResponse(
+        Todos.partialUpdate,
+        { id: 7 },
+        { title: 'x' },
+        { id: 7, title: long },
+      );
+      const event = newEvent();
+      expect((event.action.response as Record<string, unknown>).title).toEqual({
+        '@t': 'truncated',
+        reason: 'length',
+        omitted: 10_000,
+        preview: 'x'.repeat(10_000),
+      });
+      // The store itself keeps the whole value.
+      expect(store.getState().entities.Todo?.['7']).toMatchObject({ title: long });
+    });
+
+    it("a read's answer is a preview of at most about 2 KB: the first todos, then a size marker", async () => {
+      for (let id = 4; id <= 200; id++)
+        server.todos.push({ id, title: `todo number ${id}`, completed: false, userId: 1 });
+      await store.controller.fetch(Todos.getList, {});
+      const event = newEvent();
+      const response = event.action.response as Encoded[];
+      expect(wireLength(response)).toBeLessThanOrEqual(READ_PREVIEW);
+      const kept = response.slice(0, -1);
+      expect(kept.length).toBeGreaterThan(5);
+      // The todos in order; the last one shown may itself be cut short.
+      expect(kept.slice(0, -1)).toEqual(server.todos.slice(0, kept.length - 1));
+      expect(kept.at(-1)).toMatchObject({ id: kept.length });
+      expect(response.at(-1)).toEqual({
+        '@t': 'truncated',
+        reason: 'size',
+        omitted: 200 - kept.length,
+      });
+      // The store holds every todo; the panel reads the rows it shows with a `rows` command.
+      expect(Object.keys(store.getState().entities.Todo ?? {})).toHaveLength(200);
+      expect(panel.rows(connection.storeId, 'Todo', ['200']).rows).toEqual({
+        '200': { id: 200, title: 'todo number 200', completed: false, userId: 1 },
+      });
+    });
+
+    it("one long text field of a read is cut to the preview's size too", () => {
+      const long = 'x'.repeat(20_000);
+      store.controller.setResponse(Todos.get, { id: 7 }, { id: 7, title: long });
+      const response = newEvent().action.response as Record<string, Encoded>;
+      expect(wireLength(response)).toBeLessThanOrEqual(READ_PREVIEW);
+      expect(response.id).toBe(7);
+      const title = response.title as {
+        '@t': string;
+        reason: string;
+        omitted: number;
+        preview: string;
+      };
+      expect(title).toMatchObject({ '@t': 'truncated', reason: 'size' });
+      expect(title.preview).toBe('x'.repeat(title.preview.length));
+      expect(title.preview.length).toBeGreaterThanOrEqual(512);
+      expect(title.omitted + title.preview.length).toBe(20_000);
+      expect(store.getState().entities.Todo?.['7']).toMatchObject({ title: long });
+    });
+
+    it("a mutation's body and answer are kept whole up to 16 KB, and cut with a marker past it", async () => {
+      const title = 'y'.repeat(9_500); // far over a read's preview, under a mutation's cap
+      await store.controller.fetch(Todos.getList.push, {}, { title, userId: 1 });
+      const whole = newEvent();
+      expect(whole.action.body).toEqual({ title, userId: 1 });
+      expect(whole.action.args).toEqual([{}, { title, userId: 1 }]);
+      expect(whole.action.response).toEqual({ id: 4, title, completed: false, userId: 1 });
+
+      // Two long fields, 18 000 characters together: the second is cut at what the cap leaves.
+      const body = { title: 'p'.repeat(9_000), notes: 'q'.repeat(9_000) } as { title: string };
+      await store.controller.fetch(Todos.getList.push, {}, body);
+      const cut = newEvent();
+      for (const value of [cut.action.body, cut.action.response]) {
+        const fields = value as Record<string, Encoded>;
+        expect(wireLength(fields)).toBeLessThanOrEqual(16 * 1024 + 256);
+        expect(fields.title).toBe('p'.repeat(9_000));
+        expect(fields.notes).toMatchObject({ '@t': 'truncated', reason: 'size' });
+      }
+      expect(server.requests.at(-1)?.body).toBe(JSON.stringify(body)); // the request itself was whole
     });
   });
 
-  it('a failed GET: result-error with the error encoded', async () => {
-    server.failNext(404);
-    await store.controller.fetch(Todos.get, { id: 9 }).catch(() => {});
-    expect(effectsOf(newEvent(), 'result-error')).toEqual([
-      {
-        type: 'result-error',
-        key: key('GET', '/todos/9'),
-        endpoint: 'Todo.get',
-        error: expect.objectContaining({ '@t': 'error', status: 404 }),
-      },
-    ]);
-  });
-});
-
-describe('values on the wire', () => {
-  /** A value's length once on the wire. */
-  const wireLength = (value: unknown) => JSON.stringify(value).length;
-  /** A read's values are previews of at most about 2 KB (the bridge's cap, plus markers). */
-  const READ_PREVIEW = 2 * 1024 + 256;
-
-  it('a very long response field is cut with a visible marker in the event', () => {
-    const long = 'x'.repeat(20_000);
-    // A mutation: its values keep up to 16 KB, so the string cap (10 000) cuts this one.
-    store.controller.setResponse(
-      Todos.partialUpdate,
-      { id: 7 },
-      { title: 'x' },
-      { id: 7, title: long },
-    );
-    const event = newEvent();
-    expect((event.action.response as Record<string, unknown>).title).toEqual({
-      '@t': 'truncated',
-      reason: 'length',
-      omitted: 10_000,
-      preview: 'x'.repeat(10_000),
+  describe('times', () => {
+    it.each([
+      ['a request of a few ms', () => Date.now() - 5],
+      ['a request started in 1970 (a duration past 2³¹ ms)', () => 1],
+    ])('keeps the exact time, duration and expiry of %s', (_name, startedAt) => {
+      const args = [{ id: 1 }] as const;
+      const fetchedAt = startedAt();
+      const before = Date.now();
+      store.controller.resolve(Todos.get, {
+        args,
+        response: { id: 1, title: 'one', completed: false, userId: 1 },
+        fetchedAt,
+      });
+      const after = Date.now();
+      const event = newEvent();
+      const meta = store.getState().meta[Todos.get.key(...args)];
+      expect(event.time).toBeGreaterThanOrEqual(before);
+      expect(event.time).toBeLessThanOrEqual(after);
+      expect(event.action.duration).toBe((meta?.date ?? Number.NaN) - fetchedAt);
+      expect(effectsOf(event, 'result-stored')).toMatchObject([{ expiresAt: meta?.expiresAt }]);
     });
-    // The store itself keeps the whole value.
-    expect(store.getState().entities.Todo?.['7']).toMatchObject({ title: long });
-  });
-
-  it("a read's answer is a preview of at most about 2 KB: the first todos, then a size marker", async () => {
-    for (let id = 4; id <= 200; id++)
-      server.todos.push({ id, title: `todo number ${id}`, completed: false, userId: 1 });
-    await store.controller.fetch(Todos.getList, {});
-    const event = newEvent();
-    const response = event.action.response as Encoded[];
-    expect(wireLength(response)).toBeLessThanOrEqual(READ_PREVIEW);
-    const kept = response.slice(0, -1);
-    expect(kept.length).toBeGreaterThan(5);
-    // The todos in order; the last one shown may itself be cut short.
-    expect(kept.slice(0, -1)).toEqual(server.todos.slice(0, kept.length - 1));
-    expect(kept.at(-1)).toMatchObject({ id: kept.length });
-    expect(response.at(-1)).toEqual({
-      '@t': 'truncated',
-      reason: 'size',
-      omitted: 200 - kept.length,
-    });
-    // The store holds every todo; the panel reads the rows it shows with a `rows` command.
-    expect(Object.keys(store.getState().entities.Todo ?? {})).toHaveLength(200);
-    expect(panel.rows(connection.storeId, 'Todo', ['200']).rows).toEqual({
-      '200': { id: 200, title: 'todo number 200', completed: false, userId: 1 },
-    });
-  });
-
-  it("one long text field of a read is cut to the preview's size too", () => {
-    const long = 'x'.repeat(20_000);
-    store.controller.setResponse(Todos.get, { id: 7 }, { id: 7, title: long });
-    const response = newEvent().action.response as Record<string, Encoded>;
-    expect(wireLength(response)).toBeLessThanOrEqual(READ_PREVIEW);
-    expect(response.id).toBe(7);
-    const title = response.title as {
-      '@t': string;
-      reason: string;
-      omitted: number;
-      preview: string;
-    };
-    expect(title).toMatchObject({ '@t': 'truncated', reason: 'size' });
-    expect(title.preview).toBe('x'.repeat(title.preview.length));
-    expect(title.preview.length).toBeGreaterThanOrEqual(512);
-    expect(title.omitted + title.preview.length).toBe(20_000);
-    expect(store.getState().entities.Todo?.['7']).toMatchObject({ title: long });
-  });
-
-  it("a mutation's body and answer are kept whole up to 16 KB, and cut with a marker past it", async () => {
-    const title = 'y'.repeat(9_500); // far over a read's preview, under a mutation's cap
-    await store.controller.fetch(Todos.getList.push, {}, { title, userId: 1 });
-    const whole = newEvent();
-    expect(whole.action.body).toEqual({ title, userId: 1 });
-    expect(whole.action.args).toEqual([{}, { title, userId: 1 }]);
-    expect(whole.action.response).toEqual({ id: 4, title, completed: false, userId: 1 });
-
-    // Two long fields, 18 000 characters together: the second is cut at what the cap leaves.
-    const body = { title: 'p'.repeat(9_000), notes: 'q'.repeat(9_000) } as { title: string };
-    await store.controller.fetch(Todos.getList.push, {}, body);
-    const cut = newEvent();
-    for (const value of [cut.action.body, cut.action.response]) {
-      const fields = value as Record<string, Encoded>;
-      expect(wireLength(fields)).toBeLessThanOrEqual(16 * 1024 + 256);
-      expect(fields.title).toBe('p'.repeat(9_000));
-      expect(fields.notes).toMatchObject({ '@t': 'truncated', reason: 'size' });
-    }
-    expect(server.requests.at(-1)?.body).toBe(JSON.stringify(body)); // the request itself was whole
-  });
-});
-
-describe('times', () => {
-  it.each([
-    ['a request of a few ms', () => Date.now() - 5],
-    ['a request started in 1970 (a duration past 2³¹ ms)', () => 1],
-  ])('keeps the exact time, duration and expiry of %s', (_name, startedAt) => {
-    const args = [{ id: 1 }] as const;
-    const fetchedAt = startedAt();
-    const before = Date.now();
-    store.controller.resolve(Todos.get, {
-      args,
-      response: { id: 1, title: 'one', completed: false, userId: 1 },
-      fetchedAt,
-    });
-    const after = Date.now();
-    const event = newEvent();
-    const meta = store.getState().meta[Todos.get.key(...args)];
-    expect(event.time).toBeGreaterThanOrEqual(before);
-    expect(event.time).toBeLessThanOrEqual(after);
-    expect(event.action.duration).toBe((meta?.date ?? Number.NaN) - fetchedAt);
-    expect(effectsOf(event, 'result-stored')).toMatchObject([{ expiresAt: meta?.expiresAt }]);
   });
 });

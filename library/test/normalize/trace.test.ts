@@ -285,7 +285,7 @@ describe('trace: collections', () => {
   it("reaches the store's observers with each action", () => {
     const events: TraceEvent[] = [];
     const store = createStore();
-    store.observe((record) => events.push(...record.trace.events));
+    store.observe((record) => events.push(...(record.trace?.events ?? [])));
     const getList = endpoint('getList', todoList);
     store.controller.setResponse(getList, {}, [todo(1)]);
     expect(events.map((event) => event.type)).toEqual(['entities-added', 'collection-changed']);

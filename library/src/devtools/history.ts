@@ -1,0 +1,93 @@
+import type { Trace } from '../normalize/trace.js';
+import type { Action } from '../store/actions.js';
+import { retrace, type StoreRecord } from '../store/createStore.js';
+import type { State } from '../store/state.js';
+import { NotedChange, Stamped, type TracedRecord } from './events.js';
+import { Ring } from './ring.js';
+
+/**
+ * A change kept while no panel is connected: its action only (and an optimistic fetch's trace,
+ * which the reducer cannot make again). Its effects are worked out when a panel connects.
+ */
+class UntracedChange extends Stamped {
+  constructor(
+    readonly action: Action,
+    readonly trace: Trace | undefined,
+  ) {
+    super();
+  }
+}
+
+/** Untraced changes in order, from the committed state before the first. */
+interface UntracedRun {
+  base: State;
+  changes: UntracedChange[];
+}
+
+/**
+ * The bridge's recent changes, for a panel that connects later: a ring of the last `size`.
+ *
+ * While a panel is connected, changes come noted, from the store's trace. While none is, the
+ * store traces nothing for the bridge (tracing every response cost the app a few percent, for
+ * a panel that may never open): each change keeps its action, in runs that start from a kept
+ * state, and a panel connecting has every untraced change the ring holds noted from its run's
+ * actions run through the reducer again (see retrace). A run holds up to `size` changes, so
+ * at most two are kept: the current one and the one before, whose later changes the ring may
+ * still hold. Their states are the cost: a run's base keeps the tables of its time alive.
+ */
+export class History {
+  private readonly ring: Ring<NotedChange | UntracedChange>;
+  private readonly runs: UntracedRun[] = [];
+
+  constructor(private readonly size: number) {
+    this.ring = new Ring(size);
+  }
+
+  get oldestSeq(): number | undefined {
+    return this.ring.oldest?.seq;
+  }
+
+  keep(change: NotedChange): void {
+    this.ring.push(change);
+  }
+
+  /** Keeps a change that came without its trace (stamped); `before` is the state it changed. */
+  keepUntraced(record: StoreRecord, stamp: (entry: Stamped) => void): void {
+    const change = new UntracedChange(record.action, record.trace);
+    stamp(change);
+    let run = this.runs.at(-1);
+    if (run === undefined || run.changes.length >= this.size) {
+      this.dropRunsThatLeftTheRing();
+      run = { base: record.before, changes: [] };
+      this.runs.push(run);
+    }
+    run.changes.push(change);
+    this.ring.push(change);
+  }
+
+  /** Every change the ring holds, oldest first, the untraced ones noted with `note` now. */
+  noted(note: (record: TracedRecord) => NotedChange): NotedChange[] {
+    const oldest = this.oldestSeq ?? 0;
+    const notes = new Map<UntracedChange, NotedChange>();
+    for (const { base, changes } of this.runs) {
+      let index = 0;
+      // Changes that left the ring are run again all the same: the later ones start from them.
+      for (const record of retrace(base, changes)) {
+        const change = changes[index++] as UntracedChange;
+        if (change.seq >= oldest) notes.set(change, note(record).stampedAs(change));
+      }
+    }
+    this.runs.length = 0;
+    this.ring.replaceEach((entry) =>
+      entry instanceof UntracedChange ? (notes.get(entry) ?? entry) : entry,
+    );
+    return this.ring.toArray().filter((entry) => entry instanceof NotedChange);
+  }
+
+  /** Runs none of whose changes the ring still holds are not needed again. */
+  private dropRunsThatLeftTheRing(): void {
+    const oldest = this.oldestSeq ?? 0;
+    while ((this.runs[0]?.changes.at(-1)?.seq ?? Number.POSITIVE_INFINITY) < oldest)
+      this.runs.shift();
+  }
+}
