@@ -38,8 +38,14 @@ const Bits = {
 } as const;
 
 const NO_ARGS: readonly unknown[] = [];
-/** Notes keep their times from here, so that they are small integers. */
+/** The ring keeps its times from here, so that they are small integers. */
 const EPOCH = Date.now();
+
+/** A time as the ring keeps it: ms since EPOCH (see `small`). */
+export const sinceEpoch = (time: number): number => small(time - EPOCH);
+
+/** A time the ring kept (see sinceEpoch). */
+export const fromEpoch = (since: number): number => EPOCH + since;
 
 /**
  * `value` as a small integer when it is one. A field that has only held those keeps them in
@@ -55,27 +61,27 @@ function small(value: number): number {
 export class Stamped {
   /** Set by `stamp`, when the bridge keeps the entry. */
   seq = 0;
-  /** ms since EPOCH (see `small`). */
-  private sinceEpoch = 0;
+  /** See sinceEpoch. */
+  private keptAt = 0;
   /** The replay that caused it. */
   replayId: string | undefined = undefined;
 
   /** Numbers the entry and records when it was kept. */
   stamp(seq: number): void {
     this.seq = seq;
-    this.sinceEpoch = small(Date.now() - EPOCH);
+    this.keptAt = sinceEpoch(Date.now());
   }
 
   /** Takes the stamp of the entry it replaces (a change noted after it was kept untraced). */
   stampedAs(entry: Stamped): this {
     this.seq = entry.seq;
-    this.sinceEpoch = entry.sinceEpoch;
+    this.keptAt = entry.keptAt;
     this.replayId = entry.replayId;
     return this;
   }
 
   get time(): number {
-    return EPOCH + this.sinceEpoch;
+    return fromEpoch(this.keptAt);
   }
 }
 
@@ -100,7 +106,7 @@ export class NotedChange extends Stamped {
   duration = 0;
   /** The stored result, or the error (see `result`). */
   resultValue: unknown = undefined;
-  /** When the stored result expires, in ms since EPOCH (see `small`). */
+  /** When the stored result expires (see sinceEpoch). */
   private expiresSinceEpoch = 0;
   /**
    * The type and the yes-or-no facts, in one small integer (see Bits): five fields were 40 of
@@ -185,11 +191,11 @@ export class NotedChange extends Stamped {
   }
 
   get expiresAt(): number {
-    return EPOCH + this.expiresSinceEpoch;
+    return fromEpoch(this.expiresSinceEpoch);
   }
 
   set expiresAt(time: number) {
-    this.expiresSinceEpoch = small(time - EPOCH);
+    this.expiresSinceEpoch = sinceEpoch(time);
   }
 }
 

@@ -1,17 +1,64 @@
+import type { EndpointInterface } from '../endpoint/types.js';
 import type { Trace } from '../normalize/trace.js';
-import type { Action } from '../store/actions.js';
+import type { Action, SetResponseAction } from '../store/actions.js';
 import { retrace, type StoreRecord } from '../store/createStore.js';
 import type { State } from '../store/state.js';
-import { NotedChange, Stamped, type TracedRecord } from './events.js';
+import { fromEpoch, NotedChange, Stamped, sinceEpoch, type TracedRecord } from './events.js';
 import { Ring } from './ring.js';
 
+/** A change kept while no panel is connected, to be noted when one connects. */
+type UntracedChange = UntracedResponse | UntracedAction;
+
 /**
- * A change kept while no panel is connected: its action only (and an optimistic fetch's trace,
- * which the reducer cannot make again). Its effects are worked out when a panel connects.
+ * A response kept while no panel is connected: the parts of its action, in one object. Most
+ * changes are responses, and the action itself would be four objects for the collector to mark
+ * for each of the ring's changes (its three timestamps are boxed numbers); its key is made again.
  */
-class UntracedChange extends Stamped {
+class UntracedResponse extends Stamped {
+  readonly trace = undefined;
+  private readonly endpoint: EndpointInterface;
+  private readonly args: readonly unknown[];
+  private readonly response: unknown;
+  private readonly error: boolean;
+  /** The action's times (see sinceEpoch). */
+  private readonly fetchedAt: number;
+  private readonly date: number;
+  private readonly expiresAt: number;
+
+  constructor(action: SetResponseAction) {
+    super();
+    this.endpoint = action.endpoint;
+    this.args = action.args;
+    this.response = action.response;
+    this.error = action.error;
+    this.fetchedAt = sinceEpoch(action.fetchedAt);
+    this.date = sinceEpoch(action.date);
+    this.expiresAt = sinceEpoch(action.expiresAt);
+  }
+
+  get action(): SetResponseAction {
+    const { endpoint, args } = this;
+    return {
+      type: 'setResponse',
+      endpoint,
+      args,
+      key: endpoint.key(...args),
+      fetchedAt: fromEpoch(this.fetchedAt),
+      date: fromEpoch(this.date),
+      expiresAt: fromEpoch(this.expiresAt),
+      response: this.response,
+      error: this.error,
+    };
+  }
+}
+
+/**
+ * Any other change kept while no panel is connected: its action as it is (and an optimistic
+ * fetch's trace, which the reducer cannot make again).
+ */
+class UntracedAction extends Stamped {
   constructor(
-    readonly action: Action,
+    readonly action: Exclude<Action, SetResponseAction>,
     readonly trace: Trace | undefined,
   ) {
     super();
@@ -53,7 +100,11 @@ export class History {
 
   /** Keeps a change that came without its trace (stamped); `before` is the state it changed. */
   keepUntraced(record: StoreRecord, stamp: (entry: Stamped) => void): void {
-    const change = new UntracedChange(record.action, record.trace);
+    const { action } = record;
+    const change =
+      action.type === 'setResponse'
+        ? new UntracedResponse(action)
+        : new UntracedAction(action, record.trace);
     stamp(change);
     let run = this.runs.at(-1);
     if (run === undefined || run.changes.length >= this.size) {
@@ -79,7 +130,7 @@ export class History {
     }
     this.runs.length = 0;
     this.ring.replaceEach((entry) =>
-      entry instanceof UntracedChange ? (notes.get(entry) ?? entry) : entry,
+      entry instanceof NotedChange ? entry : (notes.get(entry) ?? entry),
     );
     return this.ring.toArray().filter((entry) => entry instanceof NotedChange);
   }
