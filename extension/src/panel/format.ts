@@ -249,7 +249,8 @@ export function describeEffect(effect: Effect): string {
 }
 
 /** Said of an event sent without its effects (they were too large for one message). */
-export const EFFECTS_OMITTED = 'effects too large to show; the snapshot after it has the state';
+export const EFFECTS_OMITTED =
+  'effects left out (too large, or not worked out); the snapshot after it has the state';
 
 /** One line of an expanded effect; a line about one entity opens it. */
 export interface EffectLine {

@@ -215,7 +215,8 @@ describe('Timeline: grouped effects', () => {
     await openTab('Timeline');
     const timeline = screen.getByRole('listbox', { name: 'Timeline' });
     const event = within(timeline).getByRole('option');
-    const said = 'effects too large to show; the snapshot after it has the state';
+    const said =
+      'effects left out (too large, or not worked out); the snapshot after it has the state';
     expect(event.querySelector('.summary')?.textContent).toBe(said);
     fireEvent.click(event);
     await settle();

@@ -75,9 +75,9 @@ let storeCount = 0;
 
 /**
  * Connects a store to the RestLens panel over window messaging. Until a panel connects it only
- * keeps a ring of recent events (nothing is serialized); while connected it sends events in
- * batches, answers resync requests with the missing events or a snapshot, and runs the panel's
- * commands (invalidate, expire all, reset, replay).
+ * keeps a ring of recent changes, untraced (nothing is traced or serialized; see History); while
+ * connected it sends events in batches, answers resync requests with the missing events or a
+ * snapshot, and runs the panel's commands (invalidate, expire all, reset, replay).
  */
 export function connectDevtools(store: Store, options: DevtoolsOptions = {}): DevtoolsConnection {
   return new DevtoolsBridge(store, options);

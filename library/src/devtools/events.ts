@@ -35,6 +35,8 @@ const Bits = {
   Error: 1 << 7,
   /** `argsKept` is the call's one arg. */
   OneArg: 1 << 8,
+  /** The change's effects could not be worked out (see NotedChange.withUnknownEffects). */
+  EffectsUnknown: 1 << 9,
 } as const;
 
 const NO_ARGS: readonly unknown[] = [];
@@ -175,8 +177,24 @@ export class NotedChange extends Stamped {
     this.bits = (this.bits & ~(Bits.Stored | Bits.Error)) | bits;
   }
 
-  /** Notes the call an action is about (a fetch or a response). */
-  called(action: Extract<Action, { endpoint: EndpointInterface }>): this {
+  /**
+   * A change whose effects could not be worked out after it happened (a schema's or an
+   * endpoint's own code threw the second time): what is known of its action, and a snapshot
+   * after it.
+   */
+  static withUnknownEffects(type: NoteType): NotedChange {
+    const change = new NotedChange(type, EMPTY_TRACE, NO_EFFECTS, true);
+    change.bits |= Bits.EffectsUnknown;
+    return change;
+  }
+
+  /** Its effects could not be worked out: it has none to show. */
+  get effectsUnknown(): boolean {
+    return (this.bits & Bits.EffectsUnknown) !== 0;
+  }
+
+  /** Notes the call an action is about (a fetch or a response; the key when it is known). */
+  called(action: { endpoint: EndpointInterface; args: readonly unknown[]; key?: string }): this {
     this.endpoint = action.endpoint;
     // A read's args are most often one (its URL params) or none: the note keeps no list for them.
     const { args } = action;
@@ -313,7 +331,9 @@ export class EventDescriber {
     const result = resultEffect(change);
     if (result) effects.push(result);
     for (const effect of change.effects) effects.push(effect);
-    return { seq: change.seq, time: change.time, action, effects };
+    const event: StoreEvent<unknown> = { seq: change.seq, time: change.time, action, effects };
+    if (change.effectsUnknown) event.effectsOmitted = true;
+    return event;
   }
 
   /**
@@ -380,7 +400,7 @@ function isSettledBy(action: Extract<Action, { type: 'setResponse' }>, before: S
 /** A fresh summary (the caller may add to it). */
 function summarize(change: NotedChange): ActionSummary<unknown> {
   const { type, endpoint, key } = change;
-  if (endpoint !== undefined && key !== undefined && (type === 'fetch' || type === 'setResponse')) {
+  if (endpoint !== undefined && (type === 'fetch' || type === 'setResponse')) {
     const summary = callSummary(type, endpoint, change.args, key);
     if (type === 'fetch') {
       summary.optimistic = 'applied';
@@ -402,25 +422,27 @@ function callSummary(
   type: 'fetch' | 'setResponse',
   endpoint: EndpointInterface,
   args: readonly unknown[],
-  key: string,
+  /** Unknown for a change whose effects could not be worked out: its endpoint's code is not run. */
+  key: string | undefined,
 ): ActionSummary<unknown> {
-  const requestKey = (endpoint as { requestKey?: (...args: unknown[]) => string }).requestKey;
-  const request = REQUEST_KEY.exec(
-    typeof requestKey === 'function' ? requestKey.apply(endpoint, args as unknown[]) : key,
-  );
   const mutation = endpoint.sideEffect === true;
   const summary: ActionSummary<unknown> = {
     type,
     endpoint: endpoint.name,
-    key,
     mutation,
     args: args as unknown[],
   };
+  if (mutation && args.length > 1) summary.body = args[args.length - 1];
+  if (key === undefined) return summary;
+  summary.key = key;
+  const requestKey = (endpoint as { requestKey?: (...args: unknown[]) => string }).requestKey;
+  const request = REQUEST_KEY.exec(
+    typeof requestKey === 'function' ? requestKey.apply(endpoint, args as unknown[]) : key,
+  );
   if (request) {
     summary.method = request[1];
     summary.url = request[2];
   }
-  if (mutation && args.length > 1) summary.body = args[args.length - 1];
   return summary;
 }
 

@@ -36,6 +36,15 @@ class UntracedResponse extends Stamped {
     this.expiresAt = sinceEpoch(action.expiresAt);
   }
 
+  /** What is known of it without the endpoint's code (see NotedChange.withUnknownEffects). */
+  withUnknownEffects(): NotedChange {
+    const { endpoint, args } = this;
+    const change = NotedChange.withUnknownEffects('setResponse').called({ endpoint, args });
+    change.value = this.response;
+    change.failed = this.error;
+    return change;
+  }
+
   get action(): SetResponseAction {
     const { endpoint, args } = this;
     return {
@@ -62,6 +71,15 @@ class UntracedAction extends Stamped {
     readonly trace: Trace | undefined,
   ) {
     super();
+  }
+
+  /** What is known of it (see NotedChange.withUnknownEffects). */
+  withUnknownEffects(): NotedChange {
+    const { action } = this;
+    const change = NotedChange.withUnknownEffects(action.type);
+    if (action.type === 'fetch') change.called(action);
+    if (action.type === 'invalidate') change.key = action.key;
+    return change;
   }
 }
 
@@ -121,11 +139,20 @@ export class History {
     const oldest = this.oldestSeq ?? 0;
     const notes = new Map<UntracedChange, NotedChange>();
     for (const { base, changes } of this.runs) {
-      let index = 0;
-      // Changes that left the ring are run again all the same: the later ones start from them.
-      for (const record of retrace(base, changes)) {
-        const change = changes[index++] as UntracedChange;
-        if (change.seq >= oldest) notes.set(change, note(record).stampedAs(change));
+      let done = 0;
+      try {
+        // Changes that left the ring are run again all the same: the later ones start from them.
+        for (const record of retrace(base, changes)) {
+          const change = changes[done] as UntracedChange;
+          if (change.seq >= oldest) notes.set(change, note(record).stampedAs(change));
+          done++;
+        }
+      } catch {
+        // The schemas' or endpoints' own code threw the second time: what follows in the run
+        // cannot be worked out, and the panel gets a snapshot after it.
+        for (const change of changes.slice(done))
+          if (change.seq >= oldest)
+            notes.set(change, change.withUnknownEffects().stampedAs(change));
       }
     }
     this.runs.length = 0;

@@ -138,7 +138,8 @@ export interface StoreEvent<V = Encoded> {
   action: ActionSummary<V>;
   effects: Effect<V>[];
   /**
-   * Set when the effects were too large for one message and left out: a snapshot follows the
+   * Set when the effects were left out: too large for one message, or not worked out (a change
+   * made before the panel connected, which the page could not run again). A snapshot follows the
    * event, so the panel's copy is right, but the timeline cannot say what the event changed.
    */
   effectsOmitted?: true;

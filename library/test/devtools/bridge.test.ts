@@ -14,7 +14,7 @@ import {
   SNAPSHOT_CHUNK_LENGTH,
   type SnapshotState,
 } from '../../src/devtools/index.js';
-import { createStore, type Store, schema } from '../../src/index.js';
+import { createStore, Endpoint, type Store, schema } from '../../src/index.js';
 import { DataProvider } from '../../src/react/index.js';
 import { endpoint, Todo, todoList } from '../fixtures.js';
 import { eventsIn, joinSnapshot, PanelStandIn } from './support.js';
@@ -211,6 +211,41 @@ describe('the ring before a panel connects', () => {
       ['push', 9, 10],
       ['push', 10, 11],
     ]);
+  });
+
+  it('sends a change it cannot work out again without effects, flagged, after a snapshot', () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    let keyThrows = false;
+    const flaky = new Endpoint(async () => undefined, {
+      name: 'flaky',
+      schema: todoList,
+      key: () => {
+        if (keyThrows) throw new Error('no key the second time');
+        return 'flaky';
+      },
+    });
+    store.controller.setResponse(getTodos, [todo(1)]);
+    store.controller.setResponse(flaky, [todo(2)]);
+    store.controller.setResponse(pushTodo, todo(3));
+    keyThrows = true;
+    const kinds = panel.connect(0).map((message) => message.kind);
+    expect(kinds.slice(0, 2)).toEqual(['hello', 'snapshot']);
+    expect(kinds.at(-1)).toBe('events');
+    const events = panel.events(storeId);
+    expect(events.map((event) => [event.seq, event.action.endpoint, event.effectsOmitted])).toEqual(
+      [
+        [1, 'getTodos', undefined],
+        [2, 'flaky', true],
+        [3, 'pushTodo', true],
+      ],
+    );
+    expect(events[0]?.effects.map((effect) => effect.type)).toContain('collection-changed');
+    expect(events[1]?.effects).toEqual([]);
+    expect(events[1]?.action.response).toEqual([todo(2)]);
+    // The snapshot has the state as it is.
+    const snapshot = joinSnapshot(panel.snapshots(storeId));
+    expect(snapshot.entities['[Todo]']).toEqual({ '{}': ['2', '3'] });
   });
 
   it('serializes nothing until a panel connects', () => {
