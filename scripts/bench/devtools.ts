@@ -3,12 +3,13 @@
  * store, on a store with the devtools bridge and no panel (goal ≤ 3% slower), and with a connected
  * panel stand-in (goal ≤ 25%); samples interleaved, cost = median of the per-round ratios, with a
  * 95% bootstrap interval for the no-panel cost, which takes three times the rounds
- * (NO_PANEL_SAMPLING), in three processes (NO_PANEL_PROCESSES). The stand-in does in the timed part
- * what runs on the page's thread: the bridge's work and the content script's (check each message,
- * receive its structured clone, serialize it for the extension's port). The panel's part runs in
- * the DevTools process: it parses every event and checks that no `seq` is missing, untimed. Then
- * events per second through the bridge to that panel, the panel's parsing included (goal ≥
- * 10,000/s), and the bytes the ring keeps per change.
+ * (NO_PANEL_SAMPLING), in three processes (NO_PANEL_PROCESSES), next to an A/A control (a second
+ * plain store in the same rounds) that shows what it reads for no difference. The stand-in does in
+ * the timed part what runs on the page's thread: the bridge's work and the content script's (check
+ * each message, receive its structured clone, serialize it for the extension's port). The panel's
+ * part runs in the DevTools process: it parses every event and checks that no `seq` is missing,
+ * untimed. Then events per second through the bridge to that panel, the panel's parsing included
+ * (goal ≥ 10,000/s), and the bytes the bridge keeps per change with no panel.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -137,6 +138,11 @@ export interface DevtoolsWorkloadResult {
   bridgeOverhead: number;
   /** Its 95% interval (bootstrap over the rounds). */
   bridgeInterval: [number, number];
+  /**
+   * A second plain store against the first, in the same rounds (an A/A control): what the
+   * comparison reads where there is no difference.
+   */
+  controlOverhead: number;
   panelOverhead: number;
 }
 
@@ -144,6 +150,7 @@ export interface DevtoolsReport {
   results: DevtoolsWorkloadResult[];
   medianBridgeOverhead: number;
   medianBridgeInterval: [number, number];
+  medianControlOverhead: number;
   medianPanelOverhead: number;
   /** Heap bytes the bridge keeps per change with no panel, measured on pushes. */
   bridgeBytesPerPush: number;
@@ -179,16 +186,20 @@ const NO_PANEL_PROCESSES = 3;
 /** Makes the bench's entry run one no-panel process's share and print it (see noPanelProcess). */
 export const NO_PANEL_PROCESS_FLAG = '--devtools-no-panel-process';
 
-/** One workload's no-panel comparison: the plain store's and the bridge's samples, by round. */
+/**
+ * One workload's no-panel comparison, by round: the plain store's samples, a second plain store's
+ * (the A/A control) and the bridge's.
+ */
 export interface NoPanelSamples {
   name: string;
   plain: Measurement;
+  control: Measurement;
   bridge: Measurement;
 }
 
 /**
  * One process's share of the no-panel comparison (run with NO_PANEL_PROCESS_FLAG): every store
- * workload, plain store and bridge taking turns.
+ * workload, the plain store, the control (a second plain store) and the bridge taking turns.
  */
 export function noPanelProcess(
   storeWorkloads: readonly Workload[],
@@ -199,15 +210,15 @@ export function noPanelProcess(
   const bridge = bridged('ours + bridge', false);
   return storeWorkloads.map((workload) => {
     log(`… devtools, no panel: ${workload.name}`);
-    const [plainM, bridgeM] = measureInterleaved(
-      setUpTogether(workload, [plain, bridge.contender]),
+    const [plainM, controlM, bridgeM] = measureInterleaved(
+      setUpTogether(workload, [plain, plain, bridge.contender]),
       {
         ...options,
         budgetMs: (options.budgetMs * NO_PANEL_SAMPLING) / NO_PANEL_PROCESSES,
         maxSamples: Math.ceil((options.maxSamples * NO_PANEL_SAMPLING) / NO_PANEL_PROCESSES),
       },
-    ) as [Measurement, Measurement];
-    return { name: workload.name, plain: plainM, bridge: bridgeM };
+    ) as [Measurement, Measurement, Measurement];
+    return { name: workload.name, plain: plainM, control: controlM, bridge: bridgeM };
   });
 }
 
@@ -236,6 +247,7 @@ export function measureWithoutPanel(
     return {
       name,
       plain: pooled(ofWorkload.map((samples) => samples.plain)),
+      control: pooled(ofWorkload.map((samples) => samples.control)),
       bridge: pooled(ofWorkload.map((samples) => samples.bridge)),
     };
   });
@@ -283,7 +295,7 @@ export async function runDevtoolsBench(
     log(`… devtools with a panel: ${workload.name}`);
     const samples = noPanel.find((samples) => samples.name === workload.name);
     if (!samples) throw new Error(`no samples without a panel for ${workload.name}`);
-    const { plain: plainM, bridge: bridgeM } = samples;
+    const { plain: plainM, control: controlM, bridge: bridgeM } = samples;
     const [plainRun, panelRun] = setUpTogether(workload, [plain, panel.contender]) as [Side, Side];
     const [plainWithPanelM, panelM] = measureInterleaved(
       [
@@ -308,6 +320,7 @@ export async function runDevtoolsBench(
       panel: panelM,
       bridgeOverhead: pairedSlowdown(bridgeM.times, plainM.times),
       bridgeInterval: slowdownInterval([pairedRatios(bridgeM.times, plainM.times)]),
+      controlOverhead: pairedSlowdown(controlM.times, plainM.times),
       panelOverhead: pairedSlowdown(panelM.times, plainWithPanelM.times),
     });
   }
@@ -315,6 +328,7 @@ export async function runDevtoolsBench(
   const medianBridgeInterval = slowdownInterval(
     results.map((result) => pairedRatios(result.bridge.times, result.plain.times)),
   );
+  const medianControlOverhead = median(results.map((result) => result.controlOverhead));
   const medianPanelOverhead = median(results.map((result) => result.panelOverhead));
   const workloadGaps = panel.readAll();
   const throughput = eventsPerSecond(options.budgetMs < 2000 ? 5_000 : 50_000);
@@ -322,6 +336,7 @@ export async function runDevtoolsBench(
     results,
     medianBridgeOverhead,
     medianBridgeInterval,
+    medianControlOverhead,
     medianPanelOverhead,
     bridgeBytesPerPush: bridgeBytesPerPush(plain),
     readListDeleteOverhead: readListDeleteOverhead(plain, options),
@@ -449,7 +464,16 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
       : m.opsPerSecond.toPrecision(3);
   const interval = ([low, high]: [number, number]) => `${percent(low)} … ${percent(high)}`;
   const rows = [
-    ['workload', 'plain ops/s', 'bridge ops/s', 'cost', '95% interval', 'panel ops/s', 'cost'],
+    [
+      'workload',
+      'plain ops/s',
+      'bridge ops/s',
+      'cost',
+      '95% interval',
+      'A/A',
+      'panel ops/s',
+      'cost',
+    ],
   ];
   for (const r of report.results) {
     rows.push([
@@ -458,6 +482,7 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
       ops(r.bridge),
       percent(r.bridgeOverhead),
       interval(r.bridgeInterval),
+      percent(r.controlOverhead),
       ops(r.panel),
       percent(r.panelOverhead),
     ]);
@@ -468,6 +493,7 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
     '',
     percent(report.medianBridgeOverhead),
     interval(report.medianBridgeInterval),
+    percent(report.medianControlOverhead),
     '',
     percent(report.medianPanelOverhead),
   ]);
@@ -481,7 +507,8 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
       .join('  '),
   );
   return [
-    'devtools cost on the core store workloads (goals: bridge ≤ +3%, panel ≤ +25%; cost = median of the per-round time ratios)',
+    'devtools cost on the core store workloads (goals: bridge ≤ +3%, panel ≤ +25%; cost = median of the per-round time ratios;',
+    'A/A = a second plain store against the first in the same rounds, what the comparison reads for no difference)',
     ...lines,
     '',
     `kept by the bridge (no panel): ${Math.round(report.bridgeBytesPerPush)} bytes per push`,

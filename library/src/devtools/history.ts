@@ -116,7 +116,10 @@ export class History {
     this.ring.push(change);
   }
 
-  /** Keeps a change that came without its trace (stamped); `before` is the state it changed. */
+  /**
+   * Keeps a change that came without its trace, stamped with `stamp`. The first change of a run
+   * gives it its base: the committed state before that change.
+   */
   keepUntraced(record: StoreRecord, stamp: (entry: Stamped) => void): void {
     const { action } = record;
     const change =

@@ -47,6 +47,14 @@ describe('Ring', () => {
     }
   });
 
+  it('replaceEach puts each item\'s replacement in its place, in order, whatever the phase', () => {
+    const ring = filled(4, 6);
+    ring.replaceEach((item) => item * 10);
+    expect(ring.toArray()).toEqual([30, 40, 50, 60]);
+    ring.push(7);
+    expect(ring.toArray()).toEqual([40, 50, 60, 7]);
+  });
+
   it('of size 1 holds the latest item only', () => {
     const ring = filled(1, 3);
     expect(ring.toArray()).toEqual([3]);
