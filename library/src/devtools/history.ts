@@ -9,17 +9,34 @@ import { Ring } from './ring.js';
 /** A change kept while no panel is connected, to be noted when one connects. */
 type UntracedChange = UntracedResponse | UntracedAction;
 
+/** How UntracedResponse keeps its call's args (the low bits of its `shape`). */
+const Args = {
+  None: 0,
+  /** `first`. */
+  One: 1,
+  /** `first` and `second`. */
+  Two: 2,
+  /** `second` is the list. */
+  List: 3,
+  Mask: 3,
+} as const;
+/** The response is an error (a bit of `shape`). */
+const FAILED = 4;
+
 /**
  * A response kept while no panel is connected: the parts of its action, in one object. Most
- * changes are responses, and the action itself would be four objects for the collector to mark
- * for each of the ring's changes (its three timestamps are boxed numbers); its key is made again.
+ * changes are responses, and each object kept is one more for the collector to move and mark
+ * for each of the ring's changes: the action would be four (its three timestamps are boxed
+ * numbers) and a call's list of args two, so the times are kept as small integers, up to two
+ * args in fields, and the key is made again.
  */
 class UntracedResponse extends Stamped {
-  readonly trace = undefined;
   private readonly endpoint: EndpointInterface;
-  private readonly args: readonly unknown[];
+  private readonly first: unknown;
+  private readonly second: unknown;
   private readonly response: unknown;
-  private readonly error: boolean;
+  /** How the args are kept (Args), and FAILED. */
+  private readonly shape: number;
   /** The action's times (see sinceEpoch). */
   private readonly fetchedAt: number;
   private readonly date: number;
@@ -27,13 +44,38 @@ class UntracedResponse extends Stamped {
 
   constructor(action: SetResponseAction) {
     super();
+    const { args } = action;
     this.endpoint = action.endpoint;
-    this.args = action.args;
+    const kept = args.length <= 2 ? args.length : Args.List;
+    this.first = kept === Args.List ? undefined : args[0];
+    this.second = kept === Args.List ? args : args[1];
     this.response = action.response;
-    this.error = action.error;
+    this.shape = kept | (action.error ? FAILED : 0);
     this.fetchedAt = sinceEpoch(action.fetchedAt);
     this.date = sinceEpoch(action.date);
     this.expiresAt = sinceEpoch(action.expiresAt);
+  }
+
+  /** Never kept: a response's trace is the reducer's, made again. */
+  get trace(): undefined {
+    return undefined;
+  }
+
+  private get args(): readonly unknown[] {
+    switch (this.shape & Args.Mask) {
+      case Args.None:
+        return [];
+      case Args.One:
+        return [this.first];
+      case Args.Two:
+        return [this.first, this.second];
+      default:
+        return this.second as readonly unknown[];
+    }
+  }
+
+  private get error(): boolean {
+    return (this.shape & FAILED) !== 0;
   }
 
   /** What is known of it without the endpoint's code (see NotedChange.withUnknownEffects). */

@@ -213,6 +213,15 @@ describe('the ring before a panel connects', () => {
     ]);
   });
 
+  it("works a call's args out as they were, however many", () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    const calls = [[], [1], [1, { two: 2 }], [1, { two: 2 }, [3]]];
+    for (const args of calls) store.controller.setResponse(note, ...args, { args });
+    panel.connect(0);
+    expect(panel.events(storeId).map((event) => event.action.args)).toEqual(calls);
+  });
+
   it('sends a change it cannot work out again without effects, flagged, after a snapshot', () => {
     const store = createStore();
     const { storeId } = connect(store);

@@ -47,7 +47,7 @@ describe('Ring', () => {
     }
   });
 
-  it('replaceEach puts each item\'s replacement in its place, in order, whatever the phase', () => {
+  it("replaceEach puts each item's replacement in its place, in order, whatever the phase", () => {
     const ring = filled(4, 6);
     ring.replaceEach((item) => item * 10);
     expect(ring.toArray()).toEqual([30, 40, 50, 60]);
