@@ -2,7 +2,7 @@ import { registerEndpoint } from '../endpoint/registry.js';
 import { EMPTY_TRACE } from '../normalize/trace.js';
 import type { Action } from '../store/actions.js';
 import { Controller } from '../store/Controller.js';
-import type { Store, StoreRecord } from '../store/createStore.js';
+import type { Store, StoreRecord, TracedRecord } from '../store/createStore.js';
 import { encode } from './encode.js';
 import {
   EventDescriber,
@@ -10,7 +10,6 @@ import {
   encodeEvent,
   NotedChange,
   type Stamped,
-  type TracedRecord,
 } from './events.js';
 import { History } from './history.js';
 import {

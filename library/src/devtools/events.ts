@@ -2,7 +2,7 @@ import type { EndpointInterface } from '../endpoint/types.js';
 import { EMPTY_TRACE, type PackedTrace, type Trace, unpackTrace } from '../normalize/trace.js';
 import type { Action } from '../store/actions.js';
 import type { Controller } from '../store/Controller.js';
-import type { StoreRecord } from '../store/createStore.js';
+import type { StoreRecord, TracedRecord } from '../store/createStore.js';
 import { ExpiryStatus, type State } from '../store/state.js';
 import { type EncodeLimits, encode } from './encode.js';
 import type { ActionSummary, Effect, Encoded, StoreEvent } from './protocol.js';
@@ -218,9 +218,6 @@ export class NotedChange extends Stamped {
 }
 
 const REQUEST_KEY = /^(GET|POST|PUT|PATCH|DELETE) (.*)$/;
-
-/** A store change with its trace: one the store traced, or one worked out again (retrace). */
-export type TracedRecord = StoreRecord & { trace: Trace };
 
 /**
  * Keeps track of every store change (`track`), notes a traced one (`note`: only what must be read

@@ -1,9 +1,9 @@
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Trace } from '../normalize/trace.js';
 import type { Action, SetResponseAction } from '../store/actions.js';
-import { retrace, type StoreRecord } from '../store/createStore.js';
+import { retrace, type StoreRecord, type TracedRecord } from '../store/createStore.js';
 import type { State } from '../store/state.js';
-import { fromEpoch, NotedChange, Stamped, sinceEpoch, type TracedRecord } from './events.js';
+import { fromEpoch, NotedChange, Stamped, sinceEpoch } from './events.js';
 import { Ring } from './ring.js';
 
 /** A change kept while no panel is connected, to be noted when one connects. */

@@ -23,6 +23,9 @@ export interface StoreRecord {
   trace: Trace | undefined;
 }
 
+/** A change with its trace: one the store traced, or one worked out again (see retrace). */
+export type TracedRecord = StoreRecord & { trace: Trace };
+
 export interface ObserveOptions {
   /**
    * Whether the observer needs the normalizer's trace of `action` (every action's by default).
@@ -109,7 +112,7 @@ export function createStore(options: StoreOptions = {}): Store {
 export function* retrace(
   base: State,
   changes: Iterable<{ action: Action; trace: Trace | undefined }>,
-): Generator<StoreRecord & { trace: Trace }> {
+): Generator<TracedRecord> {
   let before = base;
   for (const { action, trace: known } of changes) {
     const trace = known ?? new Trace();

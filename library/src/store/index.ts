@@ -7,6 +7,7 @@ export {
   type Store,
   type StoreOptions,
   type StoreRecord,
+  type TracedRecord,
 } from './createStore.js';
 export { applyOptimistic, reduce } from './reducer.js';
 export {
