@@ -1,5 +1,5 @@
 import type { EndpointInterface } from '../endpoint/types.js';
-import { EMPTY_TRACE, type PackedTrace, type Trace, unpackTrace } from '../normalize/trace.js';
+import { EMPTY_TRACE, type PackedTrace, unpackTrace } from '../normalize/trace.js';
 import type { Action } from '../store/actions.js';
 import type { Controller } from '../store/Controller.js';
 import type { StoreRecord, TracedRecord } from '../store/createStore.js';
