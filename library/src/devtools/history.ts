@@ -150,7 +150,7 @@ export class History {
     this.ring = new Ring(size);
   }
 
-  get oldestSeq(): number | undefined {
+  private get oldestSeq(): number | undefined {
     return this.ring.oldest?.seq;
   }
 

@@ -14,7 +14,7 @@ import {
   SNAPSHOT_CHUNK_LENGTH,
   type SnapshotState,
 } from '../../src/devtools/index.js';
-import { createStore, Endpoint, type Store, schema } from '../../src/index.js';
+import { createStore, Endpoint, Entity, type Store, schema } from '../../src/index.js';
 import { DataProvider } from '../../src/react/index.js';
 import { endpoint, Todo, todoList } from '../fixtures.js';
 import { eventsIn, joinSnapshot, PanelStandIn } from './support.js';
@@ -211,6 +211,28 @@ describe('the ring before a panel connects', () => {
       ['push', 9, 10],
       ['push', 10, 11],
     ]);
+  });
+
+  it('runs again no more than the last two runs of changes when a panel connects', () => {
+    let pks = 0;
+    class Counted extends Entity {
+      id = 0;
+      pk() {
+        pks++;
+        return `${this.id}`;
+      }
+      static override key = 'Counted';
+    }
+    const setCounted = endpoint('setCounted', Counted);
+    createStore().controller.setResponse(setCounted, 0, { id: 0 });
+    const perChange = pks;
+    const store = createStore();
+    connect(store, { ringSize: 3 });
+    for (let id = 1; id <= 20; id++) store.controller.setResponse(setCounted, id, { id });
+    pks = 0;
+    panel.connect(0);
+    // Runs of three: the ring's last three changes (18 to 20) lie in the runs from 16 and from 19.
+    expect(pks).toBe(5 * perChange);
   });
 
   it("works a call's args out as they were, however many", () => {
