@@ -156,8 +156,8 @@ export interface DevtoolsReport {
   bridgeBytesPerPush: number;
   /**
    * No panel, outside the core workloads: deletes from a 10k collection that is read after
-   * each (as a list on screen is), where the bridge finds which stored results an Invalidate
-   * touched. Relative slowdown; not one of the goals.
+   * each (as a list on screen is), where a bridge with a panel would find which stored results
+   * an Invalidate touched. Relative slowdown; not one of the goals.
    */
   readListDeleteOverhead: number;
   eventsPerSecond: number;

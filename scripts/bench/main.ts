@@ -110,8 +110,12 @@ interface Invocation {
   profiled?: Contender;
 }
 
+/** `--quick` or full sampling. */
+const samplingOf = (args: readonly string[]): SamplerOptions =>
+  args.includes('--quick') ? QUICK : FULL;
+
 function parseArguments(args: readonly string[]): Invocation {
-  const options = args.includes('--quick') ? QUICK : FULL;
+  const options = samplingOf(args);
   const filter = args.find((arg) => !arg.startsWith('--'));
   const selected = workloads.filter((workload) => !filter || workload.name.includes(filter));
   if (selected.length === 0) throw new Error(`no workload name contains "${filter}"`);
@@ -162,8 +166,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.includes(NO_PANEL_PROCESS_FLAG)) {
     exerciseOtherTypes(ours);
-    const options = args.includes('--quick') ? QUICK : FULL;
-    const samples = noPanelProcess(storeWorkloads(), ours, options, log);
+    const samples = noPanelProcess(storeWorkloads(), ours, samplingOf(args), log);
     process.stdout.write(JSON.stringify(samples));
     return;
   }
