@@ -1,4 +1,5 @@
 import { collectionKeysHolding } from '../schema/Collection.js';
+import { describeValue, SchemaError } from '../schema/describe.js';
 import { INVALID, isInvalid } from '../schema/invalid.js';
 import { type EntityStatics, isEntity, type NormalizeContext } from '../schema/types.js';
 import { schemaOf } from './schemaOf.js';
@@ -27,6 +28,11 @@ export interface NormalizeOptions {
   trace?: Trace;
   /** An optimistic response: created entities may lack a pk. */
   optimistic?: boolean;
+  /**
+   * Store what `schema.Invalidate` names as a row (its input) instead of marking it INVALID:
+   * reading a delete's answer on its own (see readResponse).
+   */
+  invalidatedAsRows?: boolean;
 }
 
 export interface NormalizeResult extends NormalizedTables {
@@ -47,13 +53,25 @@ export function normalize(
   tables: NormalizedTables = EMPTY,
   options: NormalizeOptions = {},
 ): NormalizeResult {
-  if (schemaOf(schema) === undefined || input === undefined || input === null) {
-    return { result: input, ...tables };
+  if (schemaOf(schema) === undefined) return { result: input, ...tables };
+  if (input === undefined || input === null) {
+    // An empty answer (an empty 200, a 204) where the schema expects data is an error, not a
+    // stored `null` that every reader would then take for the data.
+    throw new SchemaError(
+      `${describeSchema(schema)} expects data but the response was empty (${describeValue(input)})`,
+      input,
+    );
   }
   const run = new NormalizeRun(tables, args, options);
   const result = run.visit(schema, input, undefined, undefined);
   options.trace?.normalized(result);
   return { result, entities: run.entities, entitiesMeta: run.entitiesMeta, indexes: run.indexes };
+}
+
+/** How error messages name a schema: its table key when it has one (`Todo`, `[Todo]`). */
+function describeSchema(schema: unknown): string {
+  const key = (schema as { key?: unknown }).key;
+  return typeof key === 'string' ? key : 'the schema';
 }
 
 class NormalizeRun implements NormalizeContext {
@@ -62,6 +80,7 @@ class NormalizeRun implements NormalizeContext {
   indexes: Indexes;
   private readonly trace: Trace | undefined;
   readonly optimistic: boolean;
+  private readonly invalidatedAsRows: boolean;
   private readonly meta: EntityMeta;
   private readonly copied = new Set<string>();
   private readonly copiedMeta = new Set<string>();
@@ -76,6 +95,7 @@ class NormalizeRun implements NormalizeContext {
     this.indexes = original.indexes as Indexes;
     this.trace = options.trace;
     this.optimistic = options.optimistic ?? false;
+    this.invalidatedAsRows = options.invalidatedAsRows ?? false;
     const now = Date.now();
     this.meta = options.meta ?? { date: now, fetchedAt: now, expiresAt: now };
   }
@@ -173,6 +193,11 @@ class NormalizeRun implements NormalizeContext {
   }
 
   invalidate(entity: EntityStatics, pk: string, input: unknown): void {
+    if (this.invalidatedAsRows) {
+      if (typeof input === 'object' && input !== null)
+        this.mergeEntity(entity, pk, entity.process(input as Record<string, unknown>));
+      return;
+    }
     const key = entity.key;
     this.writable(key, pk)[pk] = INVALID;
     this.writableMeta(key, pk)[pk] = this.meta;

@@ -64,6 +64,13 @@ export interface EntityStatics extends SchemaClass {
   readonly key: string;
   readonly schema: Readonly<Record<string, unknown>>;
   readonly indexes?: readonly string[];
+  /** Turns a response object into the row to store. */
+  process(
+    input: Record<string, unknown>,
+    parent?: unknown,
+    key?: string,
+    args?: readonly unknown[],
+  ): Record<string, unknown>;
   pk(
     value: Record<string, unknown>,
     parent?: unknown,

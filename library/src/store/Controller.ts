@@ -1,9 +1,10 @@
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
 import { MemoCache } from '../normalize/denormalize.js';
+import { readResponse } from '../normalize/readResponse.js';
 import { schemaOf } from '../normalize/schemaOf.js';
-import { ArraySchema } from '../schema/Array.js';
+import type { ArraySchema } from '../schema/Array.js';
 import type { Denormalize } from '../schema/denormalizeTypes.js';
-import { Invalidate } from '../schema/Invalidate.js';
+import type { Invalidate } from '../schema/Invalidate.js';
 import { isInvalid } from '../schema/invalid.js';
 import type { Action, TestKey } from './actions.js';
 import { ExpiryStatus, type State } from './state.js';
@@ -32,13 +33,6 @@ type KeyFilter = TestKey | { testKey: TestKey };
  * The key test of a filter. An endpoint with a `testKey` (RestEndpoint) is itself a function, so
  * it is recognized by its `testKey` first: calling the endpoint as the test would fetch.
  */
-/** Whether a schema's response names entities to remove (`Invalidate` or a list of them). */
-function invalidates(schema: unknown): boolean {
-  if (schema instanceof Invalidate) return true;
-  if (Array.isArray(schema)) return schema[0] instanceof Invalidate;
-  return schema instanceof ArraySchema && schema.schema instanceof Invalidate;
-}
-
 function testKeyOf(filter: KeyFilter): TestKey {
   const withTestKey = filter as { testKey?: unknown };
   return typeof withTestKey.testKey === 'function'
@@ -56,6 +50,10 @@ const DEFAULT_DATA_EXPIRY = 60_000;
 /**
  * Runs endpoints and reads the store. It works with any endpoint that is a callable with
  * `key(...args)`, an optional `schema`, `sideEffect` and expiry options.
+ *
+ * Every public method is a bound function (an arrow property), so that
+ * `const { fetch, invalidate } = useController()` works as data-client's documentation writes it.
+ * The methods that change the store return a promise that resolves once the change is stored.
  */
 export class Controller {
   /** Shared by every read, so results keep their identity across renders. */
@@ -66,15 +64,19 @@ export class Controller {
 
   constructor(private readonly store: StoreAccess) {}
 
-  getState(): State {
-    return this.store.getState();
-  }
+  /** The state components see: committed data plus pending optimistic responses. */
+  getState = (): State => this.store.getState();
 
   /**
    * Runs the endpoint and stores its normalized response. Identical GETs in flight share one
-   * request. Resolves after the response is stored, with the stored reading of it.
+   * request. Resolves after the response is stored, with the response as the endpoint's schema
+   * reads it (the entities the server sent, as class instances): a page for `getPage`, the
+   * created entity for `push`, the deleted entity for `delete`.
    */
-  fetch<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E>): Promise<ResolveType<E>> {
+  fetch = <E extends EndpointInterface>(
+    endpoint: E,
+    ...args: Parameters<E>
+  ): Promise<ResolveType<E>> => {
     let key: string;
     let requestKey: string;
     try {
@@ -100,7 +102,21 @@ export class Controller {
       request.then(forget, forget);
     }
     return request as Promise<ResolveType<E>>;
-  }
+  };
+
+  /**
+   * The stored data when it is still fresh (not invalid and not expired), otherwise `fetch`'s
+   * promise of it.
+   */
+  fetchIfStale = <E extends EndpointInterface>(
+    endpoint: E,
+    ...args: Parameters<E>
+  ): ResolveType<E> | Promise<ResolveType<E>> => {
+    const { data, expiresAt, expiryStatus } = this.getResponse(endpoint, ...args, this.getState());
+    if (data !== undefined && expiryStatus !== ExpiryStatus.Invalid && Date.now() <= expiresAt)
+      return data;
+    return this.fetch(endpoint, ...args);
+  };
 
   private async request(
     endpoint: EndpointInterface,
@@ -122,40 +138,35 @@ export class Controller {
     if (this.resets !== resetsAtStart)
       throw new Error(`${endpoint.name}: the store was reset while fetching`);
     this.resolve(endpoint, { args, response, fetchedAt });
-    const state = this.getState();
-    const meta = state.meta[key];
+    const meta = this.getState().meta[key];
     // The reducer turns a response that does not fit the schema into error meta.
     if (meta?.error !== undefined && meta.fetchedAt === fetchedAt) throw meta.error;
-    // A delete reads back as nothing (its entities are INVALID): give the caller what the server
-    // said (after `process`, e.g. the ids a batch delete removed).
-    if (invalidates(endpoint.schema)) return response;
-    const { data } = this.getResponse(endpoint, ...args, state);
-    return data === undefined ? response : data;
+    return readResponse(endpoint.schema, response, args);
   }
 
   /** Stores a response as if `endpoint(...args)` had answered it; the last argument is the response. */
-  setResponse<E extends EndpointInterface>(
+  setResponse = <E extends EndpointInterface>(
     endpoint: E,
     ...argsAndResponse: [...Parameters<E>, unknown]
-  ): void {
+  ): Promise<void> => {
     const args = argsAndResponse.slice(0, -1);
-    this.resolve(endpoint, { args, response: argsAndResponse.at(-1) });
-  }
+    return this.resolve(endpoint, { args, response: argsAndResponse.at(-1) });
+  };
 
   /** Stores an error for `endpoint(...args)`; the last argument is the error. */
-  setError<E extends EndpointInterface>(
+  setError = <E extends EndpointInterface>(
     endpoint: E,
     ...argsAndError: [...Parameters<E>, unknown]
-  ): void {
+  ): Promise<void> => {
     const args = argsAndError.slice(0, -1);
-    this.resolve(endpoint, { args, error: argsAndError.at(-1) });
-  }
+    return this.resolve(endpoint, { args, error: argsAndError.at(-1) });
+  };
 
   /**
    * Stores a response or error. `fetchedAt` is when its request started (tests set it for
    * races); without it, the answer was requested when it is written: one clock reading for both.
    */
-  resolve(
+  resolve = (
     endpoint: EndpointInterface,
     {
       args,
@@ -165,11 +176,11 @@ export class Controller {
       | { response: unknown; error?: undefined }
       | { error: unknown; response?: undefined }
     ),
-  ): void {
+  ): Promise<void> => {
     const date = Date.now();
     const fetchedAt = requestedAt ?? date;
     const failed = 'error' in outcome && outcome.error !== undefined;
-    this.store.dispatch({
+    return this.dispatch({
       type: 'setResponse',
       endpoint,
       args,
@@ -180,36 +191,37 @@ export class Controller {
       response: failed ? outcome.error : outcome.response,
       expiresAt: date + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
     });
-  }
+  };
 
   /** The next read of this result must fetch (and suspend). A `null` argument does nothing. */
-  invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E> | [null]): void {
-    if (args[0] === null) return;
-    this.store.dispatch({ type: 'invalidate', key: endpoint.key(...args) });
-  }
+  invalidate = <E extends EndpointInterface>(
+    endpoint: E,
+    ...args: Parameters<E> | [null]
+  ): Promise<void> => {
+    if (args[0] === null) return Promise.resolve();
+    return this.dispatch({ type: 'invalidate', key: endpoint.key(...args) });
+  };
 
   /** Invalidates every stored result whose key passes the filter. */
-  invalidateAll(filter: KeyFilter): void {
-    this.store.dispatch({ type: 'invalidateAll', testKey: testKeyOf(filter) });
-  }
+  invalidateAll = (filter: KeyFilter): Promise<void> =>
+    this.dispatch({ type: 'invalidateAll', testKey: testKeyOf(filter) });
 
   /** Marks every matching result stale: it is still shown, and fetched again when read. */
-  expireAll(filter: KeyFilter): void {
-    this.store.dispatch({ type: 'expireAll', testKey: testKeyOf(filter) });
-  }
+  expireAll = (filter: KeyFilter): Promise<void> =>
+    this.dispatch({ type: 'expireAll', testKey: testKeyOf(filter) });
 
   /** Empties the store; responses to requests already in flight are dropped. */
-  resetEntireStore(): void {
+  resetEntireStore = (): Promise<void> => {
     this.inflight.clear();
     this.resets++;
-    this.store.dispatch({ type: 'reset', date: Date.now() });
-  }
+    return this.dispatch({ type: 'reset', date: Date.now() });
+  };
 
   /** Reads a result from `state` (the last argument), as a component would see it. */
-  getResponse<E extends EndpointInterface>(
+  getResponse = <E extends EndpointInterface>(
     endpoint: E,
     ...argsAndState: [...Parameters<E>, State] | [null, State]
-  ): ResponseInfo<ResolveType<E>> {
+  ): ResponseInfo<ResolveType<E>> => {
     const state = argsAndState.at(-1) as State;
     const args = argsAndState.slice(0, -1);
     if (args[0] === null)
@@ -232,27 +244,20 @@ export class Controller {
         meta?.error !== undefined ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Invalid;
       return { data: undefined, expiryStatus, expiresAt };
     }
-    if (meta === undefined) expiresAt = this.inferredExpiry(endpoint, result, state);
+    if (meta === undefined) expiresAt = inferredExpiry(endpoint, result, state);
     const expiryStatus = meta?.invalidated
       ? ExpiryStatus.Invalid
       : endpoint.invalidIfStale
         ? ExpiryStatus.InvalidIfStale
         : ExpiryStatus.Valid;
     return { data: data as ResolveType<E>, expiryStatus, expiresAt };
-  }
-
-  /** A result found from the tables alone is as fresh as the entity it came from. */
-  private inferredExpiry(endpoint: EndpointInterface, result: unknown, state: State): number {
-    const key = (endpoint.schema as { key?: unknown } | undefined)?.key;
-    if (typeof key !== 'string' || typeof result !== 'string') return 0;
-    return state.entitiesMeta[key]?.[result]?.expiresAt ?? 0;
-  }
+  };
 
   /** The error to show for a result: hard errors always, soft ones only when there is no data. */
-  getError<E extends EndpointInterface>(
+  getError = <E extends EndpointInterface>(
     endpoint: E,
     ...argsAndState: [...Parameters<E>, State] | [null, State]
-  ): unknown {
+  ): unknown => {
     const state = argsAndState.at(-1) as State;
     const args = argsAndState.slice(0, -1);
     if (args[0] === null) return undefined;
@@ -261,14 +266,25 @@ export class Controller {
     if (meta?.error === undefined) return undefined;
     if (meta.errorPolicy === 'soft' && state.endpoints[key] !== undefined) return undefined;
     return meta.error;
-  }
+  };
 
   /** A read-only view of `state` at `fetchedAt`, given to optimistic updaters. */
-  snapshot(state: State, fetchedAt: number): SnapshotInterface {
-    return {
-      fetchedAt,
-      getResponse: (endpoint, ...args) =>
-        this.getResponse(endpoint, ...(args as [...Parameters<typeof endpoint>]), state),
-    };
+  snapshot = (state: State, fetchedAt: number): SnapshotInterface => ({
+    fetchedAt,
+    getResponse: (endpoint, ...args) =>
+      this.getResponse(endpoint, ...(args as [...Parameters<typeof endpoint>]), state),
+  });
+
+  /** Runs an action through the store; the promise resolves once it is stored. */
+  private dispatch(action: Action): Promise<void> {
+    this.store.dispatch(action);
+    return Promise.resolve();
   }
+}
+
+/** A result found from the tables alone is as fresh as the entity it came from. */
+function inferredExpiry(endpoint: EndpointInterface, result: unknown, state: State): number {
+  const key = (endpoint.schema as { key?: unknown } | undefined)?.key;
+  if (typeof key !== 'string' || typeof result !== 'string') return 0;
+  return state.entitiesMeta[key]?.[result]?.expiresAt ?? 0;
 }

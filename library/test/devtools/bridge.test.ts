@@ -162,7 +162,10 @@ describe('the ring before a panel connects', () => {
     store.observe((record) => traced.push([record.action.type, record.trace !== undefined]), {
       traces: () => false,
     });
-    const optimistic = endpoint('optimistic', Todo, {
+    // The server stand-in answers what it was sent.
+    const optimistic = new Endpoint(async (body: unknown) => body, {
+      name: 'optimistic',
+      schema: Todo,
       sideEffect: true,
       getOptimisticResponse: (_snapshot: unknown, body: unknown) => body,
     });

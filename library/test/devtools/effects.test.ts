@@ -6,7 +6,13 @@ import {
   type Encoded,
   type StoreEvent,
 } from '../../src/devtools/index.js';
-import { createResource, createStore, type Store, schema } from '../../src/index.js';
+import {
+  createResource,
+  createStore,
+  type EndpointInterface,
+  type Store,
+  schema,
+} from '../../src/index.js';
 import { Todo } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import type { DeleteResponseForm } from '../helpers/server.js';
@@ -78,6 +84,12 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
   }
 
   const key = (method: string, path: string) => `${method} ${server.url}${path}`;
+
+  /** Fetches a result and reads it from the store, as a mounted component would. */
+  async function fetchAndRead<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E>) {
+    await store.controller.fetch(endpoint, ...args);
+    store.controller.getResponse(endpoint, ...args, store.getState());
+  }
 
   describe('collections', () => {
     beforeEach(async () => {
@@ -210,9 +222,9 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
     it.each(forms)(
       'answered %s: the pk, where it came from, and what it did',
       async (form, from, via) => {
-        await store.controller.fetch(Todos.get, { id: 2 });
-        await store.controller.fetch(Todos.get, { id: 3 });
-        await store.controller.fetch(Todos.getList, {});
+        await fetchAndRead(Todos.get, { id: 2 });
+        await fetchAndRead(Todos.get, { id: 3 });
+        await fetchAndRead(Todos.getList, {});
         newEvents();
         server.setDeleteResponse(form);
         await store.controller.fetch(Todos.delete, { id: 2 });
@@ -250,10 +262,10 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
     );
 
     it('batch delete: every entity invalidated, each removal from the list, every reader', async () => {
-      await store.controller.fetch(Todos.get, { id: 1 });
-      await store.controller.fetch(Todos.get, { id: 2 });
-      await store.controller.fetch(Todos.getList, {});
-      await store.controller.fetch(Todos.getList, { userId: 2 }); // holds only todo 3
+      await fetchAndRead(Todos.get, { id: 1 });
+      await fetchAndRead(Todos.get, { id: 2 });
+      await fetchAndRead(Todos.getList, {});
+      await fetchAndRead(Todos.getList, { userId: 2 }); // holds only todo 3
       newEvents();
       await store.controller.fetch(Todos.deleteMany, { ids: '1,3' });
       expect(server.requests.at(-1)).toMatchObject({ method: 'DELETE', url: '/todos?ids=1%2C3' });

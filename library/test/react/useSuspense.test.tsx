@@ -256,7 +256,9 @@ describe('useSuspense: invalidation', () => {
     await screen.findByText('todo 3: ship (no author)');
     server.todos[2]!.title = 'shipped';
     server.setDelay(50);
-    act(() => store.controller.invalidate(TodoResource.get, { id: 3 }));
+    act(() => {
+      store.controller.invalidate(TodoResource.get, { id: 3 });
+    });
     expect(screen.getByText('loading')).toBeTruthy();
     await screen.findByText('todo 3: shipped (no author)');
     expect(log.shown).toBe(2);

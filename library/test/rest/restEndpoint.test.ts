@@ -335,9 +335,9 @@ describe('RestEndpoint options', () => {
 
     const { controller, getState } = createStore();
     await controller.fetch(list, { per_page: 2 });
-    const merged = await controller.fetch(nextPage, { cursor: 2, per_page: 2 });
+    const page = await controller.fetch(nextPage, { cursor: 2, per_page: 2 });
     expect(received(server)).toEqual(['GET /todos?per_page=2', 'GET /todos?cursor=2&per_page=2']);
-    expect(ids(merged)).toEqual([1, 2, 3, 4]);
+    expect(ids(page)).toEqual([3, 4]);
     expect(rows(getState())).toEqual({ '{"per_page":"2"}': ['1', '2', '3', '4'] });
     expect(ids(controller.getResponse(list, { per_page: 2 }, getState()).data)).toEqual([
       1, 2, 3, 4,

@@ -38,10 +38,11 @@ describe('controller.fetch', () => {
       expiresAt: meta.expiresAt,
     });
 
-    // It resolves after the store holds the response, to the stored reading of it.
+    // It resolves after the store holds the response, to the response as the schema reads it:
+    // the same entities a reader of the store sees, as instances of their class.
     expect(ids(data)).toEqual([1, 2, 3]);
     expect(data[0]).toBeInstanceOf(Todo);
-    expect(data).toBe(controller.getResponse(api.getTodos, {}, getState()).data);
+    expect(data).toStrictEqual(controller.getResponse(api.getTodos, {}, getState()).data);
   });
 
   it('stamps fetchedAt when the request starts and date when the answer arrives', async () => {
@@ -545,5 +546,94 @@ describe('getError', () => {
     expect(controller.getError(api.getTodo, { id: 1 }, getState())).toBeUndefined();
     controller.setError(api.getTodo, { id: 1 }, new Error('x'));
     expect(controller.getError(api.getTodo, null, getState())).toBeUndefined();
+  });
+});
+
+describe('methods used detached, as `const { fetch, … } = useController()`', () => {
+  it('every public method works when destructured from the controller', async () => {
+    const {
+      fetch,
+      fetchIfStale,
+      setResponse,
+      setError,
+      resolve,
+      invalidate,
+      invalidateAll,
+      expireAll,
+      resetEntireStore,
+      getResponse,
+      getError,
+      getState,
+      snapshot,
+    } = store.controller;
+    const todos = await fetch(api.getTodos, {});
+    expect(ids(todos)).toEqual([1, 2, 3]);
+    expect(ids(getResponse(api.getTodos, {}, getState()).data)).toEqual([1, 2, 3]);
+    expect(ids(await fetchIfStale(api.getTodos, {}))).toEqual([1, 2, 3]);
+    expect(server.requests).toHaveLength(1);
+
+    await setResponse(api.getTodo, { id: 9 }, { id: 9, title: 'set', completed: false, userId: 1 });
+    expect(getResponse(api.getTodo, { id: 9 }, getState()).data?.title).toBe('set');
+    expect(snapshot(getState(), 0).getResponse(api.getTodo, { id: 9 }).data).toBeInstanceOf(Todo);
+    await setError(api.getTodo, { id: 8 }, new Error('gone'));
+    expect(getError(api.getTodo, { id: 8 }, getState())).toEqual(new Error('gone'));
+    await resolve(api.getTodo, { args: [{ id: 7 }], response: { id: 7, title: 'resolved' } });
+    expect(getResponse(api.getTodo, { id: 7 }, getState()).data?.title).toBe('resolved');
+
+    await invalidate(api.getTodo, { id: 9 });
+    expect(getResponse(api.getTodo, { id: 9 }, getState()).expiryStatus).toBe(ExpiryStatus.Invalid);
+    await expireAll({ testKey: (key) => key.startsWith('getTodos') });
+    expect(getState().meta[api.getTodos.key({})]?.expiresAt).toBe(1);
+    await invalidateAll({ testKey: (key) => key.startsWith('getTodos') });
+    expect(getState().endpoints[api.getTodos.key({})]).toBeUndefined();
+    await resetEntireStore();
+    expect(getState().entities).toEqual({});
+  });
+
+  it('the methods that change the store return a promise that resolves once it is stored', async () => {
+    const { controller, getState } = store;
+    const written = controller.setResponse(api.getTodo, { id: 5 }, { id: 5, title: 'five' });
+    expect(written).toBeInstanceOf(Promise);
+    await written;
+    expect(getState().entities.Todo?.['5']).toEqual({ id: 5, title: 'five' });
+    for (const pending of [
+      controller.invalidate(api.getTodo, { id: 5 }),
+      controller.invalidate(api.getTodo, null),
+      controller.expireAll(() => true),
+      controller.invalidateAll(() => true),
+      controller.setError(api.getTodo, { id: 5 }, new Error('x')),
+      controller.resetEntireStore(),
+    ]) {
+      await expect(pending).resolves.toBeUndefined();
+    }
+  });
+});
+
+describe('fetchIfStale', () => {
+  it('answers fresh data from the store without a request', async () => {
+    const { controller } = store;
+    await controller.fetch(api.getTodo, { id: 1 });
+    const again = controller.fetchIfStale(api.getTodo, { id: 1 });
+    expect(again).not.toBeInstanceOf(Promise);
+    expect((again as Todo).title).toBe('write tests');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('fetches what is missing, expired or invalidated', async () => {
+    const { controller } = store;
+    const missing = await controller.fetchIfStale(api.getTodo, { id: 2 });
+    expect((missing as Todo).title).toBe('fix bugs');
+    await controller.expireAll(() => true);
+    server.todos[1]!.title = 'bugs fixed';
+    expect(((await controller.fetchIfStale(api.getTodo, { id: 2 })) as Todo).title).toBe(
+      'bugs fixed',
+    );
+    await controller.invalidate(api.getTodo, { id: 2 });
+    await controller.fetchIfStale(api.getTodo, { id: 2 });
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/todos/2',
+      '/todos/2',
+      '/todos/2',
+    ]);
   });
 });
