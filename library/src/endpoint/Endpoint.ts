@@ -16,6 +16,9 @@ export interface EndpointOptions<S extends Schema | undefined = Schema | undefin
   getOptimisticResponse?: (snapshot: SnapshotInterface, ...args: any[]) => unknown;
 }
 
+/** The options an endpoint was made with, for `extend`. */
+export const ENDPOINT_OPTIONS = Symbol('endpoint options');
+
 /**
  * An endpoint from any async function: `new Endpoint(fetchTodo, { schema: Todo })` can be run
  * with `controller.fetch(endpoint, ...args)`. Instances are functions: calling one calls its
@@ -48,11 +51,26 @@ export class Endpoint<
     });
     Object.assign(self, rest);
     if (key) Object.defineProperty(self, 'key', { value: key, configurable: true, writable: true });
+    Object.defineProperty(self, ENDPOINT_OPTIONS, { value: options });
     // biome-ignore lint/correctness/noConstructorReturn: an endpoint is a function with this prototype
     return self;
   }
 
+  declare readonly [ENDPOINT_OPTIONS]: EndpointOptions<S>;
+
   key(...args: Parameters<F>): string {
     return `${this.name} ${JSON.stringify(args)}`;
+  }
+
+  /**
+   * A new endpoint of the same class with the same fetch, these options replacing this one's
+   * (e.g. `endpoint.extend({ dataExpiryLength: 1000 })`).
+   */
+  extend(options: EndpointOptions<any>): Endpoint<(...args: any) => Promise<any>, any> {
+    const Class = this.constructor as new (
+      fetch: unknown,
+      options: EndpointOptions<any>,
+    ) => Endpoint<(...args: any) => Promise<any>, any>;
+    return new Class(this.fetch, { ...this[ENDPOINT_OPTIONS], ...options });
   }
 }

@@ -92,6 +92,39 @@ export function denormalize(
 type Row = Record<string, unknown>;
 
 /**
+ * A field whose schema is a plain function or class (`createdAt: Date`,
+ * `time: Temporal.Instant.from`, `price: Number`) is stored as it came (JSON) and turned into that
+ * type when read: constructors are called with `new`, other functions called with the value.
+ */
+function deserialize(type: Function, value: unknown): unknown {
+  return isConstructor(type)
+    ? new (type as new (value: unknown) => unknown)(value)
+    : (type as (value: unknown) => unknown)(value);
+}
+
+/** Built-ins that convert a value when called (`new Number(5)` would be a wrapper object). */
+const CONVERTING_BUILTINS = new Set<Function>([Number, String, Boolean, BigInt, Symbol]);
+const constructors = new WeakMap<Function, boolean>();
+
+/**
+ * Classes (`class Money {…}`) and built-in constructors (`Date`, `URL`, `Map`) need `new`;
+ * functions and built-in methods (`Temporal.Instant.from`, which has no prototype) are called.
+ */
+function isConstructor(type: Function): boolean {
+  let known = constructors.get(type);
+  if (known === undefined) {
+    const source = Function.prototype.toString.call(type);
+    known =
+      source.startsWith('class') ||
+      (Object.hasOwn(type, 'prototype') &&
+        source.endsWith('{ [native code] }') &&
+        !CONVERTING_BUILTINS.has(type));
+    constructors.set(type, known);
+  }
+  return known;
+}
+
+/**
  * One denormalization: each entity is built once per run (one instance however often it is
  * referenced) and a cycle gets back the instance being built.
  */
@@ -115,7 +148,8 @@ class DenormalizeRun implements DenormalizeContext {
   unvisit(schema: unknown, input: unknown): unknown {
     if (input === undefined || input === null) return input;
     const schemaClass = schemaOf(schema);
-    return schemaClass ? schemaClass.denormalize(input, this) : input;
+    if (schemaClass) return schemaClass.denormalize(input, this);
+    return typeof schema === 'function' ? deserialize(schema, input) : input;
   }
 
   readRow(table: string, pk: string): unknown {

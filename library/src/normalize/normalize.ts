@@ -1,4 +1,4 @@
-import { collectionKeysHolding } from '../schema/Collection.js';
+import { collectionsHolding } from '../schema/Collection.js';
 import { describeValue, SchemaError } from '../schema/describe.js';
 import { INVALID, isInvalid } from '../schema/invalid.js';
 import { type EntityStatics, isEntity, type NormalizeContext } from '../schema/types.js';
@@ -208,14 +208,17 @@ class NormalizeRun implements NormalizeContext {
       // `delete` falls back to its URL params (the very object passed in) when the answer is empty.
       via: input === this.args[0] ? 'url-params' : 'response',
     });
-    for (const collectionKey of collectionKeysHolding(key) ?? []) {
+    for (const [collectionKey, memberOf] of collectionsHolding(key) ?? []) {
       const table = this.entities[collectionKey];
       if (!table) continue;
+      const member = memberOf(key, pk);
       for (const rowPk of Object.keys(table)) {
         const members = table[rowPk] as string[];
-        const at = members.indexOf(pk);
+        const at = members.indexOf(member);
         if (at === -1) continue;
-        this.writeCollectionRow(collectionKey, rowPk, without(members, pk, at), 'invalidate', [pk]);
+        this.writeCollectionRow(collectionKey, rowPk, without(members, member, at), 'invalidate', [
+          member,
+        ]);
       }
     }
   }

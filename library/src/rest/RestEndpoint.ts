@@ -1,4 +1,5 @@
-import { Endpoint } from '../endpoint/Endpoint.js';
+import { ENDPOINT_OPTIONS, Endpoint } from '../endpoint/Endpoint.js';
+import type { ErrorPolicy } from '../endpoint/types.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import { paginatedFilter, paginatedMerge } from '../schema/Collection.js';
 import { Invalidate } from '../schema/Invalidate.js';
@@ -16,8 +17,6 @@ import type {
   RestResult,
 } from './types.js';
 
-const OPTIONS = Symbol('RestEndpoint options');
-
 /**
  * An endpoint for one REST call: its URL from `urlPrefix` + `path` + query, its method, its
  * schema. `extend(options)` derives a new one; instances are callable.
@@ -28,6 +27,8 @@ export interface RestEndpoint<O extends RestEndpointOptions = RestEndpointOption
   readonly method: HttpMethod;
   readonly urlPrefix: string;
   readonly requestInit?: RequestInit;
+  /** Aborts the requests of this endpoint (e.g. `extend({ signal: controller.signal })`). */
+  readonly signal?: AbortSignal;
   readonly paginationField?: O['paginationField'];
   readonly body?: O['body'];
   readonly searchParams?: O['searchParams'];
@@ -37,30 +38,32 @@ export interface RestEndpoint<O extends RestEndpointOptions = RestEndpointOption
 export class RestEndpoint<
   const O extends RestEndpointOptions = RestEndpointOptions,
 > extends Endpoint<(...args: RestArgs<O>) => Promise<RestResult<O>>, O['schema']> {
-  declare [OPTIONS]: RestEndpointOptions;
-
+  /**
+   * Every option is readable on the endpoint (`getList.searchParams`, `.body`,
+   * `.paginationField`, `.dataExpiryLength`, …); method, sideEffect, urlPrefix and name are
+   * worked out from them when not given.
+   */
   constructor(options: O) {
+    super(undefined, options as never);
     const method = options.method ?? (options.sideEffect ? 'POST' : 'GET');
     const sideEffect =
       'sideEffect' in options ? options.sideEffect : method === 'GET' ? undefined : true;
     const urlPrefix = options.urlPrefix ?? '';
-    super(undefined, {
-      ...options,
-      name: options.name ?? `${urlPrefix}${options.path}`,
-      sideEffect,
-    } as never);
-    Object.assign(this, { method, urlPrefix });
-    Object.defineProperty(this, OPTIONS, { value: options });
+    Object.defineProperty(this, 'name', {
+      value: options.name ?? `${urlPrefix}${options.path}`,
+      configurable: true,
+    });
+    Object.assign(this, { method, sideEffect, urlPrefix });
   }
 
   /** A new endpoint with these options replacing this one's; the class (and its overrides) stays. */
-  extend<const E extends Partial<RestEndpointOptions>>(
+  override extend<const E extends Partial<RestEndpointOptions>>(
     options: E,
   ): RestEndpoint<ExtendOptions<O, E>> {
     const Class = this.constructor as new (
       options: RestEndpointOptions,
     ) => RestEndpoint<ExtendOptions<O, E>>;
-    return new Class({ ...this[OPTIONS], ...options } as RestEndpointOptions);
+    return new Class({ ...this[ENDPOINT_OPTIONS], ...options } as RestEndpointOptions);
   }
 
   /** The URL for these parameters: path parameters fill the path, the rest become the query. */
@@ -90,7 +93,7 @@ export class RestEndpoint<
   /** Whether calls take a body: every method but GET and DELETE, unless declared `body: undefined`. */
   get hasBody(): boolean {
     if (this.method === 'GET' || this.method === 'DELETE') return false;
-    const options = this[OPTIONS];
+    const options = this[ENDPOINT_OPTIONS] as RestEndpointOptions;
     return !('body' in options) || options.body !== undefined;
   }
 
@@ -133,8 +136,14 @@ export class RestEndpoint<
     return false;
   }
 
-  /** The request settings: JSON body and headers; override to add e.g. `credentials`. */
-  async getRequestInit(body?: unknown): Promise<RequestInit> {
+  /**
+   * The request settings: the `requestInit` option, the method, the body (JSON for plain objects,
+   * lists, numbers and booleans; FormData, Blob, text… as they are) and the default headers under
+   * `requestInit.headers`. It returns them at once, so an override can spread it
+   * (`return { ...super.getRequestInit(body), credentials: 'same-origin' }`); an async override
+   * works too. `getHeaders` then has the last word on the headers.
+   */
+  getRequestInit(body?: unknown): RequestInit | Promise<RequestInit> {
     const base = this.requestInit ?? {};
     const headers: Record<string, string> = { Accept: 'application/json' };
     let payload: BodyInit | undefined;
@@ -152,14 +161,19 @@ export class RestEndpoint<
       }
       headers[name] = value;
     }
-    return { ...base, method: this.method, body: payload, headers: await this.getHeaders(headers) };
+    const signal = this.signal ?? base.signal;
+    return { ...base, method: this.method, body: payload, headers, ...(signal ? { signal } : {}) };
   }
 
   /** Last word on the headers of every request (may be async, e.g. to fetch a token). */
-  getHeaders(
-    headers: Record<string, string>,
-  ): Promise<Record<string, string>> | Record<string, string> {
+  getHeaders(headers: HeadersInit): HeadersInit | Promise<HeadersInit> {
     return headers;
+  }
+
+  /** 5xx errors are soft: data already shown keeps showing (the status of a NetworkError). */
+  override errorPolicy(error: unknown): ErrorPolicy {
+    const status = (error as { status?: unknown } | null)?.status;
+    return typeof status === 'number' && status >= 500 ? 'soft' : undefined;
   }
 
   /** Sends the request; HTTP errors and network failures reject with a NetworkError. */
@@ -212,7 +226,9 @@ export class RestEndpoint<
   override async fetch(...args: RestArgs<O>): Promise<RestResult<O>> {
     const { params, body } = this.splitArgs(args);
     const url = this.url(params);
-    const response = await this.fetchResponse(url, await this.getRequestInit(body));
+    const init = await this.getRequestInit(body);
+    const headers = await this.getHeaders(init.headers ?? {});
+    const response = await this.fetchResponse(url, { ...init, headers });
     return this.process(await this.parseResponse(response), ...args) as RestResult<O>;
   }
 

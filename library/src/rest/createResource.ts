@@ -3,13 +3,16 @@ import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
 import { Collection } from '../schema/Collection.js';
 import type { EntityClass } from '../schema/Entity.js';
 import { Invalidate } from '../schema/Invalidate.js';
+import type { UnionSchema } from '../schema/Union.js';
 import { findCollection } from './collections.js';
 import { shortenPath } from './paths.js';
 import { RestEndpoint } from './RestEndpoint.js';
 import type { EndpointExtraOptions, ExtendOptions, RestEndpointOptions } from './types.js';
 
-export interface ResourceOptions<P extends string = string, S extends EntityClass = EntityClass>
-  extends EndpointExtraOptions {
+export interface ResourceOptions<
+  P extends string = string,
+  S extends EntityClass | UnionSchema = EntityClass | UnionSchema,
+> extends EndpointExtraOptions {
   /** Path of one entity, e.g. `/todos/:id`; the list members use it without the last parameter. */
   path: P;
   schema: S;
@@ -137,8 +140,6 @@ export function createResource<const O extends ResourceOptions>(options: O): Res
     Endpoint = RestEndpoint,
     Collection: CollectionClass = Collection,
     optimistic,
-    body: _body,
-    searchParams: _searchParams,
     paginationField,
     ...shared
   } = options;
@@ -185,7 +186,7 @@ export function createResource<const O extends ResourceOptions>(options: O): Res
             const { data } = snapshot.getResponse(get, params);
             // Nothing stored to patch: show nothing until the server answers.
             if (!data) throw new AbortOptimistic();
-            return { ...params, ...(data as object), ...(body as object) };
+            return { ...params, ...(data as object), ...(plainBody(body) as object) };
           },
         }
       : {}),
@@ -222,11 +223,18 @@ export function deleteProcess(value: unknown, params: unknown): unknown {
 }
 
 function optimisticBody(_snapshot: SnapshotInterface, ...args: unknown[]) {
-  return args[args.length - 1];
+  return plainBody(args[args.length - 1]);
 }
 
 function optimisticUpdate(_snapshot: SnapshotInterface, params: unknown, body: unknown) {
-  return { ...(params as object), ...(body as object) };
+  return { ...(params as object), ...(plainBody(body) as object) };
+}
+
+/** A body's fields as a plain object: a FormData body shows its entries until the server answers. */
+function plainBody(body: unknown): unknown {
+  return typeof FormData !== 'undefined' && body instanceof FormData
+    ? Object.fromEntries(body.entries())
+    : body;
 }
 
 type AnyMembers = Record<string, RestEndpoint>;

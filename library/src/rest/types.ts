@@ -38,9 +38,9 @@ export interface RestEndpointOptions extends EndpointExtraOptions {
   sideEffect?: true | undefined;
   process?(value: any, ...args: any[]): any;
   getRequestInit?(body?: unknown): Promise<RequestInit> | RequestInit;
-  getHeaders?(
-    headers: Record<string, string>,
-  ): Promise<Record<string, string>> | Record<string, string>;
+  getHeaders?(headers: HeadersInit): Promise<HeadersInit> | HeadersInit;
+  /** Aborts the requests of this endpoint. */
+  signal?: AbortSignal;
   key?(...args: any[]): string;
   getOptimisticResponse?(snapshot: SnapshotInterface, ...args: any[]): unknown;
 }

@@ -8,6 +8,7 @@ import {
   type QueryContext,
   type SchemaClass,
 } from './types.js';
+import { UnionSchema, unionRef } from './Union.js';
 
 /** Whether a stored collection row (its filtering arguments, as strings) receives an add. */
 export type CollectionFilter = (rowArgs: Readonly<Record<string, string>>) => boolean;
@@ -38,6 +39,12 @@ export type CollectionMerge = ((
 export interface CollectionOptions {
   /** Which arguments identify a row; the first argument by default (the body never counts). */
   argsKey?: (...args: readonly unknown[]) => Record<string, unknown> | undefined;
+  /**
+   * For a collection nested in a value (an entity's field): the row of that parent's list, e.g.
+   * `(parent) => ({ userId: parent.id })`, so that each parent has its own list and a `push`
+   * with those arguments reaches it. Without it, a nested list is keyed by the call's arguments.
+   */
+  nestKey?: (parent: any, key: string) => Record<string, unknown> | undefined;
   /** Argument names that do not filter, e.g. `orderBy`; a predicate, a RegExp or a list. */
   nonFilterArgumentKeys?: ((key: string) => boolean) | RegExp | readonly string[];
 }
@@ -121,17 +128,30 @@ function matches(source: unknown, key: string, value: string): boolean {
   return candidate !== undefined && serializeArgValue(candidate) === value;
 }
 
-/** Collection table keys by the entity keys they hold: Invalidate removes members through it. */
-const collectionsByEntity = new Map<string, Set<string>>();
-export function collectionKeysHolding(entityKey: string): ReadonlySet<string> | undefined {
+/**
+ * How a collection's rows name an entity: by its pk (a collection of one entity type), or by a
+ * union reference (a collection of a schema.Union's members).
+ */
+export type MemberOf = (entityKey: string, pk: string) => string;
+const byPk: MemberOf = (_entityKey, pk) => pk;
+
+/**
+ * Collection table keys by the entity keys they hold, with how their rows name such an entity:
+ * Invalidate removes members through it.
+ */
+const collectionsByEntity = new Map<string, Map<string, MemberOf>>();
+export function collectionsHolding(entityKey: string): ReadonlyMap<string, MemberOf> | undefined {
   return collectionsByEntity.get(entityKey);
 }
 
-/** Collections hold one entity type: rows are lists of that entity's pks. */
-function memberEntityKey(schema: unknown): string {
-  if (isEntity(schema)) return schema.key;
+/** The entity types a collection's items are, and how its rows name them. */
+function membersOf(schema: unknown): { key: string; entities: string[]; memberOf: MemberOf } {
+  if (isEntity(schema)) return { key: schema.key, entities: [schema.key], memberOf: byPk };
+  if (schema instanceof UnionSchema) {
+    return { key: schema.key, entities: schema.members.map((m) => m.key), memberOf: unionRef };
+  }
   throw new Error(
-    `schema.Collection holds entities of one Entity class, not ${describeValue(schema)}`,
+    `schema.Collection holds entities of one Entity class or a schema.Union, not ${describeValue(schema)}`,
   );
 }
 
@@ -141,22 +161,26 @@ function memberEntityKey(schema: unknown): string {
  */
 export class Collection<S = unknown> implements SchemaClass {
   readonly schema: ArraySchema<S>;
-  /** The table key, e.g. `[Todo]`. */
+  /** The table key, e.g. `[Todo]` (`[Post;Comment]` for a union's members). */
   readonly key: string;
-  /** Appends to every stored row whose filtering arguments match the call's. */
-  readonly push: CollectionAdder<S, 'single'>;
-  /** Prepends to every stored row whose filtering arguments match the call's. */
-  readonly unshift: CollectionAdder<S, 'single'>;
   private readonly argsKey: (...args: readonly unknown[]) => Record<string, unknown> | undefined;
+  private readonly nestKey: CollectionOptions['nestKey'];
+  private readonly adders = new Map<'push' | 'unshift', unknown>();
 
-  constructor(schema: readonly [S] | ArraySchema<S>, options: CollectionOptions = {}) {
+  constructor(
+    schema: readonly [S] | ArraySchema<S>,
+    readonly options: CollectionOptions = {},
+  ) {
     this.schema =
       schema instanceof ArraySchema ? schema : new ArraySchema((schema as readonly [S])[0]);
-    const entityKey = memberEntityKey(this.schema.schema);
-    this.key = `[${entityKey}]`;
-    const keys = collectionsByEntity.get(entityKey) ?? new Set<string>();
-    keys.add(this.key);
-    collectionsByEntity.set(entityKey, keys);
+    const members = membersOf(this.schema.schema);
+    this.key = `[${members.key}]`;
+    for (const entityKey of members.entities) {
+      const holding = collectionsByEntity.get(entityKey) ?? new Map<string, MemberOf>();
+      holding.set(this.key, members.memberOf);
+      collectionsByEntity.set(entityKey, holding);
+    }
+    this.nestKey = options.nestKey;
     this.argsKey =
       options.argsKey ??
       ((params) =>
@@ -172,8 +196,26 @@ export class Collection<S = unknown> implements SchemaClass {
             ? (key) => nonFilter.test(key)
             : (key) => (nonFilter as readonly string[]).includes(key);
     }
-    this.push = new CollectionAdder(this, pushMerge);
-    this.unshift = new CollectionAdder(this, unshiftMerge);
+  }
+
+  /** Appends to every stored row whose filtering arguments match the call's. */
+  get push(): CollectionAdder<S, 'single'> {
+    return this.adder('push', pushMerge);
+  }
+
+  /** Prepends to every stored row whose filtering arguments match the call's. */
+  get unshift(): CollectionAdder<S, 'single'> {
+    return this.adder('unshift', unshiftMerge);
+  }
+
+  /** `push` and `unshift` are made when first read: each adder is a Collection too. */
+  private adder(name: 'push' | 'unshift', merge: CollectionMerge): CollectionAdder<S, 'single'> {
+    let adder = this.adders.get(name) as CollectionAdder<S, 'single'> | undefined;
+    if (!adder) {
+      adder = new CollectionAdder(this, merge);
+      this.adders.set(name, adder);
+    }
+    return adder;
   }
 
   /** True for argument names that do not change which members the list holds. */
@@ -184,6 +226,13 @@ export class Collection<S = unknown> implements SchemaClass {
   /** The row these arguments identify. */
   pk(args: readonly unknown[]): string {
     return serializeRowArgs(this.argsKey(...args));
+  }
+
+  /** The row a list normalized at this place belongs to: its parent's (nestKey) or the call's. */
+  private rowOf(parent: unknown, key: string | undefined, args: readonly unknown[]): string {
+    return this.nestKey && parent !== undefined
+      ? serializeRowArgs(this.nestKey(parent, key ?? ''))
+      : this.pk(args);
   }
 
   /** A row receives an add when each of its filtering arguments equals the URL params' or body's. */
@@ -215,9 +264,9 @@ export class Collection<S = unknown> implements SchemaClass {
     parent: unknown,
     key: string | undefined,
     ctx: NormalizeContext,
-  ): string {
+  ): unknown {
     const members = this.schema.normalize(input, parent, key, ctx) as string[];
-    const rowPk = this.pk(ctx.args);
+    const rowPk = this.rowOf(parent, key, ctx.args);
     ctx.writeCollectionRow(this.key, rowPk, appendNew([], members), 'replace', members);
     return rowPk;
   }
@@ -238,9 +287,10 @@ export class Collection<S = unknown> implements SchemaClass {
  * The schema of `collection.push`, `.unshift` and `.addWith(...)`. `Shape` says how its result
  * reads: one entity for `push(object)`, a list for pages.
  */
-export class CollectionAdder<S = unknown, _Shape extends 'single' | 'list' = 'single' | 'list'>
-  implements SchemaClass
-{
+export class CollectionAdder<
+  S = unknown,
+  _Shape extends 'single' | 'list' = 'single' | 'list',
+> extends Collection<S> {
   /** Type-only: lets `Denormalize` tell single adds from lists. */
   declare readonly shape?: _Shape;
 
@@ -248,17 +298,37 @@ export class CollectionAdder<S = unknown, _Shape extends 'single' | 'list' = 'si
     readonly collection: Collection<S>,
     readonly merge: CollectionMerge,
     readonly createFilter?: CreateCollectionFilter,
-  ) {}
+  ) {
+    super(collection.schema, collection.options);
+  }
 
-  get key(): string {
-    return this.collection.key;
+  /** The collection's own adders: an adder adds to the same rows. */
+  override get push(): CollectionAdder<S, 'single'> {
+    return this.collection.push;
+  }
+
+  override get unshift(): CollectionAdder<S, 'single'> {
+    return this.collection.unshift;
+  }
+
+  /** Rows are the collection's, whatever a subclass of it says identifies them. */
+  override pk(args: readonly unknown[]): string {
+    return this.collection.pk(args);
+  }
+
+  override nonFilterArgumentKeys(key: string): boolean {
+    return this.collection.nonFilterArgumentKeys(key);
+  }
+
+  override createCollectionFilter(...args: readonly unknown[]): CollectionFilter {
+    return this.collection.createCollectionFilter(...args);
   }
 
   /**
    * Returns the added pk (one object in) or pks (a list in); for a row-targeting add (pages) the
    * row, so the result reads as the whole merged list.
    */
-  normalize(
+  override normalize(
     input: unknown,
     parent: unknown,
     key: string | undefined,
@@ -293,9 +363,7 @@ export class CollectionAdder<S = unknown, _Shape extends 'single' | 'list' = 'si
       return rowPk;
     }
     if (table) {
-      const filter = (
-        this.createFilter ?? this.collection.createCollectionFilter.bind(this.collection)
-      )(...ctx.args);
+      const filter = (this.createFilter ?? this.createCollectionFilter.bind(this))(...ctx.args);
       for (const rowPk of Object.keys(table)) {
         if (!filter(parseRowArgs(rowPk))) continue;
         ctx.writeCollectionRow(
@@ -310,7 +378,12 @@ export class CollectionAdder<S = unknown, _Shape extends 'single' | 'list' = 'si
     return single ? incoming[0] : incoming;
   }
 
-  denormalize(input: unknown, ctx: DenormalizeContext): unknown {
+  /** An add is not a query: its result is never found from the tables alone. */
+  override queryKey(): undefined {
+    return undefined;
+  }
+
+  override denormalize(input: unknown, ctx: DenormalizeContext): unknown {
     if (this.createFilter?.rowArgs) return this.collection.denormalize(input, ctx);
     if (Array.isArray(input)) return this.collection.schema.denormalize(input, ctx);
     return ctx.unvisit(this.collection.schema.schema, input);

@@ -2,21 +2,24 @@ import { describeValue, SchemaError } from './describe.js';
 import type { EntityClass } from './Entity.js';
 import {
   type DenormalizeContext,
+  type EntityStatics,
   isEntity,
   type NormalizeContext,
   type SchemaClass,
 } from './types.js';
+import { UnionSchema, unionRef } from './Union.js';
 
 /**
  * Marks the entity its input identifies as INVALID: the pk as a string or number, or an object
  * from which `pk()` is computed. The entity leaves every collection, and results that require it
- * must be fetched again.
+ * must be fetched again. Given a `schema.Union`, the input object's attribute tells which member
+ * it is (a bare pk cannot).
  */
-export class Invalidate<E extends EntityClass = EntityClass> implements SchemaClass {
+export class Invalidate<E extends EntityClass | UnionSchema = EntityClass> implements SchemaClass {
   constructor(readonly entity: E) {
-    if (!isEntity(entity)) {
+    if (!isEntity(entity) && !(entity instanceof UnionSchema)) {
       throw new Error(
-        `schema.Invalidate expects an Entity class but received ${describeValue(entity)}`,
+        `schema.Invalidate expects an Entity class or a schema.Union but received ${describeValue(entity)}`,
       );
     }
   }
@@ -31,26 +34,25 @@ export class Invalidate<E extends EntityClass = EntityClass> implements SchemaCl
     key: string | undefined,
     ctx: NormalizeContext,
   ): string {
-    const entity = this.entity;
+    const union = this.entity instanceof UnionSchema ? this.entity : undefined;
+    let entity: EntityStatics | undefined = union ? undefined : (this.entity as EntityStatics);
     let pk: string | undefined;
     if (typeof input === 'string' || typeof input === 'number') {
-      pk = input === '' ? undefined : String(input);
+      if (entity) pk = input === '' ? undefined : String(input);
     } else if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
-      pk = entity.pk(
-        entity.process(input as Record<string, unknown>, parent, key, ctx.args),
-        parent,
-        key,
-        ctx.args,
-      );
+      const object = input as Record<string, unknown>;
+      entity ??= union?.memberOf(object, parent, key);
+      if (entity)
+        pk = entity.pk(entity.process(object, parent, key, ctx.args), parent, key, ctx.args);
     }
-    if (pk === undefined) {
+    if (entity === undefined || pk === undefined) {
       throw new SchemaError(
-        `schema.Invalidate(${entity.key}) cannot compute a pk from ${describeValue(input)}`,
+        `schema.Invalidate(${this.key}) cannot compute a pk from ${describeValue(input)}`,
         input,
       );
     }
     ctx.invalidate(entity, pk, input);
-    return pk;
+    return union ? unionRef(entity.key, pk) : pk;
   }
 
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {

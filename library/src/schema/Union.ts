@@ -1,52 +1,99 @@
 import { describeValue, SchemaError } from './describe.js';
 import type { EntityClass } from './Entity.js';
-import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
+import type { DenormalizeContext, EntityStatics, NormalizeContext, SchemaClass } from './types.js';
 
-type SchemaAttribute =
+/** How a union tells its members apart: an attribute's name, or a function of the input. */
+export type SchemaAttribute =
   | string
   | ((input: Record<string, unknown>, parent: unknown, key: string | undefined) => string);
 
-/** One of several entity types, told apart by an attribute of the input. */
+/**
+ * Where a union's result (or list member) points: its entity type and pk, as one string
+ * (`["Post","5"]`) so that lists of union members are lists of strings like any other, and a
+ * member is compared, deduplicated and removed like a pk.
+ */
+export function unionRef(entityKey: string, pk: string): string {
+  return JSON.stringify([entityKey, pk]);
+}
+
+function parseUnionRef(ref: string): [entityKey: string, pk: string] | undefined {
+  try {
+    const parsed: unknown = JSON.parse(ref);
+    return Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === 'string' &&
+      typeof parsed[1] === 'string'
+      ? [parsed[0], parsed[1]]
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One of several entity types, told apart by an attribute of the input:
+ * `new schema.Union({ post: Post, comment: Comment }, 'type')`. It works as an endpoint's or a
+ * resource's schema, in a list, a Collection or an entity field.
+ */
 export class UnionSchema<Choices extends Record<string, EntityClass> = Record<string, EntityClass>>
   implements SchemaClass
 {
+  private readonly byEntityKey = new Map<string, EntityStatics>();
+
   constructor(
     readonly schemas: Choices,
     readonly schemaAttribute: SchemaAttribute,
   ) {
     if (schemaAttribute === undefined) throw new Error('schema.Union needs a schemaAttribute');
+    for (const member of Object.values(schemas) as unknown as EntityStatics[]) {
+      this.byEntityKey.set(member.key, member);
+    }
   }
 
-  private choose(input: Record<string, unknown>, parent: unknown, key: string | undefined) {
+  /** The member entity types' keys, e.g. `Post;Comment`: names the union's endpoints and lists. */
+  get key(): string {
+    return [...this.byEntityKey.keys()].join(';');
+  }
+
+  /** The member entity types. */
+  get members(): readonly EntityStatics[] {
+    return [...this.byEntityKey.values()];
+  }
+
+  /** The member an input object is, by the schema attribute. */
+  memberOf(input: Record<string, unknown>, parent?: unknown, key?: string): EntityStatics {
     const name =
       typeof this.schemaAttribute === 'function'
         ? this.schemaAttribute(input, parent, key)
         : input[this.schemaAttribute];
-    const schema = this.schemas[name as string];
-    if (!schema) {
+    const member = Object.hasOwn(this.schemas, name as string)
+      ? (this.schemas[name as string] as unknown as EntityStatics)
+      : undefined;
+    if (!member) {
       throw new SchemaError(
         `schema.Union has no member "${String(name)}" (members: ${Object.keys(this.schemas).join(', ')}) for ${describeValue(input)}`,
         input,
       );
     }
-    return { name: name as string, schema };
+    return member;
   }
 
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext) {
-    if (typeof input !== 'object' || input === null) {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       throw new SchemaError(
         `schema.Union expects an object but received ${describeValue(input)}`,
         input,
       );
     }
-    const { name, schema } = this.choose(input as Record<string, unknown>, parent, key);
-    return { id: ctx.visit(schema, input, parent, key), schema: name };
+    const member = this.memberOf(input as Record<string, unknown>, parent, key);
+    const pk = ctx.visit(member, input, parent, key) as string;
+    return unionRef(member.key, pk);
   }
 
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {
-    if (typeof input !== 'object' || input === null) return input;
-    const { id, schema } = input as { id: unknown; schema: string };
-    const member = this.schemas[schema];
-    return member ? ctx.unvisit(member, id) : undefined;
+    if (typeof input !== 'string') return input;
+    const ref = parseUnionRef(input);
+    const member = ref && this.byEntityKey.get(ref[0]);
+    return member && ref ? ctx.unvisit(member, ref[1]) : undefined;
   }
 }

@@ -13,12 +13,12 @@ export type Schema = SchemaClass | readonly [unknown] | { readonly [key: string]
 /** The value a schema reads back as: entity instances where the response had entity objects. */
 export type Denormalize<S> = S extends { prototype: infer T extends Entity }
   ? T
-  : S extends Collection<infer M>
-    ? Denormalize<M>[]
-    : S extends CollectionAdder<infer M, infer Shape>
-      ? Shape extends 'list'
-        ? Denormalize<M>[]
-        : Denormalize<M>
+  : S extends CollectionAdder<infer M, infer Shape>
+    ? Shape extends 'list'
+      ? Denormalize<M>[]
+      : Denormalize<M>
+    : S extends Collection<infer M>
+      ? Denormalize<M>[]
       : S extends ArraySchema<infer M>
         ? Denormalize<M>[]
         : S extends ValuesSchema<infer M>
@@ -35,4 +35,22 @@ export type Denormalize<S> = S extends { prototype: infer T extends Entity }
                     ? unknown
                     : S extends Record<string, unknown>
                       ? { [K in keyof S]: Denormalize<S[K]> }
-                      : S;
+                      : Deserialized<S>;
+
+/**
+ * What a field deserializer reads as: `Date` → Date, `Number` → number,
+ * `Temporal.Instant.from` → Temporal.Instant; anything else as it is.
+ */
+type Deserialized<S> = S extends NumberConstructor
+  ? number
+  : S extends StringConstructor
+    ? string
+    : S extends BooleanConstructor
+      ? boolean
+      : S extends abstract new (
+            ...args: any
+          ) => infer I
+        ? I
+        : S extends (...args: any) => infer R
+          ? R
+          : S;

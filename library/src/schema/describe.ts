@@ -13,9 +13,14 @@ export function describeValue(value: unknown, maxLength = 200): string {
   return text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
 }
 
-/** The error raised when a response does not fit its schema; `input` is the offending value. */
+/**
+ * The error raised when a response does not fit its schema; `input` is the offending value. Its
+ * `status` is 400, as data-client gives such processing errors, so code that reads
+ * `error.status` (error boundaries, `errorPolicy`) treats it as a hard error.
+ */
 export class SchemaError extends Error {
   override name = 'SchemaError';
+  readonly status = 400;
   constructor(
     message: string,
     readonly input: unknown,

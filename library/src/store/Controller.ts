@@ -113,9 +113,8 @@ export class Controller {
     ...args: Parameters<E>
   ): ResolveType<E> | Promise<ResolveType<E>> => {
     const { data, expiresAt, expiryStatus } = this.getResponse(endpoint, ...args, this.getState());
-    if (data !== undefined && expiryStatus !== ExpiryStatus.Invalid && Date.now() <= expiresAt)
-      return data;
-    return this.fetch(endpoint, ...args);
+    const fresh = expiryStatus !== ExpiryStatus.Invalid && Date.now() <= expiresAt;
+    return fresh && data !== undefined ? data : this.fetch(endpoint, ...args);
   };
 
   private async request(
