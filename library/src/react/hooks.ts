@@ -1,7 +1,8 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Controller, ResolveType } from '../store/Controller.js';
-import { ExpiryStatus, type State } from '../store/state.js';
+import type { Store } from '../store/createStore.js';
+import { ExpiryStatus } from '../store/state.js';
 import { useStore } from './context.js';
 
 /** The Controller of the nearest DataProvider: `fetch`, `invalidate`, `expireAll`, … */
@@ -9,13 +10,97 @@ export function useController(): Controller {
   return useStore().controller;
 }
 
-/** The store's state, re-rendering when it changes. */
-function useStoreState(): State {
-  const store = useStore();
-  return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+type Args<E extends EndpointInterface> = Parameters<E> | [null];
+
+/** What a hook shows for one call: its data, how fresh it is, and its error. */
+interface Reading {
+  data: unknown;
+  expiryStatus: ExpiryStatus;
+  expiresAt: number;
+  error: unknown;
 }
 
-type Args<E extends EndpointInterface> = Parameters<E> | [null];
+const NOTHING: Reading = {
+  data: undefined,
+  expiryStatus: ExpiryStatus.Valid,
+  expiresAt: 0,
+  error: undefined,
+};
+
+function read(store: Store, endpoint: EndpointInterface, args: readonly unknown[]): Reading {
+  if (args[0] === null) return NOTHING;
+  const state = store.getState();
+  const { controller } = store;
+  const { data, expiryStatus, expiresAt } = controller.getResponse(
+    endpoint,
+    ...(args as Parameters<EndpointInterface>),
+    state,
+  );
+  const error = controller.getError(endpoint, ...(args as Parameters<EndpointInterface>), state);
+  return { data, expiryStatus, expiresAt, error };
+}
+
+function sameReading(a: Reading, b: Reading): boolean {
+  return (
+    a.data === b.data &&
+    a.expiryStatus === b.expiryStatus &&
+    a.expiresAt === b.expiresAt &&
+    a.error === b.error
+  );
+}
+
+/**
+ * The store's reading of `endpoint(...args)`, kept in this component's state: a change to the
+ * store updates it with an ordinary state update, so it renders in the same batch as the app's
+ * own updates made at the same time (`await fetch(deleteTodo); navigate('/')` unmounts the reader
+ * before it could ask for the deleted todo again). A change that leaves the reading as it was
+ * renders nothing.
+ */
+function useReading(endpoint: EndpointInterface, args: readonly unknown[]): Reading {
+  const store = useStore();
+  const key = args[0] === null ? null : endpoint.key(...(args as Parameters<EndpointInterface>));
+  const latest = useRef({ endpoint, args });
+  latest.current = { endpoint, args };
+  const [held, setHeld] = useState(() => ({ store, key, reading: read(store, endpoint, args) }));
+  // Other arguments (or another store) than the held reading's: read them now.
+  const current =
+    held.store === store && held.key === key
+      ? held
+      : { store, key, reading: read(store, endpoint, args) };
+
+  // A passive effect, not a layout one: it stays subscribed while a Suspense boundary hides the
+  // component, so the answer it waits for reaches it.
+  useEffect(() => {
+    const update = () => {
+      const reading = read(store, latest.current.endpoint, latest.current.args);
+      setHeld((previous) =>
+        previous.store === store && previous.key === key && sameReading(previous.reading, reading)
+          ? previous
+          : { store, key, reading },
+      );
+    };
+    // A change between this render and the subscription is caught here.
+    update();
+    return store.subscribe(update);
+  }, [store, key]);
+
+  return current.reading;
+}
+
+/** One promise per pending request, so that every render while it is pending throws the same. */
+const suspensions = new WeakMap<Promise<unknown>, Promise<void>>();
+function suspendOn(request: Promise<unknown>): Promise<void> {
+  let suspension = suspensions.get(request);
+  if (!suspension) {
+    // Suspense only needs to know when to retry; the outcome is read from the store then.
+    suspension = request.then(
+      () => undefined,
+      () => undefined,
+    );
+    suspensions.set(request, suspension);
+  }
+  return suspension;
+}
 
 /**
  * The endpoint's data, fetching it when missing, stale or invalid. Suspends while it must wait
@@ -38,10 +123,8 @@ export function useSuspense<E extends EndpointInterface>(
   ...args: Args<E>
 ): ResolveType<E> | undefined {
   const controller = useController();
-  const state = useStoreState();
+  const { data, expiryStatus, expiresAt, error } = useReading(endpoint, args);
   const active = args[0] !== null;
-  const { data, expiryStatus, expiresAt } = controller.getResponse(endpoint, ...args, state);
-  const error = active ? controller.getError(endpoint, ...args, state) : undefined;
   const stale = active && Date.now() > expiresAt;
   // An `invalidIfStale` endpoint reads as InvalidIfStale even with data: once that data is
   // stale it is fetched before it is shown (suspend), not refetched in the background.
@@ -76,15 +159,10 @@ export function useSuspense<E extends EndpointInterface>(
 
   // An error is shown until its errorExpiryLength passes; then the next render retries.
   if (mustWait && (stale || expiryStatus === ExpiryStatus.Invalid)) {
-    const request = controller.fetch(endpoint, ...(args as Parameters<E>));
-    // Suspense only needs to know when to retry; the error is read from the store then.
-    throw request.then(
-      () => undefined,
-      () => undefined,
-    );
+    throw suspendOn(controller.fetch(endpoint, ...(args as Parameters<E>)));
   }
   if (error !== undefined) throw error;
-  return data;
+  return data as ResolveType<E> | undefined;
 }
 
 /** The endpoint's data as stored, without fetching; undefined when there is none. */
@@ -92,7 +170,5 @@ export function useCache<E extends EndpointInterface>(
   endpoint: E,
   ...args: Args<E>
 ): ResolveType<E> | undefined {
-  const controller = useController();
-  const state = useStoreState();
-  return controller.getResponse(endpoint, ...args, state).data;
+  return useReading(endpoint, args).data as ResolveType<E> | undefined;
 }
