@@ -105,8 +105,8 @@ describe('Entities view', () => {
   });
 
   it('shows a deleted entity as INVALID with how its pk was computed and what it broke', async () => {
-    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
-    await env.app.controller.fetch(TodoResource.get, { id: 4 });
+    await env.app.show(TodoResource.getList, { userId: 1 });
+    await env.app.show(TodoResource.get, { id: 4 });
     await env.app.controller.fetch(TodoResource.delete, { id: 4 }); // the server answers ''
     await settle();
     await lookUp('Todo', '4');

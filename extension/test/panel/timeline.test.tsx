@@ -19,9 +19,9 @@ const seqs = () => eventRows().map((row) => row.querySelector('.seq')?.textConte
 
 /** A few real events: list, push, get, delete (with a result that suspends), expire all. */
 async function someHistory() {
-  await env.app.controller.fetch(TodoResource.getList, { userId: 1 }); // #1
+  await env.app.show(TodoResource.getList, { userId: 1 }); // #1
   await env.app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'new' }); // #2
-  await env.app.controller.fetch(TodoResource.get, { id: 4 }); // #3
+  await env.app.show(TodoResource.get, { id: 4 }); // #3
   await env.app.controller.fetch(TodoResource.delete, { id: 4 }); // #4
   env.app.controller.expireAll(() => true); // #5
   await settle();

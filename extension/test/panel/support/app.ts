@@ -3,7 +3,13 @@ import {
   connectDevtools,
   type DevtoolsConnection,
 } from '../../../../library/src/devtools/index.js';
-import { createResource, createStore, type Store, schema } from '../../../../library/src/index.js';
+import {
+  createResource,
+  createStore,
+  type EndpointInterface,
+  type Store,
+  schema,
+} from '../../../../library/src/index.js';
 import { User } from '../../../../library/test/fixtures.js';
 import type { TodoRecord } from '../../../../library/test/helpers/server.js';
 import { Todo } from '../../../../library/test/rest/support.js';
@@ -163,6 +169,12 @@ export class TodoApp {
 
   get controller() {
     return this.store.controller;
+  }
+
+  /** Fetches a result and reads it from the store, as a component showing it would. */
+  async show<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E>): Promise<void> {
+    await this.controller.fetch(endpoint, ...args);
+    this.controller.getResponse(endpoint, ...args, this.store.getState());
   }
 
   close(): void {
