@@ -23,7 +23,9 @@ describe('a reader of a deleted entity that goes away in the same batch', () => 
     const { result, rerender } = renderHook(
       ({ id }: { id: number | null }) => {
         try {
+          // biome-ignore lint/correctness/useHookAtTopLevel: the test records what the hook throws
           const todo = useSuspense(TodoResource.get, id === null ? null : { id });
+          // biome-ignore lint/correctness/useHookAtTopLevel: as above
           return [todo ?? null, useController().fetch] as const;
         } catch (suspension) {
           if (suspension instanceof Promise && thrown.at(-1) !== suspension)
@@ -89,6 +91,7 @@ describe('suspending', () => {
     function Title() {
       renders++;
       try {
+        // biome-ignore lint/correctness/useHookAtTopLevel: the test records what the hook throws
         return <p>{useSuspense(TodoResource.get, { id: 2 }).title}</p>;
       } catch (suspension) {
         thrown.add(suspension);
