@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Controller, ResolveType } from '../store/Controller.js';
 import type { Store } from '../store/createStore.js';
@@ -50,41 +50,36 @@ function sameReading(a: Reading, b: Reading): boolean {
 }
 
 /**
- * The store's reading of `endpoint(...args)`, kept in this component's state: a change to the
- * store updates it with an ordinary state update, so it renders in the same batch as the app's
- * own updates made at the same time (`await fetch(deleteTodo); navigate('/')` unmounts the reader
- * before it could ask for the deleted todo again). A change that leaves the reading as it was
- * renders nothing.
+ * Layout effects where there is a DOM: a change missed between render and subscribing is caught
+ * before paint.
+ */
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * The store's reading of `endpoint(...args)`, read at every render (the reads are memoized: an
+ * unchanged result costs a check of its rows). A change to the store re-renders the component
+ * only when its reading changed, and through an ordinary state update: it renders in the same
+ * batch as the app's own updates made at the same time (`await fetch(deleteTodo); navigate('/')`
+ * unmounts the reader before it could ask for the deleted todo again).
  */
 function useReading(endpoint: EndpointInterface, args: readonly unknown[]): Reading {
   const store = useStore();
   const key = args[0] === null ? null : endpoint.key(...(args as Parameters<EndpointInterface>));
-  const latest = useRef({ endpoint, args });
-  latest.current = { endpoint, args };
-  const [held, setHeld] = useState(() => ({ store, key, reading: read(store, endpoint, args) }));
-  // Other arguments (or another store) than the held reading's: read them now.
-  const current =
-    held.store === store && held.key === key
-      ? held
-      : { store, key, reading: read(store, endpoint, args) };
-
-  // A passive effect, not a layout one: it stays subscribed while a Suspense boundary hides the
-  // component, so the answer it waits for reaches it.
-  useEffect(() => {
-    const update = () => {
-      const reading = read(store, latest.current.endpoint, latest.current.args);
-      setHeld((previous) =>
-        previous.store === store && previous.key === key && sameReading(previous.reading, reading)
-          ? previous
-          : { store, key, reading },
-      );
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const reading = read(store, endpoint, args);
+  const shown = useRef({ reading, endpoint, args });
+  useIsomorphicLayoutEffect(() => {
+    shown.current = { reading, endpoint, args };
+  });
+  useIsomorphicLayoutEffect(() => {
+    const check = () => {
+      const { reading: before, endpoint: current, args: currentArgs } = shown.current;
+      if (!sameReading(before, read(store, current, currentArgs))) rerender();
     };
-    // A change between this render and the subscription is caught here.
-    update();
-    return store.subscribe(update);
+    check();
+    return store.subscribe(check);
   }, [store, key]);
-
-  return current.reading;
+  return reading;
 }
 
 /** One promise per pending request, so that every render while it is pending throws the same. */
