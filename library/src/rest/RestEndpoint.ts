@@ -5,7 +5,7 @@ import { paginatedFilter, paginatedMerge } from '../schema/Collection.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { findCollection, mapCollections } from './collections.js';
 import { NetworkError } from './NetworkError.js';
-import { compilePath, searchToString } from './paths.js';
+import { compilePath, isDotSegment, searchToString } from './paths.js';
 import type {
   AsRestOptions,
   ExtendOptions,
@@ -78,16 +78,31 @@ export class RestEndpoint<
     const pathParams: Record<string, string> = {};
     const query: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(params)) {
-      if (names.has(key)) {
-        if (value !== undefined) pathParams[key] = String(value);
-      } else query[key] = value;
+      if (!names.has(key)) query[key] = value;
+      else if (value !== undefined) {
+        const text = String(value);
+        if (isDotSegment(text)) {
+          throw new TypeError(
+            `${this.name}: the URL parameter "${key}" cannot be "${text}" (a dot segment would leave the path)`,
+          );
+        }
+        pathParams[key] = text;
+      }
     }
-    const search = searchToString(query);
+    const search = this.searchToString(query);
     const base = build(pathParams);
     // A path with literal query text (`/todos\\?per_page=50`) already holds a `?`: the
     // remaining arguments continue that query with `&` rather than start a second one.
     const separator = base.includes('?') ? '&' : '?';
     return `${this.urlPrefix}${base}${search ? `${separator}${search}` : ''}`;
+  }
+
+  /**
+   * The query text of the arguments that are not path parameters (sorted; nested values in
+   * brackets, lists as repeated names). Override it to use another convention, e.g. `qs`.
+   */
+  searchToString(searchParams: Record<string, unknown>): string {
+    return searchToString(searchParams);
   }
 
   /** Whether calls take a body: every method but GET and DELETE, unless declared `body: undefined`. */

@@ -34,6 +34,14 @@ export function compilePath(path: string): CompiledPath {
   return entry;
 }
 
+/**
+ * Whether a path value is a dot segment: URLs resolve `.` and `..` — percent-encoded too — as
+ * "this" and "the parent" segment, so `get({ id: '..' })` would request the list's parent.
+ */
+export function isDotSegment(value: string): boolean {
+  return /^(?:\.|%2e){1,2}$/i.test(value);
+}
+
 /** Drops the last URL parameter: `'/:first/:second'` → `'/:first'`, `'/:first'` → `'/'`. */
 export function shortenPath(path: string): string {
   const last = path.lastIndexOf(':');
@@ -45,12 +53,46 @@ export function shortenPath(path: string): string {
 /** The same as `shortenPath`, under the name some users know. */
 export const removeLastArg = shortenPath;
 
-/** Sorted query text with `undefined` values dropped; empty when nothing is left. */
+/**
+ * Sorted query text with `undefined` values dropped; empty when nothing is left. Nested values
+ * keep their structure, so different arguments never make one URL (and one cache key):
+ * a list repeats its name (`tag=a&tag=b`; an empty list is `tag=`), an object names its
+ * members in brackets (`filter[done]=true`), a list holding objects or lists numbers its items
+ * (`f[0][a]=1`). Members are sorted at every level.
+ */
 export function searchToString(params: Record<string, unknown>): string {
   const search = new URLSearchParams();
-  for (const key of Object.keys(params).sort()) {
-    const value = params[key];
-    if (value !== undefined) search.append(key, String(value));
-  }
+  appendAll(search, '', params);
   return search.toString();
+}
+
+function appendAll(search: URLSearchParams, prefix: string, object: object): void {
+  for (const key of Object.keys(object).sort()) {
+    const name = prefix === '' ? key : `${prefix}[${key}]`;
+    appendValue(search, name, (object as Record<string, unknown>)[key]);
+  }
+}
+
+function appendValue(search: URLSearchParams, name: string, value: unknown): void {
+  if (value === undefined) return;
+  if (Array.isArray(value)) {
+    // An empty list still sends its name: `DELETE /todos?ids=` must not become `DELETE /todos`.
+    if (value.length === 0) search.append(name, '');
+    const nested = value.some((item) => typeof item === 'object' && item !== null);
+    value.forEach((item, index) => {
+      if (nested) appendValue(search, `${name}[${index}]`, item);
+      else if (item !== undefined) search.append(name, String(item));
+    });
+  } else if (isPlainObject(value)) {
+    appendAll(search, name, value);
+  } else {
+    search.append(name, String(value));
+  }
+}
+
+/** Objects that are only their members (not a Date, a URL, a class instance with a toString). */
+function isPlainObject(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }

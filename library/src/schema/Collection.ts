@@ -92,9 +92,23 @@ export function paginatedFilter(
   return Object.assign(() => () => false, { rowArgs: removeCursor });
 }
 
-/** One filtering argument as a row stores it: objects as JSON, everything else as a string. */
+/**
+ * One filtering argument as a row stores it: objects as JSON with their members sorted (so that
+ * `{ a, b }` and `{ b, a }` are one row, as they are one URL), everything else as a string.
+ */
 function serializeArgValue(value: unknown): string {
-  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  return typeof value === 'object' && value !== null
+    ? JSON.stringify(value, sortedMembers)
+    : String(value);
+}
+
+/** A JSON.stringify replacer that writes an object's members in sorted order. */
+function sortedMembers(_key: string, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort())
+    sorted[key] = (value as Record<string, unknown>)[key];
+  return sorted;
 }
 
 /** Serializes the filtering arguments: keys sorted, `undefined` dropped, values as strings. */

@@ -69,6 +69,10 @@ function setError(state: State, action: SetResponseAction, error: unknown): Stat
   if (previous !== undefined && previous.fetchedAt > fetchedAt) {
     return { ...state, optimistic: settleOptimistic(state, key, fetchedAt) };
   }
+  // Until an error's stack is read, V8 keeps the frames it was thrown from, and with them the
+  // objects they were working on: a SchemaError thrown while normalizing would keep the state
+  // of its time (and that state's errors, and theirs). Reading it once turns it into text.
+  if (error instanceof Error) void error.stack;
   const meta: EndpointMeta = {
     date,
     fetchedAt,

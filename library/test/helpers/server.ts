@@ -369,9 +369,14 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 
   const answerExtra = (request: RecordedRequest, url: URL, res: ServerResponse) => {
     const path = url.pathname;
-    // Batch delete: DELETE /todos?ids=1,2 answers an empty body.
+    // Batch delete: DELETE /todos?ids=1,2 (or ?ids=1&ids=2) answers an empty body.
     if (request.method === 'DELETE' && url.searchParams.has('ids')) {
-      const ids = new Set((url.searchParams.get('ids') ?? '').split(',').filter(Boolean));
+      const ids = new Set(
+        url.searchParams
+          .getAll('ids')
+          .flatMap((ids) => ids.split(','))
+          .filter(Boolean),
+      );
       for (let i = todos.length - 1; i >= 0; i--) {
         if (ids.has(String(todos[i]?.id))) todos.splice(i, 1);
       }

@@ -5,11 +5,12 @@ import {
   NetworkError,
   RestEndpoint,
   removeLastArg,
+  schema,
   searchToString,
   shortenPath,
 } from '../../src/index.js';
 import { serverPerTest } from '../helpers/perTest.js';
-import { FOUR_TODOS, ids, received, Todo } from './support.js';
+import { FOUR_TODOS, ids, received, rows, Todo } from './support.js';
 
 const server = serverPerTest({ todos: FOUR_TODOS });
 
@@ -106,6 +107,72 @@ describe('url(): urlPrefix + path + the remaining arguments as a sorted query', 
       'a=x+y&b=2&d=a%26b%3Dc',
     );
     expect(searchToString({ a: undefined })).toBe('');
+  });
+
+  it('nested search values keep their structure: different arguments never share a URL', () => {
+    expect(searchToString({ f: { b: 2, a: 1 } })).toBe('f%5Ba%5D=1&f%5Bb%5D=2');
+    expect(searchToString({ tag: ['x', 'y'] })).toBe('tag=x&tag=y');
+    expect(searchToString({ tag: [] })).toBe('tag=');
+    expect(searchToString({ f: [{ a: 1 }, [2, 3]] })).toBe(
+      'f%5B0%5D%5Ba%5D=1&f%5B1%5D=2&f%5B1%5D=3',
+    );
+    expect(searchToString({ at: null, on: true })).toBe('at=null&on=true');
+    const endpoint = new RestEndpoint({ path: '/todos', urlPrefix: server.url });
+    const pairs: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{ f: { a: 1 } }, { f: { b: 2 } }],
+      [{ f: [1, 2] }, { f: ['1,2'] }],
+      [{ f: { a: [1] } }, { f: [{ a: 1 }] }],
+      [{ f: 'x' }, { f: ['x', 'x'] }],
+    ];
+    for (const [first, second] of pairs) expect(endpoint.key(first)).not.toBe(endpoint.key(second));
+    // The order members were written in does not matter.
+    expect(endpoint.key({ f: { a: 1, b: 2 } })).toBe(endpoint.key({ f: { b: 2, a: 1 } }));
+  });
+
+  it('reading one nested filter never returns another filter’s data', async () => {
+    const list = new RestEndpoint({
+      path: '/todos',
+      urlPrefix: server.url,
+      schema: new schema.Collection([Todo]),
+    });
+    const { controller, getState } = createStore();
+    server.respondNext({ body: [FOUR_TODOS[0]] });
+    await controller.fetch(list, { f: { a: 1 } });
+    server.respondNext({ body: [FOUR_TODOS[1]] });
+    await controller.fetch(list, { f: { b: 2 } });
+    expect(received(server)).toEqual(['GET /todos?f%5Ba%5D=1', 'GET /todos?f%5Bb%5D=2']);
+    expect(ids(controller.getResponse(list, { f: { a: 1 } }, getState()).data)).toEqual([1]);
+    expect(ids(controller.getResponse(list, { f: { b: 2 } }, getState()).data)).toEqual([2]);
+    // Their collection rows differ too, and a row's nested members are sorted.
+    expect(Object.keys(rows(getState()))).toEqual(['{"f":"{\\"a\\":1}"}', '{"f":"{\\"b\\":2}"}']);
+  });
+
+  it('searchToString can be overridden, e.g. to join lists with commas', () => {
+    class Joined extends RestEndpoint {
+      override searchToString(params: Record<string, unknown>) {
+        return new URLSearchParams(params as Record<string, string>).toString();
+      }
+    }
+    const endpoint = new Joined({ path: '/todos', urlPrefix: server.url });
+    expect(endpoint.url({ ids: [1, 2] })).toBe(`${server.url}/todos?ids=1%2C2`);
+  });
+
+  it('a path value of "." or ".." is refused: no URL can carry it inside the path', async () => {
+    // URLs read such a segment, even percent-encoded, as "this" or "the parent" segment: the
+    // request would leave the resource (`GET /` for `get({ id: '..' })`).
+    const endpoint = new RestEndpoint({ path: '/todos/:id', urlPrefix: server.url, schema: Todo });
+    for (const id of ['.', '..', '%2e', '%2E%2E', '.%2e']) {
+      expect(() => endpoint.url({ id })).toThrow(TypeError);
+      expect(() => endpoint.url({ id })).toThrow(
+        `${server.url}/todos/:id: the URL parameter "id" cannot be "${id}" (a dot segment would leave the path)`,
+      );
+    }
+    const { controller } = createStore();
+    await expect(controller.fetch(endpoint, { id: '..' })).rejects.toThrow(TypeError);
+    expect(received(server)).toEqual([]);
+    // Dots inside a value are fine.
+    expect(endpoint.url({ id: 'a.b' })).toBe(`${server.url}/todos/a.b`);
+    expect(endpoint.url({ id: '...' })).toBe(`${server.url}/todos/...`);
   });
 
   it('encodes path parameter values, and numbers and strings give the same URL', async () => {
