@@ -80,6 +80,11 @@ export class RestEndpoint<
     for (const [key, value] of Object.entries(params)) {
       if (!names.has(key)) query[key] = value;
       else if (value !== undefined) {
+        if (typeof value === 'object' && value !== null) {
+          throw new TypeError(
+            `${this.name}: the URL parameter "${key}" must be a string or a number, not ${JSON.stringify(value)}`,
+          );
+        }
         const text = String(value);
         if (isDotSegment(text)) {
           throw new TypeError(

@@ -3,7 +3,7 @@ import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
 import { Collection } from '../schema/Collection.js';
 import type { EntityClass } from '../schema/Entity.js';
 import { Invalidate } from '../schema/Invalidate.js';
-import type { UnionSchema } from '../schema/Union.js';
+import { UnionSchema } from '../schema/Union.js';
 import { findCollection } from './collections.js';
 import { shortenPath } from './paths.js';
 import { RestEndpoint } from './RestEndpoint.js';
@@ -197,7 +197,8 @@ export function createResource<const O extends ResourceOptions>(options: O): Res
     schema: new Invalidate(schema),
     method: 'DELETE',
     name: name('delete'),
-    process: deleteProcess,
+    process: (value: unknown, params: unknown) =>
+      namesDeleted(schema, value, params) ? value : params,
     ...(optimistic
       ? { getOptimisticResponse: (_snapshot: SnapshotInterface, params: unknown) => params }
       : {}),
@@ -212,14 +213,24 @@ export function createResource<const O extends ResourceOptions>(options: O): Res
 }
 
 /**
- * The entity a delete removes: the server's answer when it names it (an id string, or an
- * object with the pk members), otherwise the URL parameters.
+ * Whether a delete's answer names the entity it removed: an object holding what the entity's
+ * pk is computed from, or the pk as a string (spec 4.2). Anything else a server may answer — a
+ * count such as `1`, `true`, a list, an object without the pk, nothing — names nothing, and the
+ * entity the URL parameters name is the one deleted. A union's member cannot be told from a bare
+ * pk, so for a union only an object names one.
  */
-export function deleteProcess(value: unknown, params: unknown): unknown {
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number') return value;
-  if (typeof value === 'object' && value !== null && Object.keys(value).length > 0) return value;
-  return params;
+function namesDeleted(schema: EntityClass | UnionSchema, value: unknown, params: unknown): boolean {
+  if (typeof value === 'string') return value !== '' && !(schema instanceof UnionSchema);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const args = [params];
+  try {
+    const entity =
+      schema instanceof UnionSchema ? schema.memberOf(value as Record<string, unknown>) : schema;
+    const row = entity.process(value as Record<string, unknown>, undefined, undefined, args);
+    return entity.pk(row, undefined, undefined, args) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 function optimisticBody(_snapshot: SnapshotInterface, ...args: unknown[]) {

@@ -1,6 +1,5 @@
 export {
   createResource,
-  deleteProcess,
   type Resource,
   type ResourceOptions,
 } from './createResource.js';

@@ -63,6 +63,14 @@ export abstract class Entity {
       (typeof pk === 'number' && Number.isNaN(pk))
     )
       return undefined;
+    // Anything else would be stored under its text, `[object Object]` or `1,2`, where
+    // different values meet.
+    if (typeof pk !== 'string' && typeof pk !== 'number') {
+      throw new SchemaError(
+        `${this.key}.pk() returned ${describeValue(pk)} for ${describeValue(value)}: a pk must be a string or a number`,
+        value,
+      );
+    }
     return String(pk);
   }
 

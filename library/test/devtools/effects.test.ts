@@ -215,7 +215,7 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
       ['no-content', { id: 2 }, 'url-params'],
       ['empty', { id: 2 }, 'url-params'],
       ['id-json', '2', 'response'],
-      ['id-text', 2, 'response'],
+      ['id-text', { id: 2 }, 'url-params'], // a bare number names nothing
       ['object', { id: 2 }, 'response'],
     ];
 

@@ -330,7 +330,7 @@ describe('delete (4.2)', () => {
     ['no-content', deletedTodo], // 204: the URL parameters
     ['empty', deletedTodo], // empty body: the URL parameters
     ['id-json', undefined], // "2": the id as a string
-    ['id-text', undefined], // 2 as text/plain (parsed as JSON, a number)
+    ['id-text', deletedTodo], // 2 as text/plain: a bare number names nothing, the URL parameters do
     ['object', deletedTodo], // { id: 2 }: the members of pk()
   ];
 
@@ -391,6 +391,36 @@ describe('delete (4.2)', () => {
     expect(TodoResource.delete.process({}, { id: 7 })).toEqual({ id: 7 });
     expect(TodoResource.delete.process(null, { id: 7 })).toEqual({ id: 7 });
     expect(TodoResource.delete.process('', { id: 7 })).toEqual({ id: 7 });
+  });
+
+  // DELETE /todos/2, answered in every form a server may use: the answer names the deleted
+  // entity only when it is an object holding its pk or the pk as a string (spec 4.2); anything
+  // else (a count, `true`, a list, an object without the pk) leaves it to the URL parameters.
+  it.each([
+    ['204 No Content', { status: 204 }, '2'],
+    ['an empty body', { status: 200, rawBody: '' }, '2'],
+    ['JSON null', { status: 200, rawBody: 'null' }, '2'],
+    ['the pk as a JSON string', { status: 200, body: '2' }, '2'],
+    ['another pk as a JSON string', { status: 200, body: '3' }, '3'],
+    ['the pk as text', { status: 200, rawBody: '3', contentType: 'text/plain' }, '2'],
+    ['a count: 1', { status: 200, body: 1 }, '2'],
+    ['a number: 42', { status: 200, body: 42 }, '2'],
+    ['true', { status: 200, body: true }, '2'],
+    ['a list of ids', { status: 200, body: [2, 3] }, '2'],
+    ['an object without the pk', { status: 200, body: { deleted: 1 } }, '2'],
+    ['an empty object', { status: 200, body: {} }, '2'],
+    ['the entity', { status: 200, body: { id: 2, title: 'fix bugs' } }, '2'],
+    ['another entity', { status: 200, body: { id: 3, title: 'ship' } }, '3'],
+  ] as const)('answered with %s, the delete invalidates todo %s', async (_form, answer, pk) => {
+    const TodoResource = todoResource(server.url);
+    const { controller, getState } = createStore();
+    await controller.fetch(TodoResource.getList, {});
+    server.respondNext(answer);
+    await controller.fetch(TodoResource.delete, { id: 2 });
+    const state = getState();
+    expect(['1', '2', '3', '4'].filter((id) => invalidated(state, id))).toEqual([pk]);
+    expect(rows(state)).toEqual({ '{}': ['1', '2', '3', '4'].filter((id) => id !== pk) });
+    expect(state.meta[TodoResource.delete.key({ id: 2 })]?.error).toBeUndefined();
   });
 
   it('a failed delete (404) invalidates nothing', async () => {

@@ -157,6 +157,14 @@ describe('url(): urlPrefix + path + the remaining arguments as a sorted query', 
     expect(endpoint.url({ ids: [1, 2] })).toBe(`${server.url}/todos?ids=1%2C2`);
   });
 
+  it('a path value that is an object or a list is refused with a clear error', () => {
+    const endpoint = new RestEndpoint({ path: '/todos/:id', urlPrefix: server.url });
+    expect(() => endpoint.url({ id: { a: 1 } })).toThrow(
+      `${server.url}/todos/:id: the URL parameter "id" must be a string or a number, not {"a":1}`,
+    );
+    expect(() => endpoint.url({ id: [1, 2] })).toThrow(/not \[1,2\]/);
+  });
+
   it('a path value of "." or ".." is refused: no URL can carry it inside the path', async () => {
     // URLs read such a segment, even percent-encoded, as "this" or "the parent" segment: the
     // request would leave the resource (`GET /` for `get({ id: '..' })`).

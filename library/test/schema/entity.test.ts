@@ -92,6 +92,23 @@ describe('Entity', () => {
     expect(normalize(Tag, { id: 2, label: 'ok' }).result).toBe('2');
   });
 
+  it.each([
+    ['an object', { a: 1 }, '{"a":1}'],
+    ['a list', [1, 2], '[1,2]'],
+    ['a boolean', true, 'true'],
+  ])(
+    'refuses a pk that is %s with a SchemaError naming the entity and the value',
+    (_kind, id, shown) => {
+      const tables = createTables();
+      const error = thrown(() => tables.normalize([Todo], [{ id: 1 }, { id, title: 'odd' }]));
+      expect(error).toBeInstanceOf(SchemaError);
+      expect((error as Error).message).toContain(`Todo.pk() returned ${shown}`);
+      expect((error as Error).message).toContain('a pk must be a string or a number');
+      // Nothing of the response is stored, not even the items before the bad one.
+      expect(tables.entities).toEqual({});
+    },
+  );
+
   it('names a nested entity whose pk is missing, not its parent', () => {
     const error = thrown(() => normalize(Todo, { id: 1, author: { name: 'anonymous' } }));
     expect(error).toBeInstanceOf(SchemaError);
