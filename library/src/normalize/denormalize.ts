@@ -91,6 +91,9 @@ export function denormalize(
 
 type Row = Record<string, unknown>;
 
+/** How deep entities nest in one read before relations are left as pks (see tooDeep). */
+export const MAX_READ_DEPTH = 128;
+
 /**
  * A field whose schema is a plain function or class (`createdAt: Date`,
  * `time: Temporal.Instant.from`, `price: Number`) is stored as it came (JSON) and turned into that
@@ -156,7 +159,8 @@ class DenormalizeRun implements DenormalizeContext {
     return this.entities[table]?.[pk];
   }
 
-  entity(entity: EntityStatics, pk: string): object | Invalid | undefined {
+  entity(entity: EntityStatics, pk: string): object | Invalid | string | undefined {
+    if (this.tooDeep()) return pk;
     const table = entity.key;
     const row = this.readRow(table, pk) as Row | undefined;
     if (row === undefined) return undefined;
@@ -173,6 +177,15 @@ class DenormalizeRun implements DenormalizeContext {
     const value = this.build(entity, pk, row);
     built[pk] = value;
     return value;
+  }
+
+  /**
+   * Whether entities are nested MAX_READ_DEPTH deep here: a chain of entities stored by many
+   * responses (each one linking the next) could otherwise take a read past the stack's end.
+   * Past it, a relation is left as its pk.
+   */
+  protected tooDeep(): boolean {
+    return this.building.length >= MAX_READ_DEPTH;
   }
 
   /** The instance of this entity when its own fields are being built: a cycle led back to it. */
@@ -230,7 +243,8 @@ class TrackedDenormalizeRun extends DenormalizeRun {
     return row;
   }
 
-  override entity(entity: EntityStatics, pk: string): object | Invalid | undefined {
+  override entity(entity: EntityStatics, pk: string): object | Invalid | string | undefined {
+    if (this.tooDeep()) return pk;
     const table = entity.key;
     const row = this.entities[table]?.[pk] as Row | undefined;
     const rowDependency: Dependency = { table, pk, row };

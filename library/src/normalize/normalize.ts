@@ -68,6 +68,12 @@ export function normalize(
   return { result, entities: run.entities, entitiesMeta: run.entitiesMeta, indexes: run.indexes };
 }
 
+/**
+ * How deep a response may nest values with schemas (an entity in an entity in …). Deeper, the
+ * walk would run out of stack; real responses nest a few levels.
+ */
+export const MAX_NESTING = 256;
+
 /** How error messages name a schema: its table key when it has one (`Todo`, `[Todo]`). */
 function describeSchema(schema: unknown): string {
   const key = (schema as { key?: unknown }).key;
@@ -82,6 +88,8 @@ class NormalizeRun implements NormalizeContext {
   readonly optimistic: boolean;
   private readonly invalidatedAsRows: boolean;
   private readonly meta: EntityMeta;
+  /** How deep the value being visited is nested in the response. */
+  private depth = 0;
   private readonly copied = new Set<string>();
   private readonly copiedMeta = new Set<string>();
 
@@ -103,7 +111,19 @@ class NormalizeRun implements NormalizeContext {
   visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown {
     if (value === undefined || value === null) return value;
     const schemaClass = schemaOf(schema);
-    return schemaClass ? schemaClass.normalize(value, parent, key, this) : value;
+    if (!schemaClass) return value;
+    if (this.depth === MAX_NESTING) {
+      throw new SchemaError(
+        `the response nests values deeper than ${MAX_NESTING} levels (at ${describeSchema(schema)}): it is refused, nothing of it is stored`,
+        value,
+      );
+    }
+    this.depth++;
+    try {
+      return schemaClass.normalize(value, parent, key, this);
+    } finally {
+      this.depth--;
+    }
   }
 
   visitItems(schema: unknown, items: readonly unknown[], key: string | undefined): unknown[] {

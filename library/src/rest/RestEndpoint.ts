@@ -223,7 +223,17 @@ export class RestEndpoint<
   /** JSON as parsed; 204 or an empty body is `null`; text only where the schema needs no data. */
   async parseResponse(response: Response): Promise<unknown> {
     if (response.status === 204) return null;
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (cause) {
+      // The connection broke while the body arrived (e.g. shorter than its Content-Length).
+      throw new NetworkError(
+        `${this.name}: the response from ${response.url} broke off (${(cause as Error).message})`,
+        response,
+        { status: 0, cause },
+      );
+    }
     if (text === '') return null;
     const type = response.headers.get('content-type') ?? '';
     try {

@@ -37,8 +37,11 @@ export interface DenormalizeContext {
   unvisit(schema: unknown, input: unknown): unknown;
   /** Reads a table row and records it as a dependency of the value being built. */
   readRow(key: string, pk: string): unknown;
-  /** Builds (or reuses) the instance of an entity; INVALID or undefined when it cannot. */
-  entity(entity: EntityStatics, pk: string): object | Invalid | undefined;
+  /**
+   * Builds (or reuses) the instance of an entity; INVALID or undefined when it cannot, the pk
+   * itself when entities nest too deep to follow.
+   */
+  entity(entity: EntityStatics, pk: string): object | Invalid | string | undefined;
 }
 
 /** Read-only access to the tables, for schemas that can find their result from the args alone. */

@@ -47,6 +47,11 @@ export interface CannedResponse {
   contentType?: string;
   /** Sent exactly as given (instead of `body`), e.g. broken JSON under a JSON content type. */
   rawBody?: string;
+  /**
+   * With `rawBody`: the `Content-Length` announced, larger than the body; the connection is
+   * closed once the body is written, so the answer arrives cut short.
+   */
+  announcedLength?: number;
 }
 
 export interface ServerOptions {
@@ -145,6 +150,14 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 
   const route = (request: RecordedRequest, res: ServerResponse) => {
     const next = canned.shift();
+    if (next?.rawBody !== undefined && next.announcedLength !== undefined) {
+      res.writeHead(next.status ?? 200, {
+        'content-type': next.contentType ?? JSON_TYPE,
+        'content-length': next.announcedLength,
+      });
+      res.write(next.rawBody, () => res.socket?.destroy());
+      return;
+    }
     if (next?.rawBody !== undefined) {
       res
         .writeHead(next.status ?? 200, { 'content-type': next.contentType ?? JSON_TYPE })

@@ -462,4 +462,17 @@ describe('RestEndpoint responses', () => {
       message: networkError.message,
     });
   });
+
+  it('a body cut short (less than its Content-Length) rejects with a NetworkError of status 0', async () => {
+    const endpoint = new RestEndpoint({ path: '/todos/:id', urlPrefix: server.url, schema: Todo });
+    server.respondNext({ rawBody: '{"id": 1, "ti', announcedLength: 200 });
+    const { controller, getState } = createStore();
+    const error = await controller.fetch(endpoint, { id: 1 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).status).toBe(0);
+    expect((error as NetworkError).message).toContain(`${server.url}/todos/1`);
+    expect((error as NetworkError).message).toContain('broke off');
+    expect(getState().meta[endpoint.key({ id: 1 })]?.error).toBe(error);
+    expect(getState().entities).toEqual({});
+  });
 });
