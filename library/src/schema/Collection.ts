@@ -5,6 +5,7 @@ import {
   type DenormalizeContext,
   isEntity,
   type NormalizeContext,
+  type PolymorphicInterface,
   type QueryContext,
   type SchemaClass,
 } from './types.js';
@@ -37,7 +38,7 @@ export type CollectionMerge = ((
 
 export interface CollectionOptions {
   /** Which arguments identify a row; the first argument by default (the body never counts). */
-  argsKey?: (...args: readonly unknown[]) => Record<string, unknown> | undefined;
+  argsKey?(...args: any): Record<string, unknown> | undefined;
   /** Argument names that do not filter, e.g. `orderBy`; a predicate, a RegExp or a list. */
   nonFilterArgumentKeys?: ((key: string) => boolean) | RegExp | readonly string[];
 }
@@ -135,12 +136,29 @@ function memberEntityKey(schema: unknown): string {
   );
 }
 
+/** What a list schema (`[Todo]` or `new schema.Array(Todo)`) holds. */
+export type MemberOf<S> = S extends readonly (infer M)[]
+  ? M
+  : S extends { readonly schema: infer M }
+    ? M
+    : unknown;
+
+/** The list schema of a collection: `[Todo]`, or a schema class such as `schema.Array`. */
+export type CollectionSchema = readonly unknown[] | PolymorphicInterface;
+
 /**
  * An ordered list of entities stored once per set of filtering arguments (its row). A fetch of
  * the list replaces the row; `push`, `unshift` and `addWith(...)` add to stored rows.
+ *
+ * `S` is the list schema it was made from (`[Todo]`); `Args`, the arguments of the endpoints
+ * that read it, is there for subclasses written as `Collection<S, Args>`.
  */
-export class Collection<S = unknown> implements SchemaClass {
-  readonly schema: ArraySchema<S>;
+export class Collection<
+  S extends CollectionSchema = any,
+  _Args extends readonly unknown[] = [urlParams: Record<string, any>, body?: Record<string, any>],
+> implements SchemaClass
+{
+  readonly schema: ArraySchema<MemberOf<S>>;
   /** The table key, e.g. `[Todo]`. */
   readonly key: string;
   /** Appends to every stored row whose filtering arguments match the call's. */
@@ -149,9 +167,11 @@ export class Collection<S = unknown> implements SchemaClass {
   readonly unshift: CollectionAdder<S, 'single'>;
   private readonly argsKey: (...args: readonly unknown[]) => Record<string, unknown> | undefined;
 
-  constructor(schema: readonly [S] | ArraySchema<S>, options: CollectionOptions = {}) {
+  constructor(schema: S, options: CollectionOptions = {}) {
     this.schema =
-      schema instanceof ArraySchema ? schema : new ArraySchema((schema as readonly [S])[0]);
+      schema instanceof ArraySchema
+        ? schema
+        : new ArraySchema((schema as readonly MemberOf<S>[])[0] as MemberOf<S>);
     const entityKey = memberEntityKey(this.schema.schema);
     this.key = `[${entityKey}]`;
     const keys = collectionsByEntity.get(entityKey) ?? new Set<string>();
@@ -238,8 +258,10 @@ export class Collection<S = unknown> implements SchemaClass {
  * The schema of `collection.push`, `.unshift` and `.addWith(...)`. `Shape` says how its result
  * reads: one entity for `push(object)`, a list for pages.
  */
-export class CollectionAdder<S = unknown, _Shape extends 'single' | 'list' = 'single' | 'list'>
-  implements SchemaClass
+export class CollectionAdder<
+  S extends CollectionSchema = any,
+  _Shape extends 'single' | 'list' = 'single' | 'list',
+> implements SchemaClass
 {
   /** Type-only: lets `Denormalize` tell single adds from lists. */
   declare readonly shape?: _Shape;

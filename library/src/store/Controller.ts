@@ -15,16 +15,15 @@ export interface ResponseInfo<T> {
   expiresAt: number;
 }
 
-/** What `fetch` resolves to: the schema's reading of the response, or the raw response. */
+/**
+ * What `fetch` resolves to: the schema's reading of the response (for a delete, the entity it
+ * removed), or what the endpoint resolves to when it has no schema.
+ */
 export type ResolveType<E extends EndpointInterface> = [NonNullable<E['schema']>] extends [never]
-  ? Awaited<ReturnType<E>>
-  : NonNullable<E['schema']> extends
-        | Invalidate<any>
-        | readonly [Invalidate<any>]
-        | ArraySchema<Invalidate<any>>
-    ? // A delete resolves to what the server answered (or the URL params it fell back to).
-      unknown
-    : Denormalize<NonNullable<E['schema']>>;
+  ? ReturnType<E> extends PromiseLike<infer R>
+    ? R
+    : ReturnType<E>
+  : Denormalize<NonNullable<E['schema']>>;
 
 type KeyFilter = TestKey | { testKey: TestKey };
 

@@ -43,7 +43,9 @@ describe('hookifyResource: the hooks and their endpoints', () => {
     expectTypeOf(getList.unshift).returns.resolves.toEqualTypeOf<Todo>();
     expectTypeOf(getList.getPage).toBeCallableWith({ page: 2, userId: 1 });
     expectTypeOf(getList.getPage).returns.resolves.toEqualTypeOf<Todo[]>();
-    expectTypeOf(update).parameters.toEqualTypeOf<[params: { id: Id }, body: TodoBody]>();
+    expectTypeOf(update).parameters.toEqualTypeOf<
+      [params: { id: Id }, body: TodoBody | FormData]
+    >();
     expectTypeOf(partialUpdate).toBeCallableWith({ id: 1 }, { completed: true });
     expectTypeOf(remove).parameters.toEqualTypeOf<[params: { id: Id }]>();
 
