@@ -147,8 +147,15 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     return false;
   }
 
-  /** The request settings: JSON body and headers; override to add e.g. `credentials`. */
-  async getRequestInit(body?: any): Promise<RequestInit> {
+  /**
+   * The request settings: JSON body and headers. Override to add e.g. `credentials`, building
+   * them synchronously (`{ ...super.getRequestInit(body), credentials }`, spec 2.3) or not.
+   */
+  getRequestInit(body?: any): Promise<RequestInit> | RequestInit {
+    return this.defaultRequestInit(body);
+  }
+
+  private async defaultRequestInit(body?: unknown): Promise<RequestInit> {
     const base = this.requestInit ?? {};
     const headers: Record<string, string> = { Accept: 'application/json' };
     let payload: BodyInit | undefined;

@@ -1,6 +1,6 @@
 import { registerEndpoint } from '../endpoint/registry.js';
 import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
-import { Collection } from '../schema/Collection.js';
+import { Collection, type CollectionOptions } from '../schema/Collection.js';
 import type { Denormalize } from '../schema/denormalizeTypes.js';
 import type { EntityClass } from '../schema/Entity.js';
 import { Invalidate } from '../schema/Invalidate.js';
@@ -47,7 +47,7 @@ export interface ResourceOptions<
     options: RestEndpointOptions,
   ) => RestEndpoint<any>;
   /** The class of the list's collection, e.g. one with its own `nonFilterArgumentKeys`. */
-  Collection?: typeof Collection;
+  Collection?: new (schema: any, options?: CollectionOptions) => Collection<any>;
   requestInit?: RequestInit;
   getHeaders?(headers: HeadersInit): Promise<HeadersInit> | HeadersInit;
 }

@@ -79,10 +79,10 @@ type WordChar =
 type ParamTokens<S extends string> = S extends `${infer _Before}:${infer After}`
   ? _Before extends `${string}\\`
     ? ParamTokens<After> // an escaped colon is literal text
-    : NameOf<After> extends [infer Name extends string, infer Rest extends string]
+    : NameOf<After> extends [infer Name, infer Rest]
       ? Name extends ''
-        ? ParamTokens<Rest>
-        : (Rest extends `?${string}` ? `${Name}?` : Name) | ParamTokens<Rest>
+        ? ParamTokens<Rest & string>
+        : (Rest extends `?${string}` ? `${Name & string}?` : Name) | ParamTokens<Rest & string>
       : never
   : never;
 

@@ -39,6 +39,8 @@ export type CollectionMerge = ((
 export interface CollectionOptions {
   /** Which arguments identify a row; the first argument by default (the body never counts). */
   argsKey?(...args: any): Record<string, unknown> | undefined;
+  /** For a collection nested in an entity: its row, from the parent entity (not the call's arguments). */
+  nestKey?(parent: any, key: string): Record<string, unknown>;
   /** Argument names that do not filter, e.g. `orderBy`; a predicate, a RegExp or a list. */
   nonFilterArgumentKeys?: ((key: string) => boolean) | RegExp | readonly string[];
 }
