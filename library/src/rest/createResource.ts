@@ -43,14 +43,21 @@ export interface ResourceOptions<
   /** Every mutation shows its result before the server answers, and rolls back on error. */
   optimistic?: boolean;
   /** The class of every member, e.g. one that overrides `getRequestInit`. */
-  Endpoint?: new (
-    options: RestEndpointOptions,
-  ) => RestEndpoint<any>;
+  Endpoint?: EndpointClass;
   /** The class of the list's collection, e.g. one with its own `nonFilterArgumentKeys`. */
-  Collection?: new (schema: any, options?: CollectionOptions) => Collection<any>;
+  Collection?: CollectionClass;
   requestInit?: RequestInit;
   getHeaders?(headers: HeadersInit): Promise<HeadersInit> | HeadersInit;
 }
+
+/**
+ * RestEndpoint or a subclass, whatever its type parameters (`MyEndpoint<O extends RestGenerics>`
+ * as data-client documents it, or a class of its own). The members' types come from the
+ * resource's options, not from the class.
+ */
+type EndpointClass = new (options: RestEndpointOptions) => RestEndpoint<any>;
+/** schema.Collection or a subclass, generic (`MyCollection<S, Args>`) or not. */
+type CollectionClass = new (schema: any, options?: CollectionOptions) => Collection<any>;
 
 /** The `body` option's type, or a part of the entity when none is declared. */
 type Body<O extends ResourceGenerics> = O extends { readonly body: infer B }
