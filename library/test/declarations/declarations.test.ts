@@ -5,7 +5,7 @@
  * declarations checked (no `skipLibCheck`).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,12 +17,15 @@ const project = resolve('node_modules/.cache/restlens-declarations');
 const sources = {
   'consumer.ts': 'library/test/declarations/consumer.ts',
   'app.tsx': 'library/test/migration/app.tsx',
+  'wrong-arguments.ts': 'library/test/declarations/wrong-arguments.ts',
 };
 /** @types/react 18.2.21, the last that TypeScript 4.3 reads (its `ts5.0` folder serves TS ≤ 5.0). */
 const oldReactTypes = resolve('node_modules/types-react-18/ts5.0');
 
 interface Compiler {
   name: string;
+  /** Names its tsconfig files. */
+  id: string;
   tsc: string;
   /** How the project resolves modules: `node` reads `typesVersions`, `bundler` `exports`. */
   moduleResolution: 'node' | 'bundler';
@@ -34,6 +37,7 @@ interface Compiler {
 const compilers: Compiler[] = [
   {
     name: 'TypeScript 4.3 (oldest supported)',
+    id: '4.3',
     tsc: require.resolve('typescript-4.3/lib/tsc.js'),
     moduleResolution: 'node',
     reactTypes: oldReactTypes,
@@ -41,6 +45,7 @@ const compilers: Compiler[] = [
   },
   {
     name: 'TypeScript 5.0',
+    id: '5.0',
     tsc: require.resolve('typescript-5.0/lib/tsc.js'),
     moduleResolution: 'node',
     reactTypes: oldReactTypes,
@@ -48,6 +53,7 @@ const compilers: Compiler[] = [
   },
   {
     name: 'TypeScript, newest',
+    id: 'newest',
     tsc: require.resolve('typescript/lib/tsc.js'),
     moduleResolution: 'bundler',
     declarations: 'main',
@@ -66,8 +72,8 @@ beforeAll(() => {
   for (const [name, source] of Object.entries(sources)) cpSync(source, join(project, 'src', name));
 }, 60_000);
 
-/** The tsconfig of a strict user project for this compiler; returns its path. */
-function writeTsconfig(compiler: Compiler, index: number): string {
+/** The tsconfig of a strict user project of these files for this compiler; returns its path. */
+function writeTsconfig(compiler: Compiler, files: readonly (keyof typeof sources)[]): string {
   const react = compiler.reactTypes;
   const config = {
     compilerOptions: {
@@ -81,34 +87,53 @@ function writeTsconfig(compiler: Compiler, index: number): string {
       types: [],
       ...(react ? { paths: { react: [react], 'react/*': [`${react}/*`] } } : {}),
     },
-    files: Object.keys(sources).map((name) => `src/${name}`),
+    files: files.map((name) => `src/${name}`),
   };
-  const path = join(project, `tsconfig.${index}.json`);
+  const path = join(project, `tsconfig.${compiler.id}.${files.join('+')}.json`);
   writeFileSync(path, JSON.stringify(config, null, 2));
   return path;
 }
 
+/** Compiles the project's files (`src/…`) with `tsc`; returns its output lines and exit status. */
+function compile(compiler: Compiler, tsconfig: string, ...options: string[]) {
+  const run = spawnSync(
+    process.execPath,
+    [compiler.tsc, '-p', tsconfig, '--pretty', 'false', ...options],
+    { encoding: 'utf8', cwd: project },
+  );
+  return { lines: run.stdout.split('\n').filter(Boolean), status: run.status };
+}
+
 describe('the published declarations compile in a strict project', () => {
-  it.each(compilers.map((compiler, index) => [compiler.name, compiler, index] as const))(
+  it.each(compilers.map((compiler) => [compiler.name, compiler] as const))(
     '%s',
-    (_name, compiler, index) => {
-      const tsconfig = writeTsconfig(compiler, index);
-      const run = spawnSync(
-        process.execPath,
-        [compiler.tsc, '-p', tsconfig, '--pretty', 'false', '--listFiles'],
-        { encoding: 'utf8' },
-      );
-      const lines = run.stdout.split('\n').filter(Boolean);
+    (_name, compiler) => {
+      const tsconfig = writeTsconfig(compiler, ['consumer.ts', 'app.tsx']);
+      const { lines, status } = compile(compiler, tsconfig, '--listFiles');
       const errors = lines
         .filter((line) => !line.startsWith('/'))
         .map((line) => line.replace(/^src\/([\w.]+)/, (_, name: 'consumer.ts') => sources[name]));
       expect(errors).toEqual([]);
-      expect(run.status).toBe(0);
-      const index_ = lines.find((line) =>
+      expect(status).toBe(0);
+      const entry = lines.find((line) =>
         /restlens\/dist\/library\/(ts4\/)?index\.d\.ts$/.test(line),
       );
-      expect(index_?.includes('/ts4/') ? 'ts4' : 'main').toBe(compiler.declarations);
+      expect(entry?.includes('/ts4/') ? 'ts4' : 'main').toBe(compiler.declarations);
     },
     120_000,
   );
 });
+
+it('a wrong argument is one error, not "No overload matches this call"', () => {
+  const newest = compilers.at(-1) as Compiler;
+  const tsconfig = writeTsconfig(newest, ['wrong-arguments.ts']);
+  const { lines } = compile(newest, tsconfig);
+  const source = readFileSync(sources['wrong-arguments.ts'], 'utf8').split('\n');
+  const wrong = source.flatMap((line, index) => (line.endsWith('// wrong') ? [index + 1] : []));
+  const errorLines = lines.flatMap((line) => {
+    const at = /^src\/wrong-arguments\.ts\((\d+),\d+\): error/.exec(line);
+    return at ? [Number(at[1])] : [];
+  });
+  expect(errorLines).toEqual(wrong);
+  expect(lines.filter((line) => line.includes('No overload matches'))).toEqual([]);
+}, 120_000);

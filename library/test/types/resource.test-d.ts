@@ -84,11 +84,16 @@ describe('the query comes from searchParams', () => {
     TodoResource.getList.push({ user: 1 }, { title: 'x' });
   });
 
-  it('without searchParams the list takes any query', () => {
+  it('without searchParams the list takes any query, but only a query', () => {
     // A direct call: unlike toBeCallableWith it checks object literals for unknown keys.
     expectTypeOf(PlainResource.getList({ anything: 'goes', page: 2 })).resolves.toEqualTypeOf<
       Todo[]
     >();
+    expectTypeOf(PlainResource.getList({ userId: undefined })).resolves.toEqualTypeOf<Todo[]>();
+    // @ts-expect-error a number is not a query
+    PlainResource.getList(5);
+    // @ts-expect-error a query value is a string, a number or a boolean
+    PlainResource.getList({ filter: { done: true } });
   });
 });
 
