@@ -60,9 +60,7 @@ export interface RestEndpointOptions extends EndpointExtraOptions, RestGenerics 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 
 /** An option's type, or `undefined` when it was not given. */
-type OptionOf<O, K extends keyof RestGenerics> = O extends { readonly [P in K]: infer V }
-  ? V
-  : undefined;
+type OptionOf<O, K extends keyof RestGenerics> = K extends keyof O ? O[K] : undefined;
 
 /** Whether a type option (`body`, `searchParams`) describes something: not absent, `any`, `unknown` or `undefined`. */
 type IsDeclared<T> =
