@@ -22,7 +22,7 @@ const TodoResource = createResource({
 });
 const { controller } = createStore();
 
-export function wrongArguments() {
+export function WrongArguments() {
   TodoResource.get({ idd: 1 }); // wrong
   TodoResource.getList({ userId: 'one' }); // wrong
   TodoResource.getList.push({ userId: 1 }, { title: 5 }); // wrong
