@@ -224,7 +224,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
   }
 
   /** Turns the parsed response into what the schema normalizes; receives the call arguments. */
-  process(value: any, ..._args: any): any {
+  process(value: unknown, ..._args: readonly unknown[]): unknown {
     return value;
   }
 
