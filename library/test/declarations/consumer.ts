@@ -15,6 +15,7 @@ import type {
   ShortenPath,
 } from 'restlens';
 import { createResource, createStore, Entity, RestEndpoint, schema } from 'restlens';
+import { connectDevtools, replaySession } from 'restlens/devtools';
 import { useCache, useController, useSuspense } from 'restlens/react';
 
 type Equal<A, B> =
@@ -164,6 +165,13 @@ export function namesAndSchemas() {
   // @ts-expect-error `titel` is not a field of Todo
   Todo.fromJS({ titel: 'x' });
   return [generics, get, getPage, invalidate, fromJS];
+}
+
+export async function devtools() {
+  const store = createStore();
+  const connection = connectDevtools(store);
+  await replaySession(store.controller, {}, { mode: 'apply' });
+  connection.disconnect();
 }
 
 export function Hooks({ userId }: { userId?: number }) {
