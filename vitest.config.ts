@@ -13,7 +13,13 @@ export default defineConfig({
           name: 'default',
           include: ['library/test/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, preactTests],
-          typecheck: { enabled: true, include: ['library/test/**/*.test-d.ts'] },
+          typecheck: {
+            enabled: true,
+            include: ['library/test/**/*.test-d.ts'],
+            // Not `tsc` from node_modules/.bin: the older compilers the declaration tests use
+            // (npm aliases of typescript) install a `tsc` there too.
+            checker: 'node_modules/typescript/bin/tsc',
+          },
         },
       },
       {

@@ -1,7 +1,7 @@
 // `npm run build`: the library into dist/library (ESM + declarations), then the extension.
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { emitDeclarations } from './build-declarations.mjs';
 import { buildDemo } from './build-demo.mjs';
 import { buildExtension } from './build-extension.mjs';
 
@@ -27,7 +27,7 @@ export async function buildLibrary() {
     packages: 'external',
     logLevel: 'warning',
   });
-  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  emitDeclarations();
   return entryPoints.map((entry) =>
     entry.replace('library/src', LIBRARY_DIR).replace(/\.ts$/, '.js'),
   );

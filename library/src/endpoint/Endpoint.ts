@@ -1,11 +1,14 @@
 import type { Schema } from '../schema/denormalizeTypes.js';
-import type { EndpointInterface, ErrorPolicy, SnapshotInterface } from './types.js';
+import type { EndpointInterface, ErrorPolicy, FetchFunction, SnapshotInterface } from './types.js';
 
-export interface EndpointOptions<S extends Schema | undefined = Schema | undefined> {
+export interface EndpointOptions<
+  S extends Schema | undefined = Schema | undefined,
+  M extends true | undefined = true | undefined,
+> {
   /** Identifies the endpoint in the devtools and in recorded sessions. */
   name?: string;
   schema?: S;
-  sideEffect?: true | undefined;
+  sideEffect?: M;
   /** The store key of a call; by default the name and the JSON of the arguments. */
   key?: (...args: any[]) => string;
   dataExpiryLength?: number;
@@ -25,23 +28,25 @@ export const ENDPOINT_OPTIONS = Symbol('endpoint options');
  * `fetch` member, which subclasses such as RestEndpoint define as a method.
  */
 export interface Endpoint<
-  F extends (...args: any[]) => Promise<unknown>,
+  F extends FetchFunction,
   S extends Schema | undefined,
-> extends EndpointInterface<F, S> {
+  M extends true | undefined = undefined,
+> extends EndpointInterface<F, S, M> {
   fetch(...args: Parameters<F>): ReturnType<F>;
   readonly pollFrequency?: number;
 }
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface makes instances callable
 export class Endpoint<
-  F extends (...args: any[]) => Promise<unknown>,
+  F extends FetchFunction,
   S extends Schema | undefined = undefined,
+  M extends true | undefined = undefined,
 > {
-  constructor(fetch: F | undefined, options: EndpointOptions<S> = {}) {
+  constructor(fetch: F | undefined, options: EndpointOptions<S, M> = {}) {
     const { name, key, ...rest } = options;
     const self = function (this: unknown, ...args: Parameters<F>) {
       return self.fetch(...args);
-    } as unknown as Endpoint<F, S>;
+    } as unknown as Endpoint<F, S, M>;
     Object.setPrototypeOf(self, new.target.prototype);
     if (fetch)
       Object.defineProperty(self, 'fetch', { value: fetch, configurable: true, writable: true });
@@ -66,11 +71,11 @@ export class Endpoint<
    * A new endpoint of the same class with the same fetch, these options replacing this one's
    * (e.g. `endpoint.extend({ dataExpiryLength: 1000 })`).
    */
-  extend(options: EndpointOptions<any>): Endpoint<(...args: any) => Promise<any>, any> {
+  extend(options: EndpointOptions<any, any>): Endpoint<(...args: any) => Promise<any>, any, any> {
     const Class = this.constructor as new (
       fetch: unknown,
-      options: EndpointOptions<any>,
-    ) => Endpoint<(...args: any) => Promise<any>, any>;
+      options: EndpointOptions<any, any>,
+    ) => Endpoint<(...args: any) => Promise<any>, any, any>;
     return new Class(this.fetch, { ...this[ENDPOINT_OPTIONS], ...options });
   }
 }

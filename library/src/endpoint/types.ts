@@ -11,13 +11,17 @@ export interface SnapshotInterface {
 
 export type ErrorPolicy = 'soft' | 'hard' | undefined;
 
+/** The function an endpoint runs. `...args: any` (not `any[]`) accepts any argument list. */
+export type FetchFunction = (...args: any) => Promise<unknown>;
+
 /**
  * What the store runs: a callable that fetches, a `key` per call, and options. RestEndpoint is
  * one; any object of this shape works with the Controller.
  */
 export interface EndpointInterface<
-  F extends (...args: any[]) => Promise<unknown> = (...args: any[]) => Promise<unknown>,
+  F extends FetchFunction = FetchFunction,
   S extends Schema | undefined = Schema | undefined,
+  M extends true | undefined = true | undefined,
 > {
   (...args: Parameters<F>): ReturnType<F>;
   /** Identifies the call's result in the store: equal keys share one result. */
@@ -29,8 +33,8 @@ export interface EndpointInterface<
   requestKey?(...args: Parameters<F>): string;
   readonly name: string;
   readonly schema?: S;
-  /** True for mutations: never deduplicated, may be optimistic. */
-  readonly sideEffect?: true | undefined;
+  /** True for mutations: never deduplicated, may be optimistic; `useSuspense` reads only the others. */
+  readonly sideEffect?: M;
   /** How long a result stays fresh, in ms (60 s by default). */
   readonly dataExpiryLength?: number;
   /** How long an error stays before a retry, in ms (1 s by default). */

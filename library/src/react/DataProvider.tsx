@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
 import { connectDevtools, type DevtoolsOptions } from '../devtools/bridge.js';
 import { createStore, type Store } from '../store/createStore.js';
 import { StoreContext } from './context.js';
@@ -14,8 +14,15 @@ export interface DataProviderProps {
   children?: ReactNode;
 }
 
-/** Makes a store available to `useSuspense`, `useCache` and `useController` below it. */
-export function DataProvider({ store, devtools = true, children }: DataProviderProps) {
+/**
+ * Makes a store available to `useSuspense`, `useCache` and `useController` below it. (Typed
+ * `ReactElement` rather than `JSX.Element`, which older @types/react lack under `React.JSX`.)
+ */
+export function DataProvider({
+  store,
+  devtools = true,
+  children,
+}: DataProviderProps): ReactElement {
   const [ownStore] = useState(() => store ?? createStore());
   const active = store ?? ownStore;
   useEffect(() => {

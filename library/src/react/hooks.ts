@@ -10,7 +10,8 @@ export function useController(): Controller {
   return useStore().controller;
 }
 
-type Args<E extends EndpointInterface> = Parameters<E> | [null];
+/** The endpoint's arguments, or `null` for "don't fetch". */
+type Args<E extends EndpointInterface> = readonly [...Parameters<E>] | readonly [null];
 
 /** What a hook shows for one call: its data, how fresh it is, and its error. */
 interface Reading {
@@ -97,25 +98,33 @@ function suspendOn(request: Promise<unknown>): Promise<void> {
   return suspension;
 }
 
+/** An endpoint that reads: `useSuspense` fetches it whenever its data is missing or stale. */
+type ReadEndpoint = EndpointInterface & { readonly sideEffect?: undefined };
+
+/** The data for these arguments: `undefined` for `null` (and maybe so when they may be null). */
+type SuspenseResult<
+  E extends EndpointInterface,
+  A extends readonly unknown[],
+> = A extends readonly [null]
+  ? undefined
+  : null extends A[0]
+    ? ResolveType<E> | undefined
+    : ResolveType<E>;
+
 /**
  * The endpoint's data, fetching it when missing, stale or invalid. Suspends while it must wait
  * (never fetched, invalidated, or a required entity was deleted); throws errors to the nearest
  * error boundary. Stale but valid data is shown while it refetches in the background. A `null`
- * first argument means "don't fetch" and returns undefined.
+ * first argument means "don't fetch" and returns undefined, e.g.
+ * `useSuspense(ep, id === null ? null : { id })`. Mutations (`sideEffect`) are not read.
  */
+export function useSuspense<E extends ReadEndpoint, A extends Args<E>>(
+  endpoint: E,
+  ...args: A
+): SuspenseResult<E, A>;
 export function useSuspense<E extends EndpointInterface>(
   endpoint: E,
-  ...args: Parameters<E>
-): ResolveType<E>;
-export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: [null]): undefined;
-// For an argument that may be null, e.g. `useSuspense(ep, id === null ? null : { id })`.
-export function useSuspense<E extends EndpointInterface>(
-  endpoint: E,
-  ...args: Args<E>
-): ResolveType<E> | undefined;
-export function useSuspense<E extends EndpointInterface>(
-  endpoint: E,
-  ...args: Args<E>
+  ...args: Parameters<E> | [null]
 ): ResolveType<E> | undefined {
   const controller = useController();
   const { data, expiryStatus, expiresAt, error } = useReading(endpoint, args);

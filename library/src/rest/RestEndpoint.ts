@@ -7,24 +7,28 @@ import { findCollection, mapCollections } from './collections.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, isDotSegment, searchToString } from './paths.js';
 import type {
-  AsRestOptions,
   ExtendOptions,
-  HttpMethod,
+  MethodOf,
   PageOptions,
+  PathOf,
   PushOptions,
   RestArgs,
   RestEndpointOptions,
+  RestGenerics,
   RestResult,
+  RestUrlArgs,
+  SchemaOf,
+  SideEffectOf,
 } from './types.js';
 
 /**
  * An endpoint for one REST call: its URL from `urlPrefix` + `path` + query, its method, its
  * schema. `extend(options)` derives a new one; instances are callable.
  */
-export interface RestEndpoint<O extends RestEndpointOptions = RestEndpointOptions>
-  extends Endpoint<(...args: RestArgs<O>) => Promise<RestResult<O>>, O['schema']> {
-  readonly path: O['path'];
-  readonly method: HttpMethod;
+export interface RestEndpoint<O extends RestGenerics = any> {
+  readonly path: PathOf<O>;
+  readonly method: MethodOf<O>;
+  readonly sideEffect: SideEffectOf<O>;
   readonly urlPrefix: string;
   readonly requestInit?: RequestInit;
   /** Aborts the requests of this endpoint (e.g. `extend({ signal: controller.signal })`). */
@@ -35,15 +39,18 @@ export interface RestEndpoint<O extends RestEndpointOptions = RestEndpointOption
 }
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface carries the generative types
-export class RestEndpoint<
-  const O extends RestEndpointOptions = RestEndpointOptions,
-> extends Endpoint<(...args: RestArgs<O>) => Promise<RestResult<O>>, O['schema']> {
+export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
+  (...args: RestArgs<O>) => Promise<RestResult<O>>,
+  SchemaOf<O>,
+  SideEffectOf<O>
+> {
   /**
    * Every option is readable on the endpoint (`getList.searchParams`, `.body`,
    * `.paginationField`, `.dataExpiryLength`, …); method, sideEffect, urlPrefix and name are
-   * worked out from them when not given.
+   * worked out from them when not given. `Readonly<O>` (not `O`) keeps the literal types of the
+   * options (the path, the method) on compilers without `const` type parameters.
    */
-  constructor(options: O) {
+  constructor(options: Readonly<O> & RestEndpointOptions) {
     super(undefined, options as never);
     const method = options.method ?? (options.sideEffect ? 'POST' : 'GET');
     const sideEffect =
@@ -58,7 +65,7 @@ export class RestEndpoint<
 
   /** A new endpoint with these options replacing this one's; the class (and its overrides) stays. */
   override extend<const E extends Partial<RestEndpointOptions>>(
-    options: E,
+    options: Readonly<E>,
   ): RestEndpoint<ExtendOptions<O, E>> {
     const Class = this.constructor as new (
       options: RestEndpointOptions,
@@ -67,7 +74,8 @@ export class RestEndpoint<
   }
 
   /** The URL for these parameters: path parameters fill the path, the rest become the query. */
-  url(params: Record<string, unknown> = {}): string {
+  url(...args: RestUrlArgs<O>): string {
+    const params = (args[0] ?? {}) as Record<string, unknown>;
     const { build, names, required } = compilePath(this.path);
     const missing = required.filter((name) => params[name] === undefined || params[name] === null);
     if (missing.length > 0) {
@@ -110,6 +118,11 @@ export class RestEndpoint<
     return searchToString(searchParams);
   }
 
+  /** `url()` for parameters already split from the call's arguments. */
+  private urlOf(params: Record<string, unknown>): string {
+    return this.url(...([params] as unknown as RestUrlArgs<O>));
+  }
+
   /** Whether calls take a body: every method but GET and DELETE, unless declared `body: undefined`. */
   get hasBody(): boolean {
     if (this.method === 'GET' || this.method === 'DELETE') return false;
@@ -138,7 +151,7 @@ export class RestEndpoint<
    * key; a page's key drops its cursor so the page lands in its list.
    */
   override requestKey(...args: RestArgs<O>): string {
-    return `${this.method} ${this.url(this.splitArgs(args).params)}`;
+    return `${this.method} ${this.urlOf(this.splitArgs(args).params)}`;
   }
 
   /** Whether a stored key was made by this endpoint (for invalidateAll / expireAll). */
@@ -163,7 +176,7 @@ export class RestEndpoint<
    * (`return { ...super.getRequestInit(body), credentials: 'same-origin' }`); an async override
    * works too. `getHeaders` then has the last word on the headers.
    */
-  getRequestInit(body?: unknown): RequestInit | Promise<RequestInit> {
+  getRequestInit(body?: any): Promise<RequestInit> | RequestInit {
     const base = this.requestInit ?? {};
     const headers: Record<string, string> = { Accept: 'application/json' };
     let payload: BodyInit | undefined;
@@ -186,7 +199,7 @@ export class RestEndpoint<
   }
 
   /** Last word on the headers of every request (may be async, e.g. to fetch a token). */
-  getHeaders(headers: HeadersInit): HeadersInit | Promise<HeadersInit> {
+  getHeaders(headers: HeadersInit): Promise<HeadersInit> | HeadersInit {
     return headers;
   }
 
@@ -255,7 +268,7 @@ export class RestEndpoint<
 
   override async fetch(...args: RestArgs<O>): Promise<RestResult<O>> {
     const { params, body } = this.splitArgs(args);
-    const url = this.url(params);
+    const url = this.urlOf(params);
     const init = await this.getRequestInit(body);
     const headers = await this.getHeaders(init.headers ?? {});
     const response = await this.fetchResponse(url, { ...init, headers });
@@ -263,12 +276,12 @@ export class RestEndpoint<
   }
 
   /** `getList.push`: POST to the list URL, added at the end of every matching stored list. */
-  get push(): RestEndpoint<PushOptions<O> & RestEndpointOptions> {
+  get push(): RestEndpoint<PushOptions<O>> {
     return this.adder('push');
   }
 
   /** `getList.unshift`: POST to the list URL, added at the start of every matching stored list. */
-  get unshift(): RestEndpoint<PushOptions<O> & RestEndpointOptions> {
+  get unshift(): RestEndpoint<PushOptions<O>> {
     return this.adder('unshift');
   }
 
@@ -278,12 +291,14 @@ export class RestEndpoint<
       throw new TypeError(`${this.name}.${which}: the schema holds no schema.Collection`);
     return derived(this, which, () =>
       this.extend({ method: 'POST', schema: collection[which], name: `${this.name}.${which}` }),
-    ) as unknown as RestEndpoint<PushOptions<O> & RestEndpointOptions>;
+    ) as unknown as RestEndpoint<PushOptions<O>>;
   }
 
   /** `getList.getPage`: the next page, appended to the list without duplicates. */
-  get getPage(): O extends { paginationField: string }
-    ? RestEndpoint<AsRestOptions<PageOptions<O>>>
+  get getPage(): O extends { readonly paginationField: infer F }
+    ? F extends string
+      ? RestEndpoint<PageOptions<O, F>>
+      : undefined
     : undefined {
     const field = this.paginationField;
     if (field === undefined) return undefined as never;

@@ -1,70 +1,112 @@
 import { registerEndpoint } from '../endpoint/registry.js';
 import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
-import { Collection } from '../schema/Collection.js';
+import { Collection, type CollectionOptions } from '../schema/Collection.js';
+import type { Denormalize } from '../schema/denormalizeTypes.js';
 import type { EntityClass } from '../schema/Entity.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { UnionSchema } from '../schema/Union.js';
 import { findCollection } from './collections.js';
 import { shortenPath } from './paths.js';
 import { RestEndpoint } from './RestEndpoint.js';
-import type { EndpointExtraOptions, ExtendOptions, RestEndpointOptions } from './types.js';
+import type {
+  AnyQuery,
+  EndpointExtraOptions,
+  ExtendOptions,
+  GetEndpoint,
+  RestEndpointOptions,
+} from './types.js';
+
+/** A resource's schema: one entity class, or a `schema.Union` of several. */
+export type ResourceSchema = EntityClass | UnionSchema<any>;
+
+/** The options that type a resource (`createResource`'s generative types come from them). */
+export interface ResourceGenerics {
+  /** Path of one entity, e.g. `/todos/:id`; the list members use it without the last parameter. */
+  readonly path: string;
+  readonly schema: ResourceSchema;
+  /** Type of the body of `push`, `unshift` and `update` (`partialUpdate` takes a part of it). */
+  readonly body?: any;
+  /** Type of the list's query parameters (for `getList`, `push`, `unshift`). */
+  readonly searchParams?: any;
+  /** Adds `getList.getPage`, which advances this query parameter. */
+  readonly paginationField?: string;
+}
 
 export interface ResourceOptions<
   P extends string = string,
-  S extends EntityClass | UnionSchema = EntityClass | UnionSchema,
-> extends EndpointExtraOptions {
-  /** Path of one entity, e.g. `/todos/:id`; the list members use it without the last parameter. */
+  S extends ResourceSchema = ResourceSchema,
+> extends EndpointExtraOptions,
+    ResourceGenerics {
   path: P;
   schema: S;
   urlPrefix?: string;
-  /** Type of the list's query parameters (for `getList`, `push`, `unshift`). */
-  searchParams?: unknown;
-  /** Type of the body of `push`, `unshift` and `update` (`partialUpdate` takes a part of it). */
-  body?: unknown;
-  /** Adds `getList.getPage`, which advances this query parameter. */
-  paginationField?: string;
   /** Every mutation shows its result before the server answers, and rolls back on error. */
   optimistic?: boolean;
   /** The class of every member, e.g. one that overrides `getRequestInit`. */
-  Endpoint?: typeof RestEndpoint;
+  Endpoint?: EndpointClass;
   /** The class of the list's collection, e.g. one with its own `nonFilterArgumentKeys`. */
-  Collection?: typeof Collection;
+  Collection?: CollectionClass;
   requestInit?: RequestInit;
+  getHeaders?(headers: HeadersInit): Promise<HeadersInit> | HeadersInit;
 }
 
-type Body<O> = O extends { body: infer B }
+/**
+ * RestEndpoint or a subclass, whatever its type parameters (`MyEndpoint<O extends RestGenerics>`
+ * as data-client documents it, or a class of its own). The members' types come from the
+ * resource's options, not from the class.
+ */
+type EndpointClass = new (options: RestEndpointOptions) => RestEndpoint<any>;
+/** schema.Collection or a subclass, generic (`MyCollection<S, Args>`) or not. */
+type CollectionClass = new (schema: any, options?: CollectionOptions) => Collection<any>;
+
+/** The `body` option's type, or a part of the entity when none is declared. */
+type Body<O extends ResourceGenerics> = O extends { readonly body: infer B }
   ? unknown extends B
-    ? Record<string, unknown>
+    ? Partial<Denormalize<O['schema']>>
     : B
-  : Record<string, unknown>;
-type Search<O> = O extends { searchParams: infer S } ? S : undefined;
-type Pagination<O> = O extends { paginationField: infer F extends string }
-  ? { paginationField: F }
+  : Partial<Denormalize<O['schema']>>;
+/** The `searchParams` option's type, or any query when none is declared. */
+type Search<O> = O extends { readonly searchParams: infer S }
+  ? unknown extends S
+    ? AnyQuery
+    : S
+  : AnyQuery;
+type Pagination<O> = O extends { readonly paginationField: infer F }
+  ? F extends string
+    ? { paginationField: F }
+    : {}
   : {};
-type Shared<_O> = { urlPrefix: string };
+/** A delete invalidates the entity it names. */
+type DeleteSchema<S> = S extends EntityClass ? Invalidate<S> : S;
 
 /** The members of a resource, typed from its options. */
-export interface Resource<O extends ResourceOptions> {
-  get: RestEndpoint<{ path: O['path']; schema: O['schema']; method: 'GET' } & Shared<O>>;
-  getList: RestEndpoint<
+export interface Resource<O extends ResourceGenerics> {
+  get: GetEndpoint<{ path: O['path']; schema: O['schema'] }>;
+  getList: GetEndpoint<
     {
       path: ShortenPath<O['path']>;
-      schema: Collection<O['schema']>;
-      method: 'GET';
+      schema: Collection<[O['schema']]>;
       searchParams: Search<O>;
       body: Body<O>;
-    } & Pagination<O> &
-      Shared<O>
+    } & Pagination<O>
   >;
-  update: RestEndpoint<
-    { path: O['path']; schema: O['schema']; method: 'PUT'; body: Body<O> } & Shared<O>
-  >;
-  partialUpdate: RestEndpoint<
-    { path: O['path']; schema: O['schema']; method: 'PATCH'; body: Partial<Body<O>> } & Shared<O>
-  >;
-  delete: RestEndpoint<
-    { path: O['path']; schema: Invalidate<O['schema']>; method: 'DELETE' } & Shared<O>
-  >;
+  update: RestEndpoint<{
+    path: O['path'];
+    schema: O['schema'];
+    method: 'PUT';
+    body: Body<O>;
+  }>;
+  partialUpdate: RestEndpoint<{
+    path: O['path'];
+    schema: O['schema'];
+    method: 'PATCH';
+    body: Partial<Body<O>>;
+  }>;
+  delete: RestEndpoint<{
+    path: O['path'];
+    schema: DeleteSchema<O['schema']>;
+    method: 'DELETE';
+  }>;
   extend: ResourceExtend<this>;
 }
 
@@ -107,7 +149,7 @@ export interface ResourceExtend<R> {
   /** Adds (or replaces) one member built from `get` with these options. */
   <const K extends string, const E extends Partial<RestEndpointOptions>>(
     name: K,
-    options: E,
+    options: Readonly<E>,
   ): WithMembers<
     R,
     { [P in K]: P extends keyof R ? ExtendMember<R[P], E> : ExtendMember<R['get' & keyof R], E> }
@@ -133,7 +175,7 @@ type ExtendMember<Member, E> =
  * `get`, `getList` (with `push`, `unshift`, and `getPage` when `paginationField` is given),
  * `update`, `partialUpdate` and `delete`.
  */
-export function createResource<const O extends ResourceOptions>(options: O): Resource<O> {
+export function createResource<const O extends ResourceOptions>(options: Readonly<O>): Resource<O> {
   const {
     path,
     schema,
@@ -148,7 +190,7 @@ export function createResource<const O extends ResourceOptions>(options: O): Res
       `createResource: path "${path}" needs at least one :parameter (the entity's identifier)`,
     );
   }
-  const name = (member: string) => `${schema.key}.${member}`;
+  const name = (member: string) => `${(schema as EntityClass).key}.${member}`;
   const listPath = shortenPath(path);
   const base = { urlPrefix: '', ...shared };
 
@@ -194,7 +236,7 @@ export function createResource<const O extends ResourceOptions>(options: O): Res
   const remove = new Endpoint({
     ...base,
     path,
-    schema: new Invalidate(schema),
+    schema: new Invalidate(schema as EntityClass),
     method: 'DELETE',
     name: name('delete'),
     process: (value: unknown, params: unknown) =>

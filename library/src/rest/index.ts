@@ -1,7 +1,11 @@
 export {
   createResource,
   type Resource,
+  type ResourceExtend,
+  type ResourceGenerics,
   type ResourceOptions,
+  type ResourceSchema,
+  type ShortenPath,
 } from './createResource.js';
 export {
   type HookifiedResource,
@@ -10,6 +14,29 @@ export {
 } from './hookifyResource.js';
 export { NetworkError } from './NetworkError.js';
 export { removeLastArg, searchToString, shortenPath } from './paths.js';
-export type { PathArgs } from './pathTypes.js';
+export type { PathArgs, PathParamValue } from './pathTypes.js';
 export { RestEndpoint } from './RestEndpoint.js';
-export type * from './types.js';
+export type {
+  AnyQuery,
+  EndpointExtraOptions,
+  Extend,
+  ExtendOptions,
+  GetEndpoint,
+  HttpMethod,
+  MethodOf,
+  PageOptions,
+  PaginationFieldEndpoint,
+  PathOf,
+  PushOptions,
+  RestArgs,
+  RestBody,
+  RestEndpointOptions,
+  RestGenerics,
+  RestHasBody,
+  RestParams,
+  RestResult,
+  RestUrlArgs,
+  SchemaOf,
+  SearchValue,
+  SideEffectOf,
+} from './types.js';

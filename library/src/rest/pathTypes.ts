@@ -79,10 +79,10 @@ type WordChar =
 type ParamTokens<S extends string> = S extends `${infer _Before}:${infer After}`
   ? _Before extends `${string}\\`
     ? ParamTokens<After> // an escaped colon is literal text
-    : NameOf<After> extends [infer Name extends string, infer Rest extends string]
+    : NameOf<After> extends [infer Name, infer Rest]
       ? Name extends ''
-        ? ParamTokens<Rest>
-        : (Rest extends `?${string}` ? `${Name}?` : Name) | ParamTokens<Rest>
+        ? ParamTokens<Rest & string>
+        : (Rest extends `?${string}` ? `${Name & string}?` : Name) | ParamTokens<Rest & string>
       : never
   : never;
 
@@ -91,15 +91,22 @@ type Optional<T extends string> = T extends `${infer Name}?` ? Name : never;
 
 export type PathParamValue = string | number;
 
+/**
+ * Whether `P` is a known path: a string literal (or a union of them), not `string` or a
+ * template type such as `${string}:${string}`, whose parameters cannot be known.
+ */
+type IsKnownPath<P extends string> = {} extends Record<P, 1> ? false : true;
+
 /** The object of URL parameters for a path, e.g. `{ group: string | number; id?: string | number }`. */
-export type PathArgs<P extends string> = string extends P
-  ? Record<string, PathParamValue>
-  : ParamTokens<P> extends never
-    ? {}
-    : Flatten<
-        { [K in Required<ParamTokens<P>>]: PathParamValue } & {
-          [K in Optional<ParamTokens<P>>]?: PathParamValue;
-        }
-      >;
+export type PathArgs<P extends string> =
+  IsKnownPath<P> extends false
+    ? Record<string, PathParamValue>
+    : ParamTokens<P> extends never
+      ? {}
+      : Flatten<
+          { [K in Required<ParamTokens<P>>]: PathParamValue } & {
+            [K in Optional<ParamTokens<P>>]?: PathParamValue;
+          }
+        >;
 
 type Flatten<T> = { [K in keyof T]: T[K] };

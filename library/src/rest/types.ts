@@ -2,6 +2,10 @@ import type { ErrorPolicy, SnapshotInterface } from '../endpoint/types.js';
 import type { Collection, CollectionAdder } from '../schema/Collection.js';
 import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
 import type { PathArgs, PathParamValue } from './pathTypes.js';
+import type { RestEndpoint } from './RestEndpoint.js';
+
+// These declarations are published: they keep to the syntax of TypeScript 4.3 (the build
+// strips the `const` type-parameter modifiers for compilers older than 5.0).
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -15,21 +19,32 @@ export interface EndpointExtraOptions {
   pollFrequency?: number;
   /** Stale data must be refetched before it is shown. */
   invalidIfStale?: boolean;
-  errorPolicy?: (error: unknown) => ErrorPolicy;
+  errorPolicy?: (error: any) => ErrorPolicy;
 }
 
-/** What a RestEndpoint is made from; its literal types drive the generative types. */
-export interface RestEndpointOptions extends EndpointExtraOptions {
+/**
+ * The options that type an endpoint: its arguments come from `path`, `searchParams` and `body`,
+ * its result from `schema` (or `process`). A custom endpoint class takes them as its type
+ * parameter: `class MyEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {…}`.
+ */
+export interface RestGenerics {
   /** Path template: `:name` required, `:name?` optional, `\\?` literal query text. */
-  path: string;
-  schema?: Schema | undefined;
-  method?: HttpMethod;
+  readonly path: string;
+  readonly schema?: Schema | undefined;
+  readonly method?: string;
   /** Type of the request body (the value itself is not used). */
-  body?: unknown;
+  body?: any;
   /** Type of the query parameters (the value itself is not used). */
-  searchParams?: unknown;
+  searchParams?: any;
   /** The query parameter `getPage` advances; `getPage` exists only when it is given. */
-  paginationField?: string;
+  readonly paginationField?: string;
+  /** Turns the parsed response into the result; its return type is the call's result type. */
+  process?(value: any, ...args: any): any;
+}
+
+/** What a RestEndpoint is made from: the typing options and the rest. */
+export interface RestEndpointOptions extends EndpointExtraOptions, RestGenerics {
+  method?: HttpMethod;
   /** Prepended to the path, e.g. `https://api.example.com`. */
   urlPrefix?: string;
   /** Merged into every request (headers merge under the defaults). */
@@ -37,65 +52,129 @@ export interface RestEndpointOptions extends EndpointExtraOptions {
   name?: string;
   sideEffect?: true | undefined;
   process?(value: any, ...args: any[]): any;
-  getRequestInit?(body?: unknown): Promise<RequestInit> | RequestInit;
+  getRequestInit?(body?: any): Promise<RequestInit> | RequestInit;
   getHeaders?(headers: HeadersInit): Promise<HeadersInit> | HeadersInit;
   /** Aborts the requests of this endpoint. */
   signal?: AbortSignal;
-  key?(...args: any[]): string;
-  getOptimisticResponse?(snapshot: SnapshotInterface, ...args: any[]): unknown;
+  key?(...args: any): string;
+  getOptimisticResponse?(snapshot: SnapshotInterface, ...args: any): unknown;
 }
 
-type PathOf<O> = O extends { path: infer P extends string } ? P : string;
-type SearchOf<O> = O extends { searchParams: infer S }
-  ? unknown extends S
-    ? {}
-    : S extends undefined
-      ? {}
-      : S
-  : {};
-type MethodOf<O> = O extends { method: infer M extends HttpMethod }
-  ? M
-  : O extends { sideEffect: true }
-    ? 'POST'
-    : 'GET';
+type IsAny<T> = 0 extends 1 & T ? true : false;
 
-/** URL parameters and query parameters, as one object. */
-export type RestParams<O> = PathArgs<PathOf<O>> & SearchOf<O>;
-/** The request body: the `body` option's type, or any JSON value when none is declared. */
-export type RestBody<O> = O extends { body: infer B } ? (unknown extends B ? unknown : B) : unknown;
+/** An option's type, or `undefined` when it was not given. */
+type OptionOf<O, K extends keyof RestGenerics> = K extends keyof O ? O[K] : undefined;
+
+/** Whether a type option (`body`, `searchParams`) describes something: not absent, `any`, `unknown` or `undefined`. */
+type IsDeclared<T> =
+  IsAny<T> extends true
+    ? false
+    : unknown extends T
+      ? false
+      : [T] extends [undefined]
+        ? false
+        : true;
+
+export type PathOf<O> =
+  OptionOf<O, 'path'> extends infer P ? (P extends string ? P : string) : string;
+export type SchemaOf<O> =
+  OptionOf<O, 'schema'> extends infer S ? (S extends Schema ? S : undefined) : undefined;
+export type MethodOf<O> =
+  OptionOf<O, 'method'> extends infer M
+    ? M extends string
+      ? M
+      : O extends { readonly sideEffect: true }
+        ? 'POST'
+        : 'GET'
+    : 'GET';
+/** `undefined` for reads (GET), `true` for mutations, unless `sideEffect` says otherwise. */
+export type SideEffectOf<O> = O extends { readonly sideEffect: infer E }
+  ? Extract<E, true | undefined>
+  : MethodOf<O> extends 'GET'
+    ? undefined
+    : true;
+
+/** A query value; `undefined` ones are left out of the URL and the cache key. */
+export type SearchValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | readonly SearchValue[]
+  | { readonly [key: string]: SearchValue };
+/** The query of a list whose `searchParams` were not declared: any keys, simple values. */
+export type AnyQuery = Record<string, SearchValue>;
+/**
+ * URL parameters and query parameters, as one object: the path's parameters and the declared
+ * `searchParams`. Without declared `searchParams`, a path with parameters takes only those, and
+ * a path without any takes any query.
+ */
+export type RestParams<O> =
+  IsDeclared<OptionOf<O, 'searchParams'>> extends true
+    ? PathArgs<PathOf<O>> & OptionOf<O, 'searchParams'>
+    : keyof PathArgs<PathOf<O>> extends never
+      ? AnyQuery
+      : PathArgs<PathOf<O>>;
+
+/**
+ * Whether calls take a body: never for GET; for DELETE only when a `body` type is declared
+ * (batch delete); for the other methods unless declared `body: undefined`.
+ */
 export type RestHasBody<O> =
-  MethodOf<O> extends 'GET' | 'DELETE' ? false : O extends { body: undefined } ? false : true;
+  MethodOf<O> extends 'GET'
+    ? false
+    : MethodOf<O> extends 'DELETE'
+      ? IsDeclared<OptionOf<O, 'body'>>
+      : O extends { readonly body: infer B }
+        ? IsAny<B> extends true
+          ? true
+          : [B] extends [undefined]
+            ? false
+            : true
+        : true;
+
+/** The request body: the `body` option's type (or FormData), any value when none is declared. */
+export type RestBody<O> =
+  IsDeclared<OptionOf<O, 'body'>> extends true ? OptionOf<O, 'body'> | FormData : unknown;
 
 type ParamsOnly<P> = {} extends P ? [params?: P] : [params: P];
 type ParamsAndBody<P, B> = {} extends P ? [body: B] | [params: P, body: B] : [params: P, body: B];
 
 /** The call's arguments: `(params)` or `(params, body)`, each typed from the options. */
 export type RestArgs<O> =
-  RestHasBody<O> extends true
-    ? ParamsAndBody<RestParams<O>, RestBody<O>>
-    : ParamsOnly<RestParams<O>>;
+  IsAny<O> extends true
+    ? any[]
+    : RestHasBody<O> extends true
+      ? ParamsAndBody<RestParams<O>, RestBody<O>>
+      : ParamsOnly<RestParams<O>>;
 
-/** What a call resolves to: the schema's reading (entity instances), or the parsed JSON. */
-export type RestResult<O> = O extends { schema: infer S }
-  ? S extends undefined | null
-    ? unknown
-    : Denormalize<S>
-  : unknown;
+/** The arguments of `url()`: the URL and query parameters. */
+export type RestUrlArgs<O> = IsAny<O> extends true ? any[] : ParamsOnly<RestParams<O>>;
+
+/**
+ * What a call resolves to: what `process` returns when it is declared, else the schema's
+ * reading (entity instances); untyped without either, as the response is whatever the server
+ * sent.
+ */
+export type RestResult<O> =
+  IsAny<O> extends true
+    ? any
+    : O extends { process(...args: any): infer R }
+      ? R
+      : SchemaOf<O> extends undefined
+        ? any
+        : Denormalize<SchemaOf<O>>;
 
 /** Options whose keys are replaced by `E`'s. */
 export type Extend<O, E> = Omit<O, keyof E> & E;
 
 /**
- * `T` as RestEndpoint options, keeping a declared schema `S` as it is: `T & RestEndpointOptions`
- * would make it `S & Schema`, which reads back as `unknown` (e.g. an object schema
- * `{ results: Collection, total }` added with `extend`, or its `getPage`).
+ * What `endpoint.extend(E)` is made of. `X & RestGenerics` only where `X` alone is not known to
+ * fit: it would make a declared schema `S & Schema`, which reads back as nothing.
  */
-export type AsRestOptions<T> = T extends infer X extends RestEndpointOptions
-  ? X
-  : T & RestEndpointOptions;
-
-/** `Extend<O, E>` as RestEndpoint options: what `endpoint.extend(E)` is made of. */
-export type ExtendOptions<O, E> = AsRestOptions<Extend<O, E>>;
+export type ExtendOptions<O, E> =
+  Extend<O, E> extends infer X ? (X extends RestGenerics ? X : X & RestGenerics) : never;
 
 type AdderOf<S, Shape extends 'single' | 'list'> =
   S extends Collection<infer M>
@@ -105,30 +184,33 @@ type AdderOf<S, Shape extends 'single' | 'list'> =
       : never;
 
 /** The options of `getList.push` / `.unshift`: POST to the list, the created entity back. */
-export type PushOptions<O> = Extend<
-  O,
-  { method: 'POST'; schema: AdderOf<O extends { schema: infer S } ? S : never, 'single'> }
->;
+export type PushOptions<O> = Extend<O, { method: 'POST'; schema: AdderOf<SchemaOf<O>, 'single'> }>;
 
 /**
- * The options of `getList.getPage`: the pagination field becomes a required argument.
+ * The options of a page of a list: the pagination field `F` becomes a required argument.
  * Without declared `searchParams` the list accepts any query, so its pages do too (beside the
  * required pagination field).
  */
-export type PageOptions<O> = O extends { paginationField: infer F extends string }
-  ? Extend<
-      O,
-      {
-        searchParams: DeclaredSearch<O> & { [K in F]: PathParamValue };
-      }
-    >
-  : never;
+export type PageOptions<O, F extends string> = Extend<
+  O,
+  { searchParams: DeclaredQuery<O> & { [K in F]: PathParamValue } }
+>;
 
 /** The declared query type, or any query when none was declared. */
-type DeclaredSearch<O> = O extends { searchParams: infer S }
-  ? unknown extends S
-    ? Record<string, unknown>
-    : S extends undefined
-      ? Record<string, unknown>
-      : S
-  : Record<string, unknown>;
+type DeclaredQuery<O> =
+  IsDeclared<OptionOf<O, 'searchParams'>> extends true ? OptionOf<O, 'searchParams'> : AnyQuery;
+
+/** A GET endpoint typed by these options, as a resource's `get` and `getList` are. */
+export type GetEndpoint<
+  O extends {
+    readonly path: string;
+    readonly schema: Schema;
+    readonly searchParams?: any;
+    readonly body?: any;
+    readonly paginationField?: string;
+  } = { path: string; schema: Schema },
+> = RestEndpoint<O & { method: 'GET' }>;
+
+/** The page endpoint `list.paginated(field)` derives from a list endpoint (as `getList.getPage`). */
+export type PaginationFieldEndpoint<E extends RestEndpoint<any>, C extends string> =
+  E extends RestEndpoint<infer O> ? RestEndpoint<PageOptions<O, C>> : never;

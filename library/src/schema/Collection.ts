@@ -5,6 +5,7 @@ import {
   type DenormalizeContext,
   isEntity,
   type NormalizeContext,
+  type PolymorphicInterface,
   type QueryContext,
   type SchemaClass,
 } from './types.js';
@@ -38,13 +39,13 @@ export type CollectionMerge = ((
 
 export interface CollectionOptions {
   /** Which arguments identify a row; the first argument by default (the body never counts). */
-  argsKey?: (...args: readonly unknown[]) => Record<string, unknown> | undefined;
+  argsKey?(...args: any): Record<string, unknown> | undefined;
   /**
    * For a collection nested in a value (an entity's field): the row of that parent's list, e.g.
    * `(parent) => ({ userId: parent.id })`, so that each parent has its own list and a `push`
    * with those arguments reaches it. Without it, a nested list is keyed by the call's arguments.
    */
-  nestKey?: (parent: any, key: string) => Record<string, unknown> | undefined;
+  nestKey?(parent: any, key: string): Record<string, unknown> | undefined;
   /** Argument names that do not filter, e.g. `orderBy`; a predicate, a RegExp or a list. */
   nonFilterArgumentKeys?: ((key: string) => boolean) | RegExp | readonly string[];
 }
@@ -146,35 +147,52 @@ function matches(source: unknown, key: string, value: string): boolean {
  * How a collection's rows name an entity: by its pk (a collection of one entity type), or by a
  * union reference (a collection of a schema.Union's members).
  */
-export type MemberOf = (entityKey: string, pk: string) => string;
-const byPk: MemberOf = (_entityKey, pk) => pk;
+export type MemberRef = (entityKey: string, pk: string) => string;
+const byPk: MemberRef = (_entityKey, pk) => pk;
 
 /**
  * Collection table keys by the entity keys they hold, with how their rows name such an entity:
  * Invalidate removes members through it.
  */
-const collectionsByEntity = new Map<string, Map<string, MemberOf>>();
-export function collectionsHolding(entityKey: string): ReadonlyMap<string, MemberOf> | undefined {
+const collectionsByEntity = new Map<string, Map<string, MemberRef>>();
+export function collectionsHolding(entityKey: string): ReadonlyMap<string, MemberRef> | undefined {
   return collectionsByEntity.get(entityKey);
 }
 
 /** The entity types a collection's items are, and how its rows name them. */
-function membersOf(schema: unknown): { key: string; entities: string[]; memberOf: MemberOf } {
-  if (isEntity(schema)) return { key: schema.key, entities: [schema.key], memberOf: byPk };
+function membersOf(schema: unknown): { key: string; entities: string[]; memberRef: MemberRef } {
+  if (isEntity(schema)) return { key: schema.key, entities: [schema.key], memberRef: byPk };
   if (schema instanceof UnionSchema) {
-    return { key: schema.key, entities: schema.members.map((m) => m.key), memberOf: unionRef };
+    return { key: schema.key, entities: schema.members.map((m) => m.key), memberRef: unionRef };
   }
   throw new Error(
     `schema.Collection holds entities of one Entity class or a schema.Union, not ${describeValue(schema)}`,
   );
 }
 
+/** What a list schema (`[Todo]` or `new schema.Array(Todo)`) holds. */
+export type MemberOf<S> = S extends readonly (infer M)[]
+  ? M
+  : S extends { readonly schema: infer M }
+    ? M
+    : unknown;
+
+/** The list schema of a collection: `[Todo]`, or a schema class such as `schema.Array`. */
+export type CollectionSchema = readonly unknown[] | PolymorphicInterface;
+
 /**
  * An ordered list of entities stored once per set of filtering arguments (its row). A fetch of
  * the list replaces the row; `push`, `unshift` and `addWith(...)` add to stored rows.
+ *
+ * `S` is the list schema it was made from (`[Todo]`); `Args`, the arguments of the endpoints
+ * that read it, is there for subclasses written as `Collection<S, Args>`.
  */
-export class Collection<S = unknown> implements SchemaClass {
-  readonly schema: ArraySchema<S>;
+export class Collection<
+  S extends CollectionSchema = any,
+  _Args extends readonly unknown[] = [urlParams: Record<string, any>, body?: Record<string, any>],
+> implements SchemaClass
+{
+  readonly schema: ArraySchema<MemberOf<S>>;
   /** The table key, e.g. `[Todo]` (`[Post;Comment]` for a union's members). */
   readonly key: string;
   private readonly argsKey: (...args: readonly unknown[]) => Record<string, unknown> | undefined;
@@ -182,16 +200,18 @@ export class Collection<S = unknown> implements SchemaClass {
   private readonly adders = new Map<'push' | 'unshift', unknown>();
 
   constructor(
-    schema: readonly [S] | ArraySchema<S>,
+    schema: S,
     readonly options: CollectionOptions = {},
   ) {
     this.schema =
-      schema instanceof ArraySchema ? schema : new ArraySchema((schema as readonly [S])[0]);
+      schema instanceof ArraySchema
+        ? schema
+        : new ArraySchema((schema as readonly MemberOf<S>[])[0] as MemberOf<S>);
     const members = membersOf(this.schema.schema);
     this.key = `[${members.key}]`;
     for (const entityKey of members.entities) {
-      const holding = collectionsByEntity.get(entityKey) ?? new Map<string, MemberOf>();
-      holding.set(this.key, members.memberOf);
+      const holding = collectionsByEntity.get(entityKey) ?? new Map<string, MemberRef>();
+      holding.set(this.key, members.memberRef);
       collectionsByEntity.set(entityKey, holding);
     }
     this.nestKey = options.nestKey;
@@ -302,7 +322,7 @@ export class Collection<S = unknown> implements SchemaClass {
  * reads: one entity for `push(object)`, a list for pages.
  */
 export class CollectionAdder<
-  S = unknown,
+  S extends CollectionSchema = any,
   _Shape extends 'single' | 'list' = 'single' | 'list',
 > extends Collection<S> {
   /** Type-only: lets `Denormalize` tell single adds from lists. */
@@ -313,7 +333,8 @@ export class CollectionAdder<
     readonly merge: CollectionMerge,
     readonly createFilter?: CreateCollectionFilter,
   ) {
-    super(collection.schema, collection.options);
+    // The collection's list schema is an ArraySchema of its members: a valid `S` for the base.
+    super(collection.schema as unknown as S, collection.options);
   }
 
   /** The collection's own adders: an adder adds to the same rows. */

@@ -80,7 +80,7 @@ export abstract class Entity {
   }
 
   /** Builds an instance: the class defaults, then `props`. */
-  static fromJS<T extends Entity>(this: new () => T, props: Record<string, unknown> = {}): T {
+  static fromJS<T extends Entity>(this: new () => T, props: Partial<T> = {}): T {
     return Object.assign(new this(), props);
   }
 

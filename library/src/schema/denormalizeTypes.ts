@@ -1,6 +1,5 @@
 import type { ArraySchema } from './Array.js';
-import type { Collection, CollectionAdder } from './Collection.js';
-import type { Entity } from './Entity.js';
+import type { Collection, CollectionAdder, MemberOf } from './Collection.js';
 import type { Invalidate } from './Invalidate.js';
 import type { ObjectSchema } from './Object.js';
 import type { SchemaClass } from './types.js';
@@ -10,15 +9,22 @@ import type { ValuesSchema } from './Values.js';
 /** Anything that can describe a response: schema classes, `[S]`, plain objects of schemas. */
 export type Schema = SchemaClass | readonly [unknown] | { readonly [key: string]: unknown } | null;
 
-/** The value a schema reads back as: entity instances where the response had entity objects. */
-export type Denormalize<S> = S extends { prototype: infer T extends Entity }
+/**
+ * The value a schema reads back as: entity instances where the response had entity objects
+ * (and instances of a field's class, e.g. `Date`).
+ * A member that is no schema (`total: 0` in `{ results, total: 0 }`) is a placeholder for a
+ * plain value: it reads as its type, `number`, not the literal `0`.
+ */
+export type Denormalize<S> = S extends abstract new (
+  ...args: any
+) => infer T
   ? T
   : S extends CollectionAdder<infer M, infer Shape>
     ? Shape extends 'list'
-      ? Denormalize<M>[]
-      : Denormalize<M>
+      ? Denormalize<M>
+      : Denormalize<MemberOf<M>>
     : S extends Collection<infer M>
-      ? Denormalize<M>[]
+      ? Denormalize<M>
       : S extends ArraySchema<infer M>
         ? Denormalize<M>[]
         : S extends ValuesSchema<infer M>
@@ -26,16 +32,26 @@ export type Denormalize<S> = S extends { prototype: infer T extends Entity }
           : S extends UnionSchema<infer Choices>
             ? Denormalize<Choices[keyof Choices]>
             : S extends Invalidate<infer E>
-              ? Denormalize<E> | undefined
+              ? Denormalize<E>
               : S extends ObjectSchema<infer O>
-                ? { [K in keyof O]: Denormalize<O[K]> }
+                ? DenormalizeMembers<O>
                 : S extends readonly (infer M)[]
                   ? Denormalize<M>[]
                   : S extends SchemaClass
                     ? unknown
                     : S extends Record<string, unknown>
-                      ? { [K in keyof S]: Denormalize<S[K]> }
-                      : Deserialized<S>;
+                      ? DenormalizeMembers<S>
+                      : Deserialized<Widen<S>>;
+
+type DenormalizeMembers<O> = { -readonly [K in keyof O]: Denormalize<O[K]> };
+
+type Widen<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T;
 
 /**
  * What a field deserializer reads as: `Date` → Date, `Number` → number,

@@ -5,22 +5,14 @@ import { ObjectSchema } from './Object.js';
 import { UnionSchema } from './Union.js';
 import { ValuesSchema } from './Values.js';
 
-/** The schema classes, under the names users of `@data-client/rest` know. */
-export const schema = {
-  Array: ArraySchema,
-  Object: ObjectSchema,
-  Values: ValuesSchema,
-  Union: UnionSchema,
-  Collection,
-  Invalidate,
-};
-
 export {
   CollectionAdder,
   type CollectionFilter,
   type CollectionMerge,
   type CollectionOptions,
+  type CollectionSchema,
   type CreateCollectionFilter,
+  type MemberOf,
   paginatedFilter,
   paginatedMerge,
   pushMerge,
@@ -29,10 +21,12 @@ export {
 export { SchemaError } from './describe.js';
 export { Entity, type EntityClass } from './Entity.js';
 export { INVALID, type Invalid, isInvalid } from './invalid.js';
+export * as schema from './schemaNamespace.js';
 export type {
   DenormalizeContext,
   EntityStatics,
   NormalizeContext,
+  PolymorphicInterface,
   QueryContext,
   SchemaClass,
 } from './types.js';

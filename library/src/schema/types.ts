@@ -62,6 +62,11 @@ export interface SchemaClass {
   queryKey?(args: readonly unknown[], ctx: QueryContext): unknown;
 }
 
+/** A schema class that wraps another schema (`schema.Array`, `schema.Values`, `schema.Union`). */
+export interface PolymorphicInterface extends SchemaClass {
+  readonly schema: unknown;
+}
+
 /** The static side of an Entity class, as the normalizer sees it. */
 export interface EntityStatics extends SchemaClass {
   readonly key: string;

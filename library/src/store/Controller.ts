@@ -2,9 +2,7 @@ import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js'
 import { MemoCache } from '../normalize/denormalize.js';
 import { readResponse } from '../normalize/readResponse.js';
 import { schemaOf } from '../normalize/schemaOf.js';
-import type { ArraySchema } from '../schema/Array.js';
 import type { Denormalize } from '../schema/denormalizeTypes.js';
-import type { Invalidate } from '../schema/Invalidate.js';
 import { isInvalid } from '../schema/invalid.js';
 import type { Action, TestKey } from './actions.js';
 import { ExpiryStatus, type State } from './state.js';
@@ -16,16 +14,15 @@ export interface ResponseInfo<T> {
   expiresAt: number;
 }
 
-/** What `fetch` resolves to: the schema's reading of the response, or the raw response. */
+/**
+ * What `fetch` resolves to: the schema's reading of the response (for a delete, the entity it
+ * removed), or what the endpoint resolves to when it has no schema.
+ */
 export type ResolveType<E extends EndpointInterface> = [NonNullable<E['schema']>] extends [never]
-  ? Awaited<ReturnType<E>>
-  : NonNullable<E['schema']> extends
-        | Invalidate<any>
-        | readonly [Invalidate<any>]
-        | ArraySchema<Invalidate<any>>
-    ? // A delete resolves to what the server answered (or the URL params it fell back to).
-      unknown
-    : Denormalize<NonNullable<E['schema']>>;
+  ? ReturnType<E> extends PromiseLike<infer R>
+    ? R
+    : ReturnType<E>
+  : Denormalize<NonNullable<E['schema']>>;
 
 type KeyFilter = TestKey | { testKey: TestKey };
 

@@ -67,7 +67,11 @@ function MaybeTodo() {
 }
 
 /** An endpoint that reads one todo by id, like `TodoResource.get` and its extensions. */
-type TodoReader = EndpointInterface<(params: { id: number }) => Promise<Todo>, typeof Todo>;
+type TodoReader = EndpointInterface<
+  (params: { id: number }) => Promise<Todo>,
+  typeof Todo,
+  undefined
+>;
 
 /** Todo 1's title and how often the test re-rendered it (`handle.rerender()`). */
 function RerenderableTitle({

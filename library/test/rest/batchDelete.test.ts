@@ -36,7 +36,9 @@ function batchResource() {
 }
 
 /** A store holding the lists `{}`, `{userId: 1}`, `{userId: 2}` and todo 1 fetched by `get`. */
-async function loadedStore(TodoResource: ReturnType<typeof batchResource>) {
+async function loadedStore(
+  TodoResource: Pick<ReturnType<typeof batchResource>, 'get' | 'getList'>,
+) {
   const store = createStore();
   await store.controller.fetch(TodoResource.getList, {});
   await store.controller.fetch(TodoResource.getList, { userId: 1 });

@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Collection,
   CollectionAdder,
+  type CollectionSchema,
   type Controller,
   createResource,
   createStore,
   ExpiryStatus,
   Invalidate,
   RestEndpoint,
-  type RestEndpointOptions,
+  type RestGenerics,
 } from '../../src/index.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import type { DeleteResponseForm } from '../helpers/server.js';
@@ -548,7 +549,7 @@ describe('which stored lists a push reaches', () => {
 
 describe('custom classes (2.3, 2.4)', () => {
   /** `orderBy` and `sortBy` only change the order: every push reaches such lists. */
-  class SortedCollection<S = unknown> extends Collection<S> {
+  class SortedCollection<S extends CollectionSchema = any> extends Collection<S> {
     override nonFilterArgumentKeys(key: string) {
       return key === 'orderBy' || key === 'sortBy';
     }
@@ -588,9 +589,7 @@ describe('custom classes (2.3, 2.4)', () => {
     });
   });
 
-  class SameOriginEndpoint<
-    const O extends RestEndpointOptions = RestEndpointOptions,
-  > extends RestEndpoint<O> {
+  class SameOriginEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
     override async getRequestInit(body?: unknown): Promise<RequestInit> {
       const init = await super.getRequestInit(body);
       return { ...init, credentials: 'same-origin' };

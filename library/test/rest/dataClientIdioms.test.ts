@@ -254,7 +254,7 @@ describe('what controller.fetch resolves to', () => {
         params.ids.split(',').map((id) => ({ id: Number(id) })),
     });
     const { controller } = createStore();
-    const deleted = (await controller.fetch(TodoResource.deleteMany, { ids: '1,2' })) as Todo[];
+    const deleted = await controller.fetch(TodoResource.deleteMany, { ids: '1,2' });
     expect(deleted).toHaveLength(2);
     expect(deleted.every((todo) => todo instanceof Todo)).toBe(true);
     expect(ids(deleted)).toEqual([1, 2]);
@@ -299,7 +299,7 @@ describe('APIs data-client users call', () => {
     server.setDelay(100);
     const form = new FormData();
     form.set('title', 'from a form');
-    const pending = track(store.controller.fetch(TodoResource.update, { id: 1 }, form as never));
+    const pending = track(store.controller.fetch(TodoResource.update, { id: 1 }, form));
     expect(row(store.getState(), '1')).toMatchObject({ id: 1, title: 'from a form' });
     // The test server reads JSON only: it refuses the form, and the optimistic view rolls back.
     await pending.promise.catch(() => {});

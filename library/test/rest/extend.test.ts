@@ -5,7 +5,7 @@ import {
   createStore,
   type EntityClass,
   RestEndpoint,
-  type RestEndpointOptions,
+  type RestGenerics,
   schema,
 } from '../../src/index.js';
 import { serverPerTest } from '../helpers/perTest.js';
@@ -277,16 +277,12 @@ describe('extend(base => members): the function form', () => {
 
 describe('reuse by wrapping (4.4)', () => {
   /** The default class of every resource the app makes: sends the access token. */
-  class AuthdEndpoint<
-    const O extends RestEndpointOptions = RestEndpointOptions,
-  > extends RestEndpoint<O> {
+  class AuthdEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
     override getHeaders(headers: Record<string, string>) {
       return { ...headers, 'access-token': 'app-token' };
     }
   }
-  class OtherEndpoint<
-    const O extends RestEndpointOptions = RestEndpointOptions,
-  > extends RestEndpoint<O> {}
+  class OtherEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {}
 
   /** createResource with a default Endpoint and a paged getList schema. */
   function createPagedResource<const E extends EntityClass>(options: {

@@ -1,5 +1,11 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { type Controller, createStore, hookifyResource } from '../../src/index.js';
+import {
+  type Controller,
+  createResource,
+  createStore,
+  hookifyResource,
+  RestEndpoint,
+} from '../../src/index.js';
 import { useCache, useController, useSuspense } from '../../src/react/index.js';
 import { type Id, Todo, type TodoBody, TodoResource } from './support.js';
 
@@ -43,7 +49,9 @@ describe('hookifyResource: the hooks and their endpoints', () => {
     expectTypeOf(getList.unshift).returns.resolves.toEqualTypeOf<Todo>();
     expectTypeOf(getList.getPage).toBeCallableWith({ page: 2, userId: 1 });
     expectTypeOf(getList.getPage).returns.resolves.toEqualTypeOf<Todo[]>();
-    expectTypeOf(update).parameters.toEqualTypeOf<[params: { id: Id }, body: TodoBody]>();
+    expectTypeOf(update).parameters.toEqualTypeOf<
+      [params: { id: Id }, body: TodoBody | FormData]
+    >();
     expectTypeOf(partialUpdate).toBeCallableWith({ id: 1 }, { completed: true });
     expectTypeOf(remove).parameters.toEqualTypeOf<[params: { id: Id }]>();
 
@@ -136,6 +144,28 @@ describe('useSuspense, useCache and useController', () => {
     expectTypeOf(useSuspense(TodoResource.get, id === null ? null : { id })).toEqualTypeOf<
       Todo | undefined
     >();
+  });
+
+  it('useSuspense reads lists whose filter may be undefined, and endpoints without a schema', () => {
+    const userId = undefined as number | undefined;
+    expectTypeOf(useSuspense(TodoResource.getList, { userId })).toEqualTypeOf<Todo[]>();
+    const Plain = createResource({ path: '/todos/:id', schema: Todo });
+    expectTypeOf(useSuspense(Plain.getList, { userId })).toEqualTypeOf<Todo[]>();
+    const health = new RestEndpoint({
+      path: '/health',
+      process: (value: unknown) => value as { ok: boolean },
+    });
+    expectTypeOf(useSuspense(health)).toEqualTypeOf<{ ok: boolean }>();
+  });
+
+  it('useSuspense reads; it does not run mutations', () => {
+    // @ts-expect-error update is a mutation (sideEffect: true)
+    useSuspense(TodoResource.update, { id: 1 });
+    // @ts-expect-error push is a mutation
+    useSuspense(TodoResource.getList.push, { userId: 1 });
+    // @ts-expect-error delete is a mutation
+    useSuspense(TodoResource.delete, { id: 1 });
+    expectTypeOf(useSuspense(TodoResource.getList.getPage, { page: 2 })).toEqualTypeOf<Todo[]>();
   });
 
   it('useSuspense checks the arguments against the endpoint', () => {

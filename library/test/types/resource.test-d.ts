@@ -84,11 +84,20 @@ describe('the query comes from searchParams', () => {
     TodoResource.getList.push({ user: 1 }, { title: 'x' });
   });
 
-  it('without searchParams the list takes any query', () => {
+  it('without searchParams the list takes any query, but only a query', () => {
     // A direct call: unlike toBeCallableWith it checks object literals for unknown keys.
     expectTypeOf(PlainResource.getList({ anything: 'goes', page: 2 })).resolves.toEqualTypeOf<
       Todo[]
     >();
+    expectTypeOf(PlainResource.getList({ userId: undefined })).resolves.toEqualTypeOf<Todo[]>();
+    // @ts-expect-error a number is not a query
+    PlainResource.getList(5);
+    // Nested values are sent in brackets (`?filter[done]=true`); a function is no query value.
+    expectTypeOf(PlainResource.getList({ filter: { done: true } })).resolves.toEqualTypeOf<
+      Todo[]
+    >();
+    // @ts-expect-error a function is no query value
+    PlainResource.getList({ filter: () => true });
   });
 });
 
@@ -110,9 +119,11 @@ describe('the body comes from body', () => {
 
   it('update takes (params, body); partialUpdate a part of the body', () => {
     expectTypeOf(TodoResource.update).parameters.toEqualTypeOf<
-      [params: { id: Id }, body: TodoBody]
+      [params: { id: Id }, body: TodoBody | FormData]
     >();
-    expectTypeOf(TodoResource.partialUpdate).parameter(1).toEqualTypeOf<Partial<TodoBody>>();
+    expectTypeOf(TodoResource.partialUpdate)
+      .parameter(1)
+      .toEqualTypeOf<Partial<TodoBody> | FormData>();
     expectTypeOf(TodoResource.partialUpdate).toBeCallableWith({ id: 1 }, { completed: true });
     expectTypeOf(TodoResource.partialUpdate).toBeCallableWith({ id: 1 }, {});
 
@@ -135,10 +146,29 @@ describe('the body comes from body', () => {
     TodoResource.delete({ id: 1 }, { title: 'x' });
   });
 
-  it('without a declared body any object is accepted', () => {
-    expectTypeOf(
-      PlainResource.update({ id: 1 }, { whatever: true }),
-    ).resolves.toEqualTypeOf<Todo>();
+  it('without a declared body the body is a part of the entity', () => {
+    expectTypeOf(PlainResource.update).parameter(1).toEqualTypeOf<Partial<Todo> | FormData>();
+    expectTypeOf(PlainResource.partialUpdate)
+      .parameter(1)
+      .toEqualTypeOf<Partial<Todo> | FormData>();
+    expectTypeOf(PlainResource.getList.push).toBeCallableWith({ title: 'x', completed: true });
+    expectTypeOf(PlainResource.update({ id: 1 }, { title: 'x' })).resolves.toEqualTypeOf<Todo>();
+    // @ts-expect-error `whatever` is not a field of Todo
+    PlainResource.update({ id: 1 }, { whatever: true });
+    // @ts-expect-error `completed` is a boolean
+    PlainResource.partialUpdate({ id: 1 }, { completed: 'yes' });
+    // @ts-expect-error `titel` is not a field of Todo
+    PlainResource.getList.push({ titel: 'x' });
+    // @ts-expect-error `title` is a string
+    PlainResource.getList.unshift({}, { title: 5 });
+  });
+
+  it('a FormData body is accepted too', () => {
+    const form = new FormData();
+    expectTypeOf(TodoResource.update).toBeCallableWith({ id: 1 }, form);
+    expectTypeOf(TodoResource.partialUpdate).toBeCallableWith({ id: 1 }, form);
+    expectTypeOf(TodoResource.getList.push).toBeCallableWith({ userId: 1 }, form);
+    expectTypeOf(PlainResource.getList.push).toBeCallableWith(form);
   });
 });
 
@@ -186,22 +216,22 @@ describe('results come from the schema', () => {
     expectTypeOf(TodoResource.getList.getPage).returns.resolves.toEqualTypeOf<Todo[]>();
     expectTypeOf(TodoResource.update).returns.resolves.toEqualTypeOf<Todo>();
     expectTypeOf(TodoResource.partialUpdate).returns.resolves.toEqualTypeOf<Todo>();
-    expectTypeOf(TodoResource.delete).returns.resolves.toEqualTypeOf<Todo | undefined>();
+    expectTypeOf(TodoResource.delete).returns.resolves.toEqualTypeOf<Todo>();
     expectTypeOf(GroupTodoResource.getList).returns.resolves.toEqualTypeOf<Todo[]>();
     // Instances: the entity's methods are there.
     expectTypeOf(TodoResource.get).returns.resolves.toHaveProperty('pk');
     expectTypeOf(TodoResource.get).returns.resolves.not.toBeAny();
   });
 
-  it('an object schema added with extend() reads back as the object of its members', () => {
+  it('an object schema added with extend() reads back as the object of its members; placeholders widen', () => {
     const Paged = TodoResource.extend('getPaged', {
       path: '/todos/paged\\?v=2',
       schema: { results: new schema.Collection([Todo]), total: 0, next: '' },
     });
     expectTypeOf(Paged.getPaged).returns.resolves.toEqualTypeOf<{
-      readonly results: Todo[];
-      readonly total: 0;
-      readonly next: '';
+      results: Todo[];
+      total: number;
+      next: string;
     }>();
     expectTypeOf(Paged.getPaged).toBeCallableWith();
     // The other members are unchanged.
@@ -216,12 +246,7 @@ describe('results come from the schema', () => {
         paginationField: 'skip',
       },
     });
-    type Page = {
-      readonly results: Todo[];
-      readonly total: 0;
-      readonly limit: 0;
-      readonly skip: 0;
-    };
+    type Page = { results: Todo[]; total: number; limit: number; skip: number };
     expectTypeOf(Paged.getList).returns.resolves.toEqualTypeOf<Page>();
     expectTypeOf(Paged.getList.getPage).returns.resolves.toEqualTypeOf<Page>();
     expectTypeOf(Paged.getList.getPage({ limit: 2, skip: 2 })).resolves.toEqualTypeOf<Page>();

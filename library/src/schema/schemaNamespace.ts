@@ -1,0 +1,11 @@
+/**
+ * The schema classes under the names users of `@data-client/rest` know: `schema.Collection`,
+ * `schema.Invalidate`, … Exported as a module namespace, so each name is both the class and
+ * its type (`schema.Invalidate<typeof Todo>`).
+ */
+export { ArraySchema as Array } from './Array.js';
+export { Collection } from './Collection.js';
+export { Invalidate } from './Invalidate.js';
+export { ObjectSchema as Object } from './Object.js';
+export { UnionSchema as Union } from './Union.js';
+export { ValuesSchema as Values } from './Values.js';

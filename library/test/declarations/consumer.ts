@@ -1,0 +1,191 @@
+/**
+ * A user's code against the published declarations, compiled by the declaration tests with
+ * the oldest and newest supported TypeScript (strict, declarations checked). Each
+ * `@ts-expect-error` must be an error there; `same<A, B>(true)` requires two equal types. It
+ * holds what must hold on every compiler; the full type tests (`library/test/types`) run on
+ * the newest.
+ */
+import type {
+  Controller,
+  GetEndpoint,
+  PaginationFieldEndpoint,
+  PolymorphicInterface,
+  ResourceGenerics,
+  RestGenerics,
+  ShortenPath,
+} from 'restlens';
+import { createResource, createStore, Entity, RestEndpoint, schema } from 'restlens';
+import { connectDevtools, replaySession } from 'restlens/devtools';
+import { useCache, useController, useSuspense } from 'restlens/react';
+
+type Equal<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/** Compiles only when `A` and `B` are the same type. */
+function same<A, B>(_proof: Equal<A, B>): void {}
+
+class Todo extends Entity {
+  id = 0;
+  userId = 0;
+  title = '';
+  completed = false;
+  pk() {
+    return `${this.id}`;
+  }
+  static key = 'Todo';
+}
+
+type TodoBody = { title: string; completed?: boolean };
+
+const TodoResource = createResource({
+  path: '/todos/:id',
+  schema: Todo,
+  searchParams: {} as { userId?: number },
+  body: {} as TodoBody,
+  paginationField: 'page',
+});
+const PlainResource = createResource({ path: '/users/:userId/todos/:id', schema: Todo });
+const { controller } = createStore();
+
+export async function generativeTypes() {
+  // Results come from the schema.
+  const todo: Todo = await controller.fetch(TodoResource.get, { id: 1 });
+  const list: Todo[] = await controller.fetch(TodoResource.getList, { userId: 1 });
+  const created: Todo = await controller.fetch(TodoResource.getList.push, { title: 'x' });
+  const pushed: Todo = await controller.fetch(TodoResource.getList.push, {}, { title: 'x' });
+  const page: Todo[] = await controller.fetch(TodoResource.getList.getPage, { page: 2 });
+  const deleted: Todo = await controller.fetch(TodoResource.delete, { id: 1 });
+  same<
+    typeof todo | typeof list | typeof created | typeof pushed | typeof page | typeof deleted,
+    Todo | Todo[]
+  >(true);
+
+  // URL parameters come from the path, the query from searchParams, the body from body.
+  // @ts-expect-error `idd` is not a parameter of '/todos/:id'
+  TodoResource.get({ idd: 1 });
+  // @ts-expect-error the path parameter `id` is missing
+  controller.fetch(TodoResource.get, {});
+  // @ts-expect-error `user` is not a declared query parameter
+  TodoResource.getList({ user: 1 });
+  // @ts-expect-error the body lacks the required `title`
+  TodoResource.update({ id: 1 }, { completed: true });
+  // @ts-expect-error the pagination field `page` is missing
+  TodoResource.getList.getPage({ userId: 1 });
+  // @ts-expect-error the list of '/users/:userId/todos' needs `userId`
+  PlainResource.getList({});
+
+  // Without a declared body: a part of the entity, or FormData.
+  PlainResource.update({ userId: 1, id: 1 }, { title: 'x', completed: true });
+  PlainResource.partialUpdate({ userId: 1, id: 1 }, new FormData());
+  // @ts-expect-error `titel` is not a field of Todo
+  PlainResource.partialUpdate({ userId: 1, id: 1 }, { titel: 'x' });
+  // Without declared searchParams the list takes any query, but a query is an object.
+  PlainResource.getList({ userId: 1, orderBy: 'title' });
+  // @ts-expect-error a number is not a query
+  createResource({ path: '/todos/:id', schema: Todo }).getList(5);
+}
+
+export function endpoints() {
+  // A plain RestEndpoint keeps its path; without a schema its result is what `process` returns.
+  const getUser = new RestEndpoint({ path: '/users/:id' });
+  same<typeof getUser.path, '/users/:id'>(true);
+  // @ts-expect-error `idd` is not a parameter of '/users/:id'
+  getUser({ idd: 1 });
+  const health = new RestEndpoint({
+    path: '/health',
+    process(value: unknown): { ok: boolean } {
+      return value as { ok: boolean };
+    },
+  });
+  controller.fetch(health).then((status) => same<typeof status, { ok: boolean }>(true));
+  controller.fetch(new RestEndpoint({ path: '/ping' }));
+  same<typeof getUser.url, (params: { id: string | number }) => string>(true);
+
+  // A custom Endpoint class keeps the generative types, used directly and by createResource.
+  class MyEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
+    getRequestInit(body: any): RequestInit {
+      return { ...super.getRequestInit(body), credentials: 'same-origin' };
+    }
+    getHeaders(headers: HeadersInit): HeadersInit {
+      return { ...headers, 'access-token': 'abc' };
+    }
+  }
+  const mine = new MyEndpoint({ path: '/todos/:id', schema: Todo });
+  same<typeof mine.path, '/todos/:id'>(true);
+  // @ts-expect-error `idd` is not a parameter of '/todos/:id'
+  mine({ idd: 1 });
+  const Mine = createResource({ path: '/todos/:id', schema: Todo, Endpoint: MyEndpoint });
+  // @ts-expect-error `idd` is not a parameter of '/todos/:id'
+  Mine.get({ idd: 1 });
+
+  // A batch delete with a declared body takes it and resolves to the entities.
+  const Batch = TodoResource.extend('deleteMany', {
+    path: '/todos',
+    method: 'DELETE',
+    body: [] as string[],
+    schema: [new schema.Invalidate(Todo)],
+  });
+  controller.fetch(Batch.deleteMany, ['1', '2']).then((todos) => same<typeof todos, Todo[]>(true));
+  // @ts-expect-error the body is a list of ids
+  Batch.deleteMany([1, 2]);
+}
+
+export function namesAndSchemas() {
+  same<ShortenPath<'/groups/:group/todos/:id'>, '/groups/:group/todos'>(true);
+  const generics: ResourceGenerics = { path: '/todos/:id', schema: Todo };
+  const get: GetEndpoint<{ path: '/todos/:id'; schema: typeof Todo }> = TodoResource.get;
+  const getPage: PaginationFieldEndpoint<typeof TodoResource.getList, 'page'> =
+    TodoResource.getList.getPage;
+  const invalidate: schema.Invalidate<typeof Todo> = new schema.Invalidate(Todo);
+  class SortedCollection<
+    S extends any[] | PolymorphicInterface = any,
+    Parent extends any[] = [urlParams: any, body?: any],
+  > extends schema.Collection<S, Parent> {
+    nonFilterArgumentKeys(key: string) {
+      return key === 'orderBy';
+    }
+  }
+  class PlainCollection extends schema.Collection {
+    nonFilterArgumentKeys(key: string) {
+      return key.startsWith('sort');
+    }
+  }
+  createResource({ path: '/todos/:id', schema: Todo, Collection: SortedCollection });
+  createResource({ path: '/todos/:id', schema: Todo, Collection: PlainCollection });
+  const byUser = new schema.Collection([Todo], {
+    argsKey: (urlParams: { userId?: number }) => ({ userId: urlParams.userId }),
+  });
+  const Paged = new RestEndpoint({
+    path: '/todos',
+    schema: { results: byUser, total: 0 },
+  });
+  controller
+    .fetch(Paged)
+    .then((result) => same<typeof result, { results: Todo[]; total: number }>(true));
+  const fromJS: Todo = Todo.fromJS({ title: 'x' });
+  // @ts-expect-error `titel` is not a field of Todo
+  Todo.fromJS({ titel: 'x' });
+  return [generics, get, getPage, invalidate, fromJS];
+}
+
+export async function devtools() {
+  const store = createStore();
+  const connection = connectDevtools(store);
+  await replaySession(store.controller, {}, { mode: 'apply' });
+  connection.disconnect();
+}
+
+export function Hooks({ userId }: { userId?: number }) {
+  const todos: Todo[] = useSuspense(TodoResource.getList, { userId });
+  const todo: Todo = useSuspense(TodoResource.get, { id: 1 });
+  const maybe: Todo | undefined = useSuspense(TodoResource.get, userId ? { id: userId } : null);
+  const cached: Todo | undefined = useCache(TodoResource.get, { id: 1 });
+  const { fetch, invalidate } = useController();
+  fetch(TodoResource.getList.push, { userId }, { title: 'x' });
+  invalidate(TodoResource.get, { id: 1 });
+  same<ReturnType<typeof useController>, Controller>(true);
+  // @ts-expect-error a mutation cannot be read with useSuspense
+  useSuspense(TodoResource.update, { id: 1 });
+  // @ts-expect-error `idd` is not a parameter of '/todos/:id'
+  useSuspense(TodoResource.get, { idd: 1 });
+  return [todos, todo, maybe, cached];
+}
