@@ -1,4 +1,6 @@
-// Builds the demo app (against the built library, as an app would use it) and its server.
+// Builds the demo app (against the built library, as an app would use it), the migration app
+// (library/test/migration: an app written as data-client's docs write one, served at
+// /migration/) and the demo server.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -24,6 +26,22 @@ export async function buildDemo() {
     logLevel: 'warning',
   });
   copyFileSync('e2e/app/client/index.html', `${DEMO_DIR}/index.html`);
+  await build({
+    entryPoints: { app: 'library/test/migration/main.tsx' },
+    outdir: `${DEMO_DIR}/migration`,
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    jsx: 'automatic',
+    sourcemap: true,
+    alias: {
+      restlens: './dist/library/index.js',
+      'restlens/react': './dist/library/react/index.js',
+    },
+    define: { 'process.env.NODE_ENV': '"development"' },
+    logLevel: 'warning',
+  });
+  copyFileSync('library/test/migration/index.html', `${DEMO_DIR}/migration/index.html`);
   await build({
     entryPoints: { server: 'e2e/app/server.ts' },
     outdir: DEMO_DIR,

@@ -1,4 +1,4 @@
-/** The demo's in-memory data: users and their todos. */
+/** The demo's in-memory data: users, their todos, and a feed of notes and links. */
 export interface User {
   id: number;
   name: string;
@@ -34,4 +34,17 @@ export function seedTodos(): Todo[] {
     completed: index % 3 === 0,
     userId: (index % 2) + 1,
   }));
+}
+
+/** An item of the feed: a note or a link (a `schema.Union` in the apps that read it). */
+export type FeedItem =
+  | { id: number; type: 'note'; text: string }
+  | { id: number; type: 'link'; url: string };
+
+export function seedFeed(): FeedItem[] {
+  return [
+    { id: 1, type: 'note', text: 'Welcome to the demo' },
+    { id: 2, type: 'link', url: 'https://example.com/docs' },
+    { id: 3, type: 'note', text: 'Open the RestLens panel' },
+  ];
 }

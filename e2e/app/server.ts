@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { seedTodos, seedUsers, type Todo, type User } from './data.js';
+import { type FeedItem, seedFeed, seedTodos, seedUsers, type Todo, type User } from './data.js';
 
 export interface DemoServerOptions {
   /** 0 picks a free port. */
@@ -32,7 +32,9 @@ const CONTENT_TYPES: Record<string, string> = {
  * - `GET /todos` (`userId` filter; pages of `pageSize`: `page=N` (1 by default) or
  *   `cursor=<last id>`; `all=1` for everything), `GET /todos/:id`,
  *   `POST /todos`, `PUT/PATCH /todos/:id`, `DELETE /todos/:id` (empty body), `DELETE /todos?ids=1,2`
- * - `GET /users`, `GET /users/:id`
+ *   (or `?0=1&1=2`, how a list argument of a DELETE is sent)
+ * - `GET /users`, `GET /users/:id` (with `?_embed=todos`, each user holds its todos)
+ * - `GET /feed`, `GET /feed/:id`, `DELETE /feed/:id`: notes and links
  * - `POST /control/latency {ms}`, `POST /control/fail-next {status}`, `POST /control/reset`
  * and the demo app's static files.
  */
@@ -40,6 +42,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const pageSize = options.pageSize ?? 3;
   let todos: Todo[] = seedTodos();
   let users: User[] = seedUsers();
+  let feed: FeedItem[] = seedFeed();
   let nextId = todos.length + 1;
   let latency = 0;
   let failNext: number | undefined;
@@ -55,10 +58,15 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     }
     if (resource === 'users') {
       if (method !== 'GET') return [405, { error: 'users are read-only' }];
-      if (!id) return [200, users];
+      const embed = (user: User) =>
+        params.get('_embed') === 'todos'
+          ? { ...user, todos: todos.filter((todo) => todo.userId === user.id) }
+          : user;
+      if (!id) return [200, users.map(embed)];
       const user = users.find((candidate) => candidate.id === Number(id));
-      return user ? [200, user] : [404, { error: `no user ${id}` }];
+      return user ? [200, embed(user)] : [404, { error: `no user ${id}` }];
     }
+    if (resource === 'feed') return feedItems(method, id);
     if (resource !== 'todos') return [404, { error: `no route ${url.pathname}` }];
     if (!id) return todoCollection(method, params, body);
     const index = todos.findIndex((todo) => todo.id === Number(id));
@@ -101,7 +109,13 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       return [201, todo];
     }
     if (method === 'DELETE') {
-      const ids = new Set((params.get('ids') ?? '').split(',').filter(Boolean).map(Number));
+      const listed = [...params].filter(([name]) => name === 'ids' || /^\d+$/.test(name));
+      const ids = new Set(
+        listed
+          .flatMap(([, value]) => value.split(','))
+          .filter(Boolean)
+          .map(Number),
+      );
       todos = todos.filter((todo) => !ids.has(todo.id));
       return [200, ''];
     }
@@ -119,6 +133,16 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     return [200, list.slice((page - 1) * pageSize, page * pageSize)];
   };
 
+  const feedItems = (method: string, id: string | undefined): [number, unknown] => {
+    if (!id) return method === 'GET' ? [200, feed] : [405, { error: `${method} not allowed` }];
+    const item = feed.find((candidate) => candidate.id === Number(id));
+    if (!item) return [404, { error: `no feed item ${id}` }];
+    if (method === 'GET') return [200, item];
+    if (method !== 'DELETE') return [405, { error: `${method} not allowed` }];
+    feed = feed.filter((candidate) => candidate !== item);
+    return [200, item];
+  };
+
   const control = (action: string | undefined, body: unknown): [number, unknown] => {
     const input = (body ?? {}) as { ms?: number; status?: number };
     switch (action) {
@@ -131,6 +155,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       case 'reset':
         todos = seedTodos();
         users = seedUsers();
+        feed = seedFeed();
         nextId = todos.length + 1;
         latency = 0;
         failNext = undefined;
@@ -144,12 +169,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
 
   const serveStatic = async (pathname: string, response: ServerResponse) => {
     const dir = options.staticDir;
-    const file =
-      pathname === '/'
-        ? 'index.html'
-        : normalize(pathname)
-            .replace(/^(\.\.[/\\])+/, '')
-            .slice(1);
+    const path = normalize(pathname)
+      .replace(/^(\.\.[/\\])+/, '')
+      .slice(1);
+    const file = path === '' || path.endsWith('/') ? `${path}index.html` : path;
     if (!dir) return false;
     try {
       const content = await readFile(join(dir, file));
@@ -168,7 +191,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    const isApi = /^\/(todos|users|control)(\/|$)/.test(url.pathname);
+    const isApi = /^\/(todos|users|feed|control)(\/|$)/.test(url.pathname);
     if (!isApi && request.method === 'GET' && (await serveStatic(url.pathname, response))) return;
     let body: unknown;
     try {

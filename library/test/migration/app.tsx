@@ -179,7 +179,8 @@ export function TodoList({ userId }: { userId?: number }) {
 }
 
 export function UserProfile({ id }: { id: number }) {
-  const user = useSuspense(UserResource.useGet(), { id });
+  // The demo server embeds a user's todos when asked (`?_embed=todos`, as json-server does).
+  const user = useSuspense(UserResource.useGet(), { id, _embed: 'todos' });
   return (
     <article>
       <h2>{user.name}</h2>
