@@ -103,7 +103,45 @@ describe('message path', () => {
   });
 });
 
+/** Whether the page posted an `events` message since `from`. */
+const postedEvents = (tab: Tab, from: number) =>
+  tab.page.postedSince(from, (message) => (message as { kind?: string }).kind === 'events');
+
 describe('a restarted background', () => {
+  it.each([
+    ['while the background is down', 'down'],
+    ['after it restarted, before the content script is back', 'restarted'],
+  ] as const)('leaves the page silent when the panel closes %s', async (_when, moment) => {
+    const tab = openTab();
+    const panel = new Panel(world, 1);
+    tab.activity(1);
+    await world.run(200);
+    await expectInSync(panel, tab);
+
+    world.killBackground();
+    if (moment === 'restarted') {
+      world.startBackground();
+      world.runtime.refuse = (name) => name === CONTENT_PORT;
+      await world.run(300); // the panel is back; the content script keeps backing off
+      expect(world.runtime.live(PANEL_PORT)).toHaveLength(1);
+    }
+    panel.close();
+    await world.run(50);
+    if (moment === 'down') world.startBackground();
+    world.runtime.refuse = () => false;
+    await world.run(6000); // the content script is back, with no panel to serve
+    expect(world.runtime.live(CONTENT_PORT)).toHaveLength(1);
+    const from = tab.page.posted.length;
+    tab.activity(3);
+    await world.run(500);
+    expect(postedEvents(tab, from).length).toBe(0);
+
+    // A panel opened later still gets everything.
+    const next = new Panel(world, 1);
+    await world.run(300);
+    await expectInSync(next, tab);
+  });
+
   it('loses nothing once the panel resyncs: killed mid-stream, restarted at once', async () => {
     const tab = openTab();
     const panel = new Panel(world, 1);
