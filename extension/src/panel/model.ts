@@ -26,8 +26,8 @@ export interface StoreView {
   lastSeq: number;
   /** Whether a snapshot has arrived: until then the copy is empty. */
   ready: boolean;
-  /** Snapshot chunks being put together. */
-  pendingSnapshot?: { seq: number; count: number; parts: (string | undefined)[] };
+  /** Snapshot chunks being put together, by index. */
+  pendingSnapshot?: { seq: number; count: number; parts: ReadonlyMap<number, string> };
   /** Entity tables by type: every pk the store holds, with its row or UNLOADED. */
   entities: Record<string, Record<string, Row>>;
   /**
@@ -98,25 +98,23 @@ export function isCollectionKey(key: string): boolean {
   return key.startsWith('[') && key.endsWith(']');
 }
 
-/** Adds a snapshot chunk; once all have come, the copy is replaced by the snapshot. */
+/**
+ * Adds a snapshot chunk; once all have come, the copy is replaced by the snapshot. Only the
+ * chunks that came are kept (by index): the count is the page's word, and sizes nothing.
+ */
 export function applySnapshotChunk(view: StoreView, message: SnapshotMessage): StoreView {
   const pending =
     view.pendingSnapshot &&
     view.pendingSnapshot.seq === message.seq &&
     view.pendingSnapshot.count === message.count
       ? view.pendingSnapshot
-      : {
-          seq: message.seq,
-          count: message.count,
-          parts: new Array<string | undefined>(message.count).fill(undefined),
-        };
-  const parts = pending.parts.slice();
-  parts[message.index] = message.data;
-  if (parts.some((part) => part === undefined))
-    return { ...view, pendingSnapshot: { ...pending, parts } };
+      : { seq: message.seq, count: message.count, parts: new Map<number, string>() };
+  const parts = new Map(pending.parts).set(message.index, message.data);
+  if (parts.size < pending.count) return { ...view, pendingSnapshot: { ...pending, parts } };
+  const text = Array.from({ length: parts.size }, (_, index) => parts.get(index)).join('');
   let snapshot: SnapshotState;
   try {
-    snapshot = JSON.parse(parts.join('')) as SnapshotState;
+    snapshot = JSON.parse(text) as SnapshotState;
   } catch {
     return { ...view, pendingSnapshot: undefined };
   }

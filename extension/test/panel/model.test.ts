@@ -126,6 +126,34 @@ describe('the panel copy of a store', () => {
     expect(view.collections).toEqual({});
   });
 
+  it('keeps only the chunks that came, however many the snapshot announces', () => {
+    const whole = snapshot('s', 2, { Todo: { '1': { id: 1 } } });
+    const text = whole.data;
+    const third = Math.ceil(text.length / 3);
+    const chunk = (index: number) => ({
+      ...whole,
+      index,
+      count: 3,
+      data: text.slice(index * third, (index + 1) * third),
+    });
+    let view = applySnapshotChunk(emptyStoreView('s'), chunk(2));
+    expect(view.pendingSnapshot?.parts.size).toBe(1);
+    view = applySnapshotChunk(view, chunk(0));
+    expect(view.pendingSnapshot?.parts.size).toBe(2);
+    expect(view.ready).toBe(false);
+    view = applySnapshotChunk(view, chunk(1));
+    expect(view.pendingSnapshot).toBeUndefined();
+    expect(view).toMatchObject({ ready: true, lastSeq: 2, entities: { Todo: { '1': { id: 1 } } } });
+
+    // A count no real snapshot has (the validators refuse it): still one part is kept.
+    const huge = applySnapshotChunk(emptyStoreView('s'), {
+      ...whole,
+      index: 7,
+      count: 120_000_000,
+    });
+    expect(huge.pendingSnapshot?.parts.size).toBe(1);
+  });
+
   it('applies a batch without changing the copy it started from', () => {
     const before = loaded();
     const todos = before.entities.Todo;

@@ -179,6 +179,18 @@ describe('panel connection', () => {
     expect(commands()).toEqual([]);
   });
 
+  it('drops snapshot chunks announcing more chunks than a snapshot may have', async () => {
+    await startOnFirstPage(hello('s'));
+    for (let index = 0; index < 6; index++)
+      toPanel({ ...snapshot('s', 9), index, count: 120_000_000 });
+    await settle();
+    expect(store.getState().stores.s?.ready).toBe(false);
+    expect(store.getState().stores.s?.pendingSnapshot).toBeUndefined();
+    toPanel(snapshot('s', 9));
+    await settle();
+    expect(store.getState().stores.s).toMatchObject({ ready: true, lastSeq: 9 });
+  });
+
   it('drops commands while disconnected (a resync follows the reconnect)', async () => {
     const connection = start();
     await settle();

@@ -15,6 +15,12 @@ export const PROTOCOL_TAG = 'restlens';
 export const PROTOCOL_VERSION = 2;
 /** Largest snapshot chunk, in UTF-16 code units (≤ 1 MB once UTF-8 encoded, even if non-ASCII). */
 export const SNAPSHOT_CHUNK_LENGTH = 256 * 1024;
+/**
+ * The most chunks one snapshot may have: 256 Mi UTF-16 code units of JSON in all, above what the
+ * page's snapshot encoding lets through and below the longest string an engine can join. The
+ * panel keeps only the chunks that came, so a count it is told never sizes anything.
+ */
+export const MAX_SNAPSHOT_CHUNKS = 1024;
 /** Messages larger than this (as JSON) are refused by the validators. */
 export const MAX_MESSAGE_LENGTH = 8 * 1024 * 1024;
 /** The most rows one `rows` command may ask for. */
@@ -271,6 +277,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isString: Check = (value) => typeof value === 'string';
 const isNonEmptyString: Check = (value) =>
   typeof value === 'string' && value.length > 0 && value.length < 1024;
+/** Names the panel shows as they are (a store's name, the library version). */
+const isShortString: Check = (value) => typeof value === 'string' && value.length < 1024;
 const isSeq: Check = (value) => Number.isSafeInteger(value) && (value as number) >= 0;
 const isArrayOf =
   (check: Check): Check =>
@@ -371,7 +379,12 @@ function checkPageMessage(value: unknown): value is PageMessage {
     case 'hello':
       return hasFields(
         value,
-        { storeId: isNonEmptyString, storeName: isString, libraryVersion: isString, seq: isSeq },
+        {
+          storeId: isNonEmptyString,
+          storeName: isShortString,
+          libraryVersion: isShortString,
+          seq: isSeq,
+        },
         { answering: (answering) => typeof answering === 'boolean' },
       );
     case 'events':
@@ -403,7 +416,8 @@ function checkPageMessage(value: unknown): value is PageMessage {
           data: isString,
         }) &&
         (value.data as string).length <= SNAPSHOT_CHUNK_LENGTH &&
-        (value.index as number) < (value.count as number)
+        (value.index as number) < (value.count as number) &&
+        (value.count as number) <= MAX_SNAPSHOT_CHUNKS
       );
     default:
       return false;

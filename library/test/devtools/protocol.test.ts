@@ -6,6 +6,7 @@ import {
   isPageMessage,
   MAX_MESSAGE_LENGTH,
   MAX_ROWS_PER_REQUEST,
+  MAX_SNAPSHOT_CHUNKS,
   PROTOCOL_VERSION,
   pageMessage,
   parseEvents,
@@ -155,6 +156,40 @@ describe('isPageMessage: events', () => {
     expect(isPageMessage({ ...message, v: PROTOCOL_VERSION - 1 })).toBe(false);
     expect(isPageMessage({ ...message, storeId: '' })).toBe(false);
     expect(isPageMessage({ ...message, history: 'yes' })).toBe(false);
+  });
+});
+
+describe('isPageMessage: snapshot and hello', () => {
+  const chunk = pageMessage({ kind: 'snapshot', storeId, seq: 3, index: 0, count: 1, data: '{}' });
+  const hello = pageMessage({
+    kind: 'hello',
+    storeId,
+    storeName: 'Todos',
+    libraryVersion: '0.1.0',
+    seq: 0,
+  });
+
+  it(`accepts snapshots of up to MAX_SNAPSHOT_CHUNKS (${MAX_SNAPSHOT_CHUNKS}) chunks`, () => {
+    expect(isPageMessage(chunk)).toBe(true);
+    expect(
+      isPageMessage({ ...chunk, index: MAX_SNAPSHOT_CHUNKS - 1, count: MAX_SNAPSHOT_CHUNKS }),
+    ).toBe(true);
+  });
+
+  it.each([
+    ['one chunk more', { index: 0, count: MAX_SNAPSHOT_CHUNKS + 1 }],
+    ['120 million chunks', { index: 5, count: 120_000_000 }],
+    ['an index past the count', { index: 1, count: 1 }],
+  ])('rejects a snapshot announcing %s', (_label, change) => {
+    expect(isPageMessage({ ...chunk, ...change })).toBe(false);
+  });
+
+  it('rejects a hello whose name or library version is not a short text', () => {
+    expect(isPageMessage(hello)).toBe(true);
+    expect(isPageMessage({ ...hello, storeName: '' })).toBe(true);
+    expect(isPageMessage({ ...hello, storeName: 'x'.repeat(1024) })).toBe(false);
+    expect(isPageMessage({ ...hello, libraryVersion: 'x'.repeat(1024) })).toBe(false);
+    expect(isPageMessage({ ...hello, storeName: 5 })).toBe(false);
   });
 });
 
