@@ -5,6 +5,7 @@ import type {
   SnapshotMessage,
   StoreEvent,
 } from '../../../library/src/devtools/protocol.js';
+import { type Dict, dict, withEntry } from './dict.js';
 import {
   applyEvents,
   applyRows,
@@ -34,7 +35,8 @@ export interface PanelState {
   pageId?: string;
   /** How many reloads this panel has seen: each starts a fresh history. */
   reloads: number;
-  stores: Record<string, StoreView>;
+  /** By store id (a Dict: a page names its stores). */
+  stores: Dict<StoreView>;
   storeOrder: string[];
   selectedStoreId?: string;
   view: PanelView;
@@ -82,7 +84,7 @@ export function createPanelStore() {
           ? state.storeOrder
           : [...state.storeOrder, storeId];
         return {
-          stores: { ...state.stores, [storeId]: next },
+          stores: withEntry(state.stores, storeId, next),
           storeOrder,
           selectedStoreId: state.selectedStoreId ?? storeId,
         };
@@ -91,7 +93,7 @@ export function createPanelStore() {
       connection: 'connecting',
       pageConnected: false,
       reloads: 0,
-      stores: {},
+      stores: dict(),
       storeOrder: [],
       view: 'collections',
       timelineFilter: { text: '', kind: '', endpoint: '' },
@@ -108,7 +110,7 @@ export function createPanelStore() {
                 pageId,
                 pageConnected: true,
                 reloads: state.reloads + 1,
-                stores: {},
+                stores: dict(),
                 storeOrder: [],
                 selectedStoreId: undefined,
                 selectedEntity: undefined,

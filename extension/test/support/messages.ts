@@ -216,5 +216,17 @@ export function malformedEventTexts(): [string, string][] {
       'entities updated without fields per pk',
       withEffect({ type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: ['title'] }),
     ],
+    [
+      'an action whose endpoint is not text',
+      JSON.stringify([{ ...event, action: { ...event.action, endpoint: { toString: 1 } } }]),
+    ],
+    [
+      'a stored result whose key is a number',
+      withEffect({ type: 'result-stored', key: 1, endpoint: 'note', result: 1, expiresAt: 0 }),
+    ],
+    [
+      'args nested 10,000 lists deep',
+      `[{"seq":1,"time":1,"action":{"type":"setResponse","args":[${'['.repeat(10_000)}${']'.repeat(10_000)}]},"effects":[]}]`,
+    ],
   ];
 }
