@@ -31,8 +31,6 @@ export interface ConnectionEnvironment {
 export class PanelConnection {
   private port: PortLike<unknown, PanelToBackground> | undefined;
   private attempts = 0;
-  /** Per store, the seq a resync was asked from and not yet answered. */
-  private readonly resyncing = new Map<string, number>();
   private readonly rowRequests: RowRequests;
 
   constructor(
@@ -127,17 +125,13 @@ export class PanelConnection {
         // Malformed text: the whole message is dropped, like any invalid message (a gap in seq
         // then brings its events again).
         if (!events) return;
-        const gapAfter = state.events({
+        const resyncAfter = state.events({
           storeId: message.storeId,
           events,
           history: message.history,
         });
-        if (gapAfter === undefined) this.resyncing.delete(message.storeId);
-        // Ask once per gap: events still in flight would otherwise each ask again.
-        else if (this.resyncing.get(message.storeId) !== gapAfter) {
-          this.resyncing.set(message.storeId, gapAfter);
-          this.send({ kind: 'connect', storeId: message.storeId, lastSeq: gapAfter });
-        }
+        if (resyncAfter !== undefined)
+          this.send({ kind: 'connect', storeId: message.storeId, lastSeq: resyncAfter });
         // A replay result may have made the next replay command due (one by one, or the next
         // chunk): it goes out from here, so a replay goes on whichever view is shown.
         const replay = this.store.getState().takeReplayCommand();

@@ -31,6 +31,8 @@ export interface StoreView {
   lastSeq: number;
   /** Whether a snapshot has arrived: until then the copy is empty. */
   ready: boolean;
+  /** The seq the page was asked to resync from, while its answer has not come. */
+  resyncAfter?: number;
   /** Snapshot chunks being put together, by index. */
   pendingSnapshot?: { seq: number; count: number; parts: ReadonlyMap<number, string> };
   /** Entity tables by type: every pk the store holds, with its row or UNLOADED. */
@@ -123,6 +125,12 @@ export function applySnapshotChunk(view: StoreView, message: SnapshotMessage): S
     pendingSnapshot: undefined,
     ready: true,
     lastSeq: message.seq,
+    // The store is at this seq: an event the timeline holds past it is not the store's (a
+    // script of the page posted it), nor is a seq the copy took from such a script.
+    events:
+      (view.events.at(-1)?.seq ?? 0) > message.seq
+        ? view.events.filter((event) => event.seq <= message.seq)
+        : view.events,
   };
 }
 
@@ -188,38 +196,55 @@ export interface EventBatch {
 
 export interface ApplyResult {
   view: StoreView;
-  /** Set when events were missing: the panel must ask for what follows this seq. */
+  /**
+   * Set when the panel must ask for what follows this seq: events were missing. 0 asks for
+   * everything (a snapshot): two different events came with one seq, and which one is the
+   * store's cannot be told.
+   */
   gapAfter?: number;
   /** The events whose effects were applied, in order: each live event once (the Recorder's input). */
   applied: StoreEvent[];
 }
 
-/** Adds events to the timeline and applies their effects to the copy, in order. */
+/** Whether two events with one seq are the same (the page sent one again, or a copy of it). */
+const sameEvent = (a: StoreEvent, b: StoreEvent) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Applies live events to the copy, in order, each adding it to the timeline; history (events
+ * from before a snapshot) only fills the timeline, where the copy already is. The timeline keeps
+ * the first event of each seq: an event past the next seq is left out (the resync sends it
+ * again, with the ones before it), and another event with a seq the timeline holds is a
+ * conflict: a script of the page may post what it likes, so the disputed events leave the
+ * timeline, and the page's answer to the resync (a snapshot and its history) settles them.
+ */
 export function applyEvents(view: StoreView, batch: EventBatch): ApplyResult {
-  const events = view.events.slice();
+  let events = view.events.slice();
   let lastSeq = view.lastSeq;
   let gapAfter: number | undefined;
   let draft: Draft | undefined;
   const applied: StoreEvent[] = [];
-  // Membership in the timeline is checked by seq, not by "not above the newest": after a gap
-  // the event past it is there while the missing ones before it are not, and the resync's
-  // events must fill the gap (the timeline is sorted on entry).
-  let newest = events.at(-1)?.seq ?? 0;
-  let seen: Set<number> | undefined;
+  // The timeline by seq, made when first needed: most batches only add the next events.
+  let bySeq: Map<number, StoreEvent> | undefined;
+  const held = () => {
+    bySeq ??= new Map(events.map((known) => [known.seq, known]));
+    return bySeq;
+  };
+  const hold = (event: StoreEvent) => {
+    events.push(event);
+    bySeq?.set(event.seq, event);
+  };
   for (const event of batch.events) {
-    if (event.seq > newest) {
-      newest = event.seq;
-      events.push(event);
-      seen?.add(event.seq);
-    } else {
-      seen ??= new Set(events.map((known) => known.seq));
-      if (!seen.has(event.seq)) {
-        seen.add(event.seq);
-        events.push(event);
-      }
+    if (batch.history) {
+      if (event.seq <= lastSeq && !held().has(event.seq)) hold(event);
+      continue;
     }
-    // History (or anything the snapshot already holds) only fills the timeline.
-    if (batch.history || event.seq <= lastSeq) continue;
+    if (event.seq <= lastSeq) {
+      const known = held().get(event.seq);
+      if (known !== undefined && sameEvent(known, event)) continue;
+      events = events.filter((kept) => kept.seq < event.seq);
+      gapAfter = 0;
+      break;
+    }
     if (!view.ready || event.seq !== lastSeq + 1) {
       gapAfter = lastSeq;
       break;
@@ -228,8 +253,9 @@ export function applyEvents(view: StoreView, batch: EventBatch): ApplyResult {
     draft.apply(event);
     lastSeq = event.seq;
     applied.push(event);
+    hold(event);
   }
-  // Sorted before trimming (events may have been added out of order), so the newest are kept.
+  // Sorted before trimming (history may fill holes anywhere), so the newest are kept.
   events.sort((a, b) => a.seq - b.seq);
   const timeline =
     events.length > MAX_TIMELINE ? events.slice(events.length - MAX_TIMELINE) : events;

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Effect, Encoded, StoreEvent } from '../../../library/src/devtools/protocol.js';
+import { hello } from '../support/messages.js';
 import { panelEnvPerTest } from './support/env.js';
 import { settle } from './support/harness.js';
 import { ScriptedPage } from './support/scripted.js';
@@ -108,6 +109,26 @@ describe('names a page chooses, like prototype members', () => {
     await settle();
     expect(env.panel.store.getState().selectedStoreId).toBe('constructor');
     expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(prototypeNames);
+  });
+});
+
+describe('stores a script of the page makes up', () => {
+  it('lists only stores that sent their state, and shows the real one', async () => {
+    // Not stores: each says hello, then nothing. The first is picked until a store is there.
+    const port = env.panel.ports.at(-1);
+    port?.deliver({ type: 'content-connected', pageId: 'scripted' });
+    for (let n = 0; n < 1429; n++) port?.deliver({ type: 'page', message: hello(`forged-${n}`) });
+    await settle();
+    expect(env.panel.store.getState().selectedStoreId).toBe('forged-0');
+    expect(screen.getByText("Loading the store's snapshot…")).toBeTruthy();
+    await new ScriptedPage(env.panel, 'real').open({ Todo: { '1': { id: 1, title: 'real' } } });
+
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByRole('combobox')).toBeNull();
+    expect(header.textContent).toContain('Todos');
+    expect(env.panel.store.getState().selectedStoreId).toBe('real');
+    await openTab('Entities');
+    expect(screen.getByRole('listbox', { name: 'Todo entities' }).textContent).toContain('real');
   });
 });
 

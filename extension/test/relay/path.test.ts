@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventsOf, hello, storeEvent } from '../support/messages.js';
 import { CONTENT_PORT, PANEL_PORT, Panel, seqs, Tab, World } from '../support/world.js';
 
 /**
@@ -230,6 +231,75 @@ describe('a restarted background', () => {
     await world.run(6000);
     tab.activity(1);
     await world.run(200);
+    await expectInSync(panel, tab);
+  });
+});
+
+describe('a script of the page forging messages', () => {
+  /** An event the real store did not make, as a script of the page would post it. */
+  const forgedEvents = (tab: Tab, seq: number) =>
+    eventsOf(tab.bridge.storeId, [
+      {
+        ...storeEvent(seq),
+        action: { type: 'setResponse', endpoint: 'forged' },
+        effects: [{ type: 'entities-added', entity: 'Todo', pks: ['forged'] }],
+      },
+    ]);
+
+  it('cannot replace the real event by sending its seq first', async () => {
+    const tab = openTab();
+    const panel = new Panel(world, 1);
+    tab.activity(1);
+    await world.run(200);
+    await expectInSync(panel, tab);
+
+    tab.page.window.postMessage(forgedEvents(tab, tab.produced + 1), '*');
+    await world.run(20);
+    expect(panel.view().lastSeq).toBe(tab.produced + 1); // taken, for now
+    tab.activity(1);
+    await world.run(300);
+    await expectInSync(panel, tab);
+    const endpoints = panel.view().events.map((event) => event.action.endpoint);
+    expect(endpoints).not.toContain('forged');
+    expect(panel.entityTables().Todo?.forged).toBeUndefined();
+  });
+
+  it('cannot take the store ahead of itself with an event or a snapshot far ahead', async () => {
+    const tab = openTab();
+    const panel = new Panel(world, 1);
+    tab.activity(1);
+    await world.run(200);
+    const far = 1_000_000;
+    tab.page.window.postMessage(forgedEvents(tab, far), '*');
+    tab.page.window.postMessage(
+      {
+        ...hello(tab.bridge.storeId),
+        kind: 'snapshot',
+        seq: far,
+        index: 0,
+        count: 1,
+        data: '{"entities":{},"endpoints":{},"meta":{},"optimistic":[]}',
+      },
+      '*',
+    );
+    await world.run(100);
+    tab.activity(1);
+    await world.run(300);
+    await expectInSync(panel, tab);
+  });
+
+  it('cannot fill the store selector with stores that only say hello', async () => {
+    const tab = openTab();
+    const panel = new Panel(world, 1);
+    tab.activity(1);
+    await world.run(200);
+    for (let n = 0; n < 1429; n++) tab.page.window.postMessage(hello(`forged-${n}`), '*');
+    await world.run(300);
+    tab.activity(1);
+    await world.run(200);
+    const state = panel.store.getState();
+    expect(state.storeOrder.length).toBeLessThan(100);
+    expect(state.selectedStoreId).toBe(tab.bridge.storeId);
     await expectInSync(panel, tab);
   });
 });
