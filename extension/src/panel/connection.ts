@@ -14,6 +14,7 @@ import {
   type PortLike,
   STABLE_PORT_MS,
 } from '../shared/ports.js';
+import { dict } from './dict.js';
 import { RowRequests } from './rowRequests.js';
 import type { PanelStore } from './store.js';
 
@@ -116,10 +117,14 @@ export class PanelConnection {
         if (!this.store.getState().stores[message.storeId]?.pendingSnapshot)
           this.rowRequests.forget(message.storeId);
         return;
-      case 'rows':
-        state.rows(message);
-        this.rowRequests.answered(message.storeId, message.table, Object.keys(message.rows));
+      case 'rows': {
+        // Only the rows it asked for: a script of the page may post answers nobody asked for.
+        const { rows } = message;
+        const asked = this.rowRequests.answered(message.storeId, message.table, Object.keys(rows));
+        if (asked.length > 0)
+          state.rows({ ...message, rows: dict(asked.map((pk) => [pk, rows[pk] ?? null])) });
         return;
+      }
       case 'events': {
         const events = parseEvents(message);
         // Malformed text: the whole message is dropped, like any invalid message (a gap in seq

@@ -13,6 +13,7 @@ import {
   emptyStoreView,
   MAX_TIMELINE,
   type StoreView,
+  UNLOADED,
 } from '../../src/panel/model.js';
 import { createPanelStore, MAX_PENDING_STORES, type PanelStore } from '../../src/panel/store.js';
 import {
@@ -270,6 +271,30 @@ describe('panel connection: events as text, rows on demand', () => {
     connection.requestRows('s', 'Todo', ['1', '2']);
     await settle();
     expect(rowsCommands()).toHaveLength(1);
+  });
+
+  it('takes only the rows it asked for: an answer nobody asked for changes nothing', async () => {
+    const connection = start();
+    await settle();
+    toPanel({ type: 'content-connected', pageId: 'p1' }, hello('s'), snapshot('s', 0), todosAdded);
+    await settle();
+    const before = store.getState().stores.s;
+    // A script of the page answers what was never asked, for pks the copy holds and does not.
+    toPanel(rows('s', 1, 'Todo', { '1': { id: 1, title: 'forged' }, '9': { id: 9 } }));
+    toPanel(rows('s', 1, 'Forged', { '1': { id: 1 } }));
+    await settle();
+    expect(store.getState().stores.s).toBe(before);
+
+    connection.requestRows('s', 'Todo', ['1']);
+    await settle();
+    toPanel(
+      rows('s', 1, 'Todo', { '1': { id: 1, title: 'one' }, '2': { id: 2, title: 'forged' } }),
+    );
+    await settle();
+    expect(store.getState().stores.s?.entities.Todo).toEqual({
+      '1': { id: 1, title: 'one' },
+      '2': UNLOADED,
+    });
   });
 
   it('asks again for rows in flight once the port reconnects or a snapshot comes', async () => {
