@@ -94,6 +94,11 @@ export class PanelConnection {
     }
   }
 
+  /** Asks one store for what follows `after` (0: everything), when the store says it must. */
+  private resync(storeId: string, after: number | undefined) {
+    if (after !== undefined) this.send({ kind: 'connect', storeId, lastSeq: after });
+  }
+
   private resyncAll() {
     const { stores, storeOrder } = this.store.getState();
     for (const storeId of storeOrder)
@@ -113,7 +118,7 @@ export class PanelConnection {
         return;
       }
       case 'snapshot':
-        state.snapshot(message);
+        this.resync(message.storeId, state.snapshot(message));
         if (!this.store.getState().stores[message.storeId]?.pendingSnapshot)
           this.rowRequests.forget(message.storeId);
         return;
@@ -130,13 +135,10 @@ export class PanelConnection {
         // Malformed text: the whole message is dropped, like any invalid message (a gap in seq
         // then brings its events again).
         if (!events) return;
-        const resyncAfter = state.events({
-          storeId: message.storeId,
-          events,
-          history: message.history,
-        });
-        if (resyncAfter !== undefined)
-          this.send({ kind: 'connect', storeId: message.storeId, lastSeq: resyncAfter });
+        this.resync(
+          message.storeId,
+          state.events({ storeId: message.storeId, events, history: message.history }),
+        );
         // A replay result may have made the next replay command due (one by one, or the next
         // chunk): it goes out from here, so a replay goes on whichever view is shown.
         const replay = this.store.getState().takeReplayCommand();

@@ -31,7 +31,10 @@ export interface StoreView {
   lastSeq: number;
   /** Whether a snapshot has arrived: until then the copy is empty. */
   ready: boolean;
-  /** The seq the page was asked to resync from, while its answer has not come. */
+  /**
+   * The seq the page is asked to resync from, while its answer has not come (0: everything, a
+   * snapshot).
+   */
   resyncAfter?: number;
   /** Snapshot chunks being put together, by index. */
   pendingSnapshot?: { seq: number; count: number; parts: ReadonlyMap<number, string> };
@@ -119,12 +122,18 @@ export function applySnapshotChunk(view: StoreView, message: SnapshotMessage): S
   const text = Array.from({ length: parts.size }, (_, index) => parts.get(index)).join('');
   const snapshot = parseSnapshot(text);
   if (!snapshot) return { ...view, pendingSnapshot: undefined };
+  // The page's snapshots are current when sent, never behind what the copy has applied, unless
+  // the panel asked for one after a conflict (its copy may then be ahead of the store). One
+  // behind the copy otherwise is another conflict: not taken, and a snapshot is asked for.
+  if (view.ready && message.seq < view.lastSeq && view.resyncAfter !== 0)
+    return { ...view, pendingSnapshot: undefined, resyncAfter: 0 };
   return {
     ...view,
     ...copyOfSnapshot(snapshot),
     pendingSnapshot: undefined,
     ready: true,
     lastSeq: message.seq,
+    resyncAfter: undefined,
     // The store is at this seq: an event the timeline holds past it is not the store's (a
     // script of the page posted it), nor is a seq the copy took from such a script.
     events:

@@ -56,7 +56,8 @@ export interface PanelActions extends RecorderActions {
   contentConnected(pageId: string): boolean;
   contentDisconnected(): void;
   hello(message: HelloMessage): void;
-  snapshot(message: SnapshotMessage): void;
+  /** Adds a snapshot chunk; returns the seq to ask a resync from, if one must be asked. */
+  snapshot(message: SnapshotMessage): number | undefined;
   /**
    * Applies events; returns the seq the page must be asked to resync from, when some were
    * missing (once per gap: events still in flight would otherwise each ask again).
@@ -170,8 +171,16 @@ export function createPanelStore() {
           name: message.storeName,
           libraryVersion: message.libraryVersion,
         })),
-      snapshot: (message) =>
-        updateStore(message.storeId, (view) => applySnapshotChunk(view, message)),
+      snapshot(message) {
+        let resyncAfter: number | undefined;
+        updateStore(message.storeId, (view) => {
+          const next = applySnapshotChunk(view, message);
+          if (next.resyncAfter !== undefined && next.resyncAfter !== view.resyncAfter)
+            resyncAfter = next.resyncAfter;
+          return next;
+        });
+        return resyncAfter;
+      },
       events(batch) {
         let resyncAfter: number | undefined;
         let applied: StoreEvent[] = [];
@@ -180,7 +189,9 @@ export function createPanelStore() {
           applied = result.applied;
           if (result.gapAfter !== undefined && result.gapAfter !== view.resyncAfter)
             resyncAfter = result.gapAfter;
-          return { ...result.view, resyncAfter: result.gapAfter };
+          // Answered once events apply again; history or copies answer nothing.
+          const waiting = result.applied.length > 0 ? undefined : view.resyncAfter;
+          return { ...result.view, resyncAfter: result.gapAfter ?? waiting };
         });
         if (applied.length > 0)
           set((state) => ({

@@ -434,10 +434,35 @@ describe('panel model: two events with one seq', () => {
     // The real store's next event is behind the forged seq, and not one the panel holds.
     const real = applyEvents(view, batch('s', 3));
     expect(real.gapAfter).toBe(0);
-    view = applySnapshotChunk(real.view, snapshot('s', 3));
+    // The panel store notes the resync it asks for; the page answers it with a snapshot.
+    view = applySnapshotChunk({ ...real.view, resyncAfter: 0 }, snapshot('s', 3));
     expect(view.lastSeq).toBe(3);
     expect(endpointsAt(view)).toEqual(['1 note', '2 note']);
     expect(applyEvents(view, batch('s', 4)).view.lastSeq).toBe(4);
+  });
+});
+
+describe('panel connection: a snapshot behind the copy', () => {
+  it('is not taken unless asked for: it asks for one, and takes that', async () => {
+    await startOnFirstPage(hello('s'), snapshot('s', 0), events('s', 1, 2, 3));
+    const mark = background().received.length;
+    const before = store.getState().stores.s;
+    // A script of the page posts a snapshot of its own, older than the copy.
+    toPanel(snapshot('s', 1, { Forged: { '1': { id: 1 } } }));
+    await settle();
+    expect(store.getState().stores.s?.entities).toEqual(before?.entities);
+    expect(store.getState().stores.s?.lastSeq).toBe(3);
+    expect(commands(background(), mark)).toEqual([
+      extensionCommand({ kind: 'connect', storeId: 's', lastSeq: 0 }),
+    ]);
+    // The page's answer is current; one behind the copy would be taken too, once asked for.
+    toPanel(snapshot('s', 3, { Todo: { '1': { id: 1 } } }), events('s', 4));
+    await settle();
+    expect(store.getState().stores.s).toMatchObject({
+      lastSeq: 4,
+      entities: { Todo: { '1': { id: 1 } } },
+    });
+    expect(commands(background(), mark)).toHaveLength(1);
   });
 });
 
