@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventsOf, hello, storeEvent } from '../support/messages.js';
-import { CONTENT_PORT, PANEL_PORT, Panel, seqs, Tab, World } from '../support/world.js';
+import {
+  CONTENT_PORT,
+  expectInSync,
+  PANEL_PORT,
+  Panel,
+  seqs,
+  Tab,
+  World,
+} from '../support/world.js';
 
 /**
  * The whole path with real parts: page store → connectDevtools → ContentRelay → Router →
@@ -25,28 +33,6 @@ afterEach(() => {
   for (const tab of tabs.splice(0)) tab.unload();
   vi.useRealTimers();
 });
-
-const pksOf = (tables: Record<string, Record<string, unknown>>) =>
-  Object.fromEntries(
-    Object.entries(tables).map(([type, rows]) => [type, Object.keys(rows).sort()]),
-  );
-
-/**
- * The panel holds every event of the tab's store, the same collections and the same entities:
- * every pk at once, and every row once asked for.
- */
-async function expectInSync(panel: Panel, tab: Tab) {
-  const storeId = tab.bridge.storeId;
-  expect(tab.produced).toBeGreaterThan(0);
-  expect(panel.timeline(storeId)).toEqual(seqs(tab.produced));
-  const view = panel.view(storeId);
-  expect(view.ready).toBe(true);
-  expect(view.lastSeq).toBe(tab.produced);
-  expect(panel.collections(storeId)).toEqual(tab.collections());
-  expect(pksOf(panel.entityTables(storeId))).toEqual(pksOf(tab.entityTables()));
-  await panel.loadRows(storeId);
-  expect(panel.entityTables(storeId)).toEqual(tab.entityTables());
-}
 
 describe('message path', () => {
   it('gives a panel the page’s history and then its live events', async () => {

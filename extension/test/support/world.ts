@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import {
   connectDevtools,
   type DevtoolsConnection,
@@ -251,6 +251,28 @@ export class Panel {
     this.closed = true;
     for (const port of this.ports) port.disconnect();
   }
+}
+
+const pksOf = (tables: Record<string, Record<string, unknown>>) =>
+  Object.fromEntries(
+    Object.entries(tables).map(([type, rows]) => [type, Object.keys(rows).sort()]),
+  );
+
+/**
+ * The panel holds every event of the tab's store, the same collections and the same entities:
+ * every pk at once, and every row once asked for.
+ */
+export async function expectInSync(panel: Panel, tab: Tab) {
+  const storeId = tab.bridge.storeId;
+  expect(tab.produced).toBeGreaterThan(0);
+  expect(panel.timeline(storeId)).toEqual(seqs(tab.produced));
+  const view = panel.view(storeId);
+  expect(view.ready).toBe(true);
+  expect(view.lastSeq).toBe(tab.produced);
+  expect(panel.collections(storeId)).toEqual(tab.collections());
+  expect(pksOf(panel.entityTables(storeId))).toEqual(pksOf(tab.entityTables()));
+  await panel.loadRows(storeId);
+  expect(panel.entityTables(storeId)).toEqual(tab.entityTables());
 }
 
 /** 1, 2, …, n. */

@@ -287,6 +287,8 @@ const isNonEmptyString: Check = (value) =>
 /** Names the panel shows as they are (a store's name, the library version). */
 const isShortString: Check = (value) => typeof value === 'string' && value.length < 1024;
 const isSeq: Check = (value) => Number.isSafeInteger(value) && (value as number) >= 0;
+/** An event's seq: from 1 (0 is the seq of a store that has made no event yet). */
+const isEventSeq: Check = (value) => isSeq(value) && (value as number) >= 1;
 const isArrayOf =
   (check: Check): Check =>
   (value) =>
@@ -416,7 +418,7 @@ const isAction: Check = (action) =>
 const isStoreEvent: Check = (value) =>
   hasFields(
     value,
-    { seq: isSeq, time: isNumber, action: isAction, effects: isArrayOf(isEffect) },
+    { seq: isEventSeq, time: isNumber, action: isAction, effects: isArrayOf(isEffect) },
     { effectsOmitted: isBoolean },
   );
 

@@ -82,6 +82,7 @@ describe('parseEvents', () => {
     ['a list of something else', '[1, 2]'],
     ['an event without a seq', JSON.stringify([{ time: 0, action: { type: 'x' }, effects: [] }])],
     ['a negative seq', JSON.stringify([{ ...valid[2], seq: -1 }])],
+    ['seq 0 (seqs start at 1)', JSON.stringify([{ ...valid[2], seq: 0 }])],
     ['an action without a type', JSON.stringify([{ ...valid[2], action: {} }])],
     ['effects that are not a list', JSON.stringify([{ ...valid[2], effects: {} }])],
     ['an effect without a type', JSON.stringify([{ ...valid[2], effects: [{ entity: 'Todo' }] }])],
