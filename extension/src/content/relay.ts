@@ -36,8 +36,7 @@ export class ContentRelay {
   private reconnecting = false;
   /** Identifies this page load: the panel starts a fresh history when it changes. */
   readonly pageId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  /** Page messages the port could not carry, dropped. */
-  dropped = 0;
+  private droppedCount = 0;
 
   constructor(private readonly env: RelayEnvironment) {
     env.window.addEventListener('message', (event: MessageEvent) => this.onWindowMessage(event));
@@ -67,11 +66,16 @@ export class ContentRelay {
     try {
       port.postMessage(message);
     } catch (error) {
-      this.dropped++;
+      this.droppedCount++;
       this.env.warn(
-        `RestLens: a page message could not be forwarded to the panel (${String(error)}); ${this.dropped} dropped so far.`,
+        `RestLens: a page message could not be forwarded to the panel (${String(error)}); ${this.droppedCount} dropped so far.`,
       );
     }
+  }
+
+  /** How many page messages the port could not carry, and were dropped. */
+  get dropped(): number {
+    return this.droppedCount;
   }
 
   private open() {

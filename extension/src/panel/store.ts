@@ -90,10 +90,13 @@ function withRoomFor(
 ): Pick<PanelState, 'stores' | 'storeOrder'> | undefined {
   let { stores, storeOrder } = state;
   const pending = arriving.ready ? [] : storeOrder.filter((id) => !stores[id]?.ready);
-  if (pending.length >= MAX_PENDING_STORES) {
-    const oldest = pending.find((id) => id !== state.selectedStoreId);
+  const oldest =
+    pending.length >= MAX_PENDING_STORES
+      ? pending.find((id) => id !== state.selectedStoreId)
+      : undefined;
+  if (oldest !== undefined) {
     stores = copyDict(stores);
-    delete stores[oldest as string];
+    delete stores[oldest];
     storeOrder = storeOrder.filter((id) => id !== oldest);
   }
   return storeOrder.length < MAX_STORES ? { stores, storeOrder } : undefined;
