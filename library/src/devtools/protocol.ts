@@ -16,9 +16,9 @@ export const PROTOCOL_VERSION = 2;
 /** Largest snapshot chunk, in UTF-16 code units (≤ 1 MB once UTF-8 encoded, even if non-ASCII). */
 export const SNAPSHOT_CHUNK_LENGTH = 256 * 1024;
 /**
- * The most chunks one snapshot may have: 256 Mi UTF-16 code units of JSON in all, above what the
- * page's snapshot encoding lets through and below the longest string an engine can join. The
- * panel keeps only the chunks that came, so a count it is told never sizes anything.
+ * The most chunks one snapshot may have: 256 Mi UTF-16 code units of JSON in all, four times the
+ * size budget the page's encoder gives the entity tables, and below the longest string an engine
+ * can join. The panel keeps only the chunks that came, so a count it is told sizes nothing.
  */
 export const MAX_SNAPSHOT_CHUNKS = 1024;
 /** Messages larger than this (as JSON) are refused by the validators. */
@@ -458,17 +458,14 @@ function checkPageMessage(value: unknown): value is PageMessage {
           libraryVersion: isShortString,
           seq: isSeq,
         },
-        { answering: (answering) => typeof answering === 'boolean' },
+        { answering: isBoolean },
       );
     case 'events':
       // The events themselves are checked where they are read (parseEvents): the content script
       // relays the text without parsing it.
       return (
-        hasFields(
-          value,
-          { storeId: isNonEmptyString, data: isString },
-          { history: (history) => typeof history === 'boolean' },
-        ) && (value.data as string).length <= MAX_MESSAGE_LENGTH
+        hasFields(value, { storeId: isNonEmptyString, data: isString }, { history: isBoolean }) &&
+        (value.data as string).length <= MAX_MESSAGE_LENGTH
       );
     case 'rows':
       return (
@@ -511,7 +508,6 @@ export function parseEvents(message: EventsMessage): StoreEvent[] | undefined {
   return isArrayOf(isStoreEvent)(events) ? (events as StoreEvent[]) : undefined;
 }
 
-const isTable: Check = (table) => isObject(table);
 const isOptimistic: Check = (update) =>
   hasFields(update, { key: isString, endpoint: isString, fetchedAt: isNumber });
 
@@ -527,9 +523,9 @@ export function parseSnapshot(text: string): SnapshotState | undefined {
     return undefined;
   }
   const valid = hasFields(snapshot, {
-    entities: (entities) => isObject(entities) && Object.values(entities).every(isTable),
-    endpoints: isTable,
-    meta: isTable,
+    entities: (entities) => isObject(entities) && Object.values(entities).every(isObject),
+    endpoints: isObject,
+    meta: isObject,
     optimistic: isArrayOf(isOptimistic),
   });
   return valid ? (snapshot as SnapshotState) : undefined;
