@@ -114,6 +114,45 @@ test('the service worker stopped mid-stream: the panel resyncs with no seq gap',
   await expect(panel.getByText('10 events', { exact: true })).toBeVisible();
 });
 
+test('a panel closed while the service worker is stopped leaves the page silent', async ({
+  app,
+  openPanel,
+  extensionContext,
+}) => {
+  const panel = await openPanel(app);
+  await pushTodo(app, 'Before the stop');
+  await expect.poll(() => headerSeq(panel)).toBe(4);
+  // Counts the events messages the page posts from here on.
+  await app.evaluate(() => {
+    const counter = window as unknown as { postedEvents: number };
+    counter.postedEvents = 0;
+    window.addEventListener('message', (event) => {
+      const data = event.data as { tag?: string; kind?: string } | null;
+      if (event.source === window && data?.tag === 'restlens' && data.kind === 'events')
+        counter.postedEvents++;
+    });
+  });
+
+  const cdp = await extensionContext.newCDPSession(panel);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  // Closed at once, before its port reconnects (after 100 ms): the next worker never hears of
+  // it, and so cannot tell the page that its last panel is gone.
+  await panel.close();
+  // The content script wakes a new worker, which has no panel to serve.
+  await pushTodo(app, 'Nobody watches this one');
+  await settled(app, 5);
+  // The page batches events every 50 ms: well past that, it has posted none.
+  await app.waitForTimeout(500);
+  expect(
+    await app.evaluate(() => (window as unknown as { postedEvents: number }).postedEvents),
+  ).toBe(0);
+
+  // A panel opened later gets everything.
+  const next = await openPanel(app);
+  await expect.poll(() => headerSeq(next)).toBe(6);
+});
+
 test('a page reload starts a fresh history, marked as a reload', async ({ app, openPanel }) => {
   const panel = await openPanel(app);
   await pushTodo(app, 'Before the reload');

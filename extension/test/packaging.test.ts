@@ -50,7 +50,7 @@ describe('manifest.json', () => {
   it('is MV3 with a devtools page, icons, and no permissions beyond its content script and storage', () => {
     expect(source.manifest_version).toBe(3);
     expect(source.devtools_page).toBe('devtools.html');
-    // `storage`: the Recorder's list outlives the panel (README, "Permissions").
+    // `storage`: the Recorder's list outlives the panel (README, "Permissions and security").
     expect(source.permissions).toEqual(['storage']);
     expect(source).not.toHaveProperty('host_permissions');
     expect(source).not.toHaveProperty('optional_permissions');

@@ -11,6 +11,7 @@ import {
   PANEL_PORT,
   type PortLike,
 } from '../shared/ports.js';
+import { contentTab, type ExtensionIdentity, isPanelPage } from './senders.js';
 
 type ContentPort = PortLike<unknown, unknown>;
 type PanelPort = PortLike<unknown, BackgroundToPanel>;
@@ -18,25 +19,25 @@ type PanelPort = PortLike<unknown, BackgroundToPanel>;
 /**
  * Routes messages by tab: a content script's page messages go to every panel of its tab, and a
  * panel's commands go to its tab's content script. It holds only the live ports, which the
- * content scripts and panels re-open after the browser stops the service worker.
+ * content scripts and panels re-open after the browser stops the service worker. Ports are
+ * accepted by their sender (see senders.ts): content ports from the top frame of a tab, panel
+ * ports from our panel page; any other port is closed.
  */
 export class Router {
   private readonly contentByTab = new Map<number, { port: ContentPort; pageId?: string }>();
   private readonly panelsByTab = new Map<number, Set<PanelPort>>();
 
+  constructor(private readonly own: ExtensionIdentity) {}
+
   accept(port: PortLike<unknown, unknown>): void {
-    if (port.name === CONTENT_PORT) this.acceptContent(port);
-    else if (port.name === PANEL_PORT) this.acceptPanel(port as PanelPort);
+    const tabId = port.name === CONTENT_PORT ? contentTab(port.sender, this.own) : undefined;
+    if (tabId !== undefined) this.acceptContent(port, tabId);
+    else if (port.name === PANEL_PORT && isPanelPage(port.sender, this.own))
+      this.acceptPanel(port as PanelPort);
     else port.disconnect();
   }
 
-  private acceptContent(port: ContentPort) {
-    const tabId = port.sender?.tab?.id;
-    // Only the top frame of a tab talks to its panel.
-    if (tabId === undefined || (port.sender?.frameId ?? 0) !== 0) {
-      port.disconnect();
-      return;
-    }
+  private acceptContent(port: ContentPort, tabId: number) {
     const entry: { port: ContentPort; pageId?: string } = { port };
     this.contentByTab.set(tabId, entry);
     port.onMessage.addListener((raw) => {

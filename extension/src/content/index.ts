@@ -11,4 +11,5 @@ new ContentRelay({
     }
   },
   setTimeout: (callback, ms) => setTimeout(callback, ms),
+  warn: (message) => console.warn(message),
 });

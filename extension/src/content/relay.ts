@@ -1,4 +1,8 @@
-import { isExtensionCommand, isPageMessage } from '../../../library/src/devtools/protocol.js';
+import {
+  extensionCommand,
+  isExtensionCommand,
+  isPageMessage,
+} from '../../../library/src/devtools/protocol.js';
 import {
   backoff,
   CONTENT_PORT,
@@ -12,6 +16,8 @@ export interface RelayEnvironment {
   /** Opens a runtime port to the background; undefined once the extension is gone. */
   connect(name: string): PortLike<unknown, ContentToBackground> | undefined;
   setTimeout(callback: () => void, ms: number): unknown;
+  /** Tells the page's developer about a message that was dropped (the page's console). */
+  warn(message: string): void;
 }
 
 /** Page messages kept while the port is down (oldest dropped): the panel resyncs anyway. */
@@ -30,6 +36,7 @@ export class ContentRelay {
   private reconnecting = false;
   /** Identifies this page load: the panel starts a fresh history when it changes. */
   readonly pageId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  private droppedCount = 0;
 
   constructor(private readonly env: RelayEnvironment) {
     env.window.addEventListener('message', (event: MessageEvent) => this.onWindowMessage(event));
@@ -42,11 +49,33 @@ export class ContentRelay {
 
   private send(message: ContentToBackground) {
     if (!this.port && !this.reconnecting) this.open();
-    if (this.port) this.port.postMessage(message);
+    if (this.port) this.forward(this.port, message);
     else {
       this.queue.push(message);
       if (this.queue.length > MAX_QUEUED) this.queue.shift();
     }
+  }
+
+  /**
+   * Posts on the port, or drops the message when the port refuses it. The validator checks the
+   * fields the protocol defines, and a page may add others the port cannot carry (a cycle or a
+   * BigInt, which JSON cannot serialize; more than the 64 MiB a message may hold): the post
+   * throws, and uncaught it would escape into the page from our listener.
+   */
+  private forward(port: PortLike<unknown, ContentToBackground>, message: ContentToBackground) {
+    try {
+      port.postMessage(message);
+    } catch (error) {
+      this.droppedCount++;
+      this.env.warn(
+        `RestLens: a page message could not be forwarded to the panel (${String(error)}); ${this.droppedCount} dropped so far.`,
+      );
+    }
+  }
+
+  /** How many page messages the port could not carry, and were dropped. */
+  get dropped(): number {
+    return this.droppedCount;
   }
 
   private open() {
@@ -61,6 +90,11 @@ export class ContentRelay {
     port.onDisconnect.addListener(() => {
       this.port = undefined;
       this.reconnecting = true;
+      // The page stops sending: the panels it was sending to may be gone by the time the port
+      // is back (closed while the background was down), and then nobody would tell it. A panel
+      // that is still there asks again (`connect`, with the last seq it holds) once it hears
+      // that this page is back, and gets what it missed from the page's ring.
+      this.env.window.postMessage(extensionCommand({ kind: 'disconnect' }), '*');
       this.env.setTimeout(() => this.open(), backoff(this.attempts++));
     });
     port.postMessage({ type: 'content-hello', pageId: this.pageId });
@@ -71,6 +105,6 @@ export class ContentRelay {
     }, STABLE_PORT_MS);
     const queued = this.queue;
     this.queue = [];
-    for (const message of queued) port.postMessage(message);
+    for (const message of queued) this.forward(port, message);
   }
 }

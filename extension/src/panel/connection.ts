@@ -14,6 +14,7 @@ import {
   type PortLike,
   STABLE_PORT_MS,
 } from '../shared/ports.js';
+import { dict } from './dict.js';
 import { RowRequests } from './rowRequests.js';
 import type { PanelStore } from './store.js';
 
@@ -31,8 +32,6 @@ export interface ConnectionEnvironment {
 export class PanelConnection {
   private port: PortLike<unknown, PanelToBackground> | undefined;
   private attempts = 0;
-  /** Per store, the seq a resync was asked from and not yet answered. */
-  private readonly resyncing = new Map<string, number>();
   private readonly rowRequests: RowRequests;
 
   constructor(
@@ -95,6 +94,11 @@ export class PanelConnection {
     }
   }
 
+  /** Asks one store for what follows `after` (0: everything), when the store says it must. */
+  private resync(storeId: string, after: number | undefined) {
+    if (after !== undefined) this.send({ kind: 'connect', storeId, lastSeq: after });
+  }
+
   private resyncAll() {
     const { stores, storeOrder } = this.store.getState();
     for (const storeId of storeOrder)
@@ -114,30 +118,27 @@ export class PanelConnection {
         return;
       }
       case 'snapshot':
-        state.snapshot(message);
+        this.resync(message.storeId, state.snapshot(message));
         if (!this.store.getState().stores[message.storeId]?.pendingSnapshot)
           this.rowRequests.forget(message.storeId);
         return;
-      case 'rows':
-        state.rows(message);
-        this.rowRequests.answered(message.storeId, message.table, Object.keys(message.rows));
+      case 'rows': {
+        // Only the rows it asked for: a script of the page may post answers nobody asked for.
+        const { rows } = message;
+        const asked = this.rowRequests.answered(message.storeId, message.table, Object.keys(rows));
+        if (asked.length > 0)
+          state.rows({ ...message, rows: dict(asked.map((pk) => [pk, rows[pk] ?? null])) });
         return;
+      }
       case 'events': {
         const events = parseEvents(message);
         // Malformed text: the whole message is dropped, like any invalid message (a gap in seq
         // then brings its events again).
         if (!events) return;
-        const gapAfter = state.events({
-          storeId: message.storeId,
-          events,
-          history: message.history,
-        });
-        if (gapAfter === undefined) this.resyncing.delete(message.storeId);
-        // Ask once per gap: events still in flight would otherwise each ask again.
-        else if (this.resyncing.get(message.storeId) !== gapAfter) {
-          this.resyncing.set(message.storeId, gapAfter);
-          this.send({ kind: 'connect', storeId: message.storeId, lastSeq: gapAfter });
-        }
+        this.resync(
+          message.storeId,
+          state.events({ storeId: message.storeId, events, history: message.history }),
+        );
         // A replay result may have made the next replay command due (one by one, or the next
         // chunk): it goes out from here, so a replay goes on whichever view is shown.
         const replay = this.store.getState().takeReplayCommand();

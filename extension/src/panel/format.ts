@@ -1,4 +1,8 @@
-import type { Effect, Encoded } from '../../../library/src/devtools/protocol.js';
+import {
+  type Effect,
+  type Encoded,
+  MAX_VALUE_DEPTH,
+} from '../../../library/src/devtools/protocol.js';
 import { isInvalidRow, type Row, UNLOADED } from './model.js';
 
 /**
@@ -9,12 +13,43 @@ import { isInvalidRow, type Row, UNLOADED } from './model.js';
 type Tagged = Extract<Encoded, { '@t': string }>;
 type PlainObject = { [key: string]: Encoded };
 
+const isText = (value: unknown) => typeof value === 'string';
+const isOptionalText = (value: unknown) => value === undefined || typeof value === 'string';
+const isOptionalNumber = (value: unknown) => value === undefined || typeof value === 'number';
+const isFields = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What each tag needs to be written as that tag: the page (or a session file) may send any
+ * JSON, so a tagged value is checked here, where it is read. One without what its tag needs, or
+ * with a tag the encoder does not make, is written as the plain object it is.
+ */
+const TAG_SHAPES: { [Tag in Tagged['@t']]: (value: PlainObject) => boolean } = {
+  undefined: () => true,
+  number: (value) => isText(value.v),
+  bigint: (value) => isText(value.v),
+  date: (value) => isText(value.v),
+  map: (value) =>
+    Array.isArray(value.entries) &&
+    value.entries.every((entry) => Array.isArray(entry) && entry.length === 2),
+  set: (value) => Array.isArray(value.values),
+  instance: (value) => isText(value.class) && isFields(value.fields),
+  error: (value) => isText(value.name) && isText(value.message) && isOptionalNumber(value.status),
+  function: (value) => isText(value.name),
+  symbol: (value) => isText(value.description),
+  object: (value) => isFields(value.fields),
+  cycle: () => true,
+  truncated: (value) =>
+    isText(value.reason) && isOptionalNumber(value.omitted) && isOptionalText(value.preview),
+};
+
 function isTagged(value: Encoded): value is Tagged {
+  if (!isFields(value)) return false;
+  const tag = (value as PlainObject)['@t'];
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    typeof (value as PlainObject)['@t'] === 'string'
+    typeof tag === 'string' &&
+    Object.hasOwn(TAG_SHAPES, tag) &&
+    TAG_SHAPES[tag as Tagged['@t']](value as PlainObject)
   );
 }
 
@@ -55,7 +90,7 @@ function writeList(out: TextBudget, open: string, items: (() => void)[], close: 
   out.add(close);
 }
 
-function writeFields(out: TextBudget, fields: PlainObject) {
+function writeFields(out: TextBudget, fields: PlainObject, depth: number) {
   const entries = Object.entries(fields);
   if (entries.length === 0) return out.add('{}');
   writeList(
@@ -63,13 +98,13 @@ function writeFields(out: TextBudget, fields: PlainObject) {
     '{ ',
     entries.map(([key, value]) => () => {
       out.add(`${propertyName(key)}: `);
-      write(out, value);
+      write(out, value, depth);
     }),
     ' }',
   );
 }
 
-function writeTagged(out: TextBudget, value: Tagged) {
+function writeTagged(out: TextBudget, value: Tagged, depth: number) {
   switch (value['@t']) {
     case 'undefined':
       return out.add('undefined');
@@ -84,9 +119,9 @@ function writeTagged(out: TextBudget, value: Tagged) {
         out,
         `Map(${value.entries.length}) { `,
         value.entries.map(([key, item]) => () => {
-          write(out, key);
+          write(out, key, depth);
           out.add(' => ');
-          write(out, item);
+          write(out, item, depth);
         }),
         ' }',
       );
@@ -94,12 +129,12 @@ function writeTagged(out: TextBudget, value: Tagged) {
       return writeList(
         out,
         `Set(${value.values.length}) { `,
-        value.values.map((item) => () => write(out, item)),
+        value.values.map((item) => () => write(out, item, depth)),
         ' }',
       );
     case 'instance':
       out.add(`${value.class} `);
-      return writeFields(out, value.fields);
+      return writeFields(out, value.fields, depth);
     case 'error':
       return out.add(
         `${value.name}: ${value.message}${value.status === undefined ? '' : ` (status ${value.status})`}`,
@@ -109,7 +144,7 @@ function writeTagged(out: TextBudget, value: Tagged) {
     case 'symbol':
       return out.add(`Symbol(${value.description})`);
     case 'object':
-      return writeFields(out, value.fields);
+      return writeFields(out, value.fields, depth);
     case 'cycle':
       return out.add('[cycle]');
     case 'truncated': {
@@ -120,21 +155,26 @@ function writeTagged(out: TextBudget, value: Tagged) {
   }
 }
 
-function write(out: TextBudget, value: Encoded) {
+/** Writes one value; `depth` counts the lists and objects around it. */
+function write(out: TextBudget, value: Encoded, depth = 0) {
   if (out.full) return;
   if (value === null || typeof value !== 'object') {
     out.add(typeof value === 'string' ? JSON.stringify(value) : String(value));
+  } else if (depth >= MAX_VALUE_DEPTH) {
+    // Deeper than any value the page encodes: only a hand-made one, and a recursion that deep
+    // could run out of stack.
+    out.add('…');
   } else if (Array.isArray(value)) {
     writeList(
       out,
       '[',
-      value.map((item) => () => write(out, item)),
+      value.map((item) => () => write(out, item, depth + 1)),
       ']',
     );
   } else if (isTagged(value)) {
-    writeTagged(out, value);
+    writeTagged(out, value, depth + 1);
   } else {
-    writeFields(out, value);
+    writeFields(out, value, depth + 1);
   }
 }
 
@@ -166,16 +206,16 @@ export function entityLabel(row: Row | undefined): string {
 
 /** A collection row key (`{"userId":"1"}`) as its arguments: `userId: "1"`, or `all` for `{}`. */
 export function formatRowKey(row: string): string {
-  let args: unknown;
   try {
-    args = JSON.parse(row);
+    const args: unknown = JSON.parse(row);
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) return row;
+    const entries = Object.entries(args);
+    if (entries.length === 0) return 'all (no arguments)';
+    return entries.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ');
   } catch {
+    // Not JSON, or nested too deep to write again: the key as it came.
     return row;
   }
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) return row;
-  const entries = Object.entries(args);
-  if (entries.length === 0) return 'all (no arguments)';
-  return entries.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ');
 }
 
 /** `[Todo]` → `Todo`: the entity type a collection holds. */

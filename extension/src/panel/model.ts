@@ -1,11 +1,13 @@
-import type {
-  Effect,
-  Encoded,
-  RowsMessage,
-  SnapshotMessage,
-  SnapshotState,
-  StoreEvent,
+import {
+  type Effect,
+  type Encoded,
+  parseSnapshot,
+  type RowsMessage,
+  type SnapshotMessage,
+  type SnapshotState,
+  type StoreEvent,
 } from '../../../library/src/devtools/protocol.js';
+import { copyDict, type Dict, dict, withEntry } from './dict.js';
 
 /**
  * A row the panel knows the store holds but has not fetched: events name the entities they
@@ -17,7 +19,10 @@ export type Row = Encoded | typeof UNLOADED;
 
 type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
 
-/** The panel's copy of one page store, kept current from a snapshot plus event effects. */
+/**
+ * The panel's copy of one page store, kept current from a snapshot plus event effects. Every
+ * record keyed by the page's names is a Dict (no prototype: any name is a plain key).
+ */
 export interface StoreView {
   id: string;
   name: string;
@@ -26,34 +31,36 @@ export interface StoreView {
   lastSeq: number;
   /** Whether a snapshot has arrived: until then the copy is empty. */
   ready: boolean;
-  /** Snapshot chunks being put together. */
-  pendingSnapshot?: { seq: number; count: number; parts: (string | undefined)[] };
+  /**
+   * The seq the page is asked to resync from, while its answer has not come (0: everything, a
+   * snapshot).
+   */
+  resyncAfter?: number;
+  /** Snapshot chunks being put together, by index. */
+  pendingSnapshot?: { seq: number; count: number; parts: ReadonlyMap<number, string> };
   /** Entity tables by type: every pk the store holds, with its row or UNLOADED. */
-  entities: Record<string, Record<string, Row>>;
+  entities: Dict<Dict<Row>>;
   /**
    * Per type, the pks whose row changed after it was fetched. The old row keeps showing until
    * the fresh one comes, so an update never blanks what the user is reading.
    */
-  stale: Record<string, ReadonlySet<string>>;
+  stale: Dict<ReadonlySet<string>>;
   /** Collection tables (`[Todo]`) by row key (`{"userId":"1"}`): the members' pks in order. */
-  collections: Record<string, Record<string, string[]>>;
-  endpoints: Record<string, Encoded>;
-  meta: Record<string, Record<string, Encoded>>;
+  collections: Dict<Dict<string[]>>;
+  endpoints: Dict<Encoded>;
+  meta: Dict<Record<string, Encoded>>;
   optimistic: SnapshotState['optimistic'];
   /** The timeline, oldest first, bounded. */
   events: StoreEvent[];
   /** The latest change of each collection row, by `collection + ' ' + row`. */
-  lastChanges: Record<string, { seq: number; effect: CollectionChange }>;
+  lastChanges: Dict<{ seq: number; effect: CollectionChange }>;
   /** How each invalidated entity's pk was computed, by `entity + ' ' + pk`. */
-  pkOrigins: Record<
-    string,
-    {
-      seq: number;
-      endpoint?: string;
-      response?: Encoded;
-      effect: Extract<Effect, { type: 'entity-invalidated' }>;
-    }
-  >;
+  pkOrigins: Dict<{
+    seq: number;
+    endpoint?: string;
+    response?: Encoded;
+    effect: Extract<Effect, { type: 'entity-invalidated' }>;
+  }>;
 }
 
 export const MAX_TIMELINE = 10_000;
@@ -81,15 +88,15 @@ export function emptyStoreView(id: string, name = '', libraryVersion = ''): Stor
     libraryVersion,
     lastSeq: 0,
     ready: false,
-    entities: {},
-    stale: {},
-    collections: {},
-    endpoints: {},
-    meta: {},
+    entities: dict(),
+    stale: dict(),
+    collections: dict(),
+    endpoints: dict(),
+    meta: dict(),
     optimistic: [],
     events: [],
-    lastChanges: {},
-    pkOrigins: {},
+    lastChanges: dict(),
+    pkOrigins: dict(),
   };
 }
 
@@ -98,52 +105,70 @@ export function isCollectionKey(key: string): boolean {
   return key.startsWith('[') && key.endsWith(']');
 }
 
-/** Adds a snapshot chunk; once all have come, the copy is replaced by the snapshot. */
+/**
+ * Adds a snapshot chunk; once all have come, the copy is replaced by the snapshot. Only the
+ * chunks that came are kept (by index): the count is the page's word, and sizes nothing.
+ */
 export function applySnapshotChunk(view: StoreView, message: SnapshotMessage): StoreView {
   const pending =
     view.pendingSnapshot &&
     view.pendingSnapshot.seq === message.seq &&
     view.pendingSnapshot.count === message.count
       ? view.pendingSnapshot
-      : {
-          seq: message.seq,
-          count: message.count,
-          parts: new Array<string | undefined>(message.count).fill(undefined),
-        };
-  const parts = pending.parts.slice();
-  parts[message.index] = message.data;
-  if (parts.some((part) => part === undefined))
-    return { ...view, pendingSnapshot: { ...pending, parts } };
-  let snapshot: SnapshotState;
-  try {
-    snapshot = JSON.parse(parts.join('')) as SnapshotState;
-  } catch {
-    return { ...view, pendingSnapshot: undefined };
-  }
-  // The store keeps entities and collections in one table; the copy keeps them apart, as only
-  // entity rows are fetched on demand (a snapshot carries them all).
-  const entities: StoreView['entities'] = {};
-  const collections: StoreView['collections'] = {};
+      : { seq: message.seq, count: message.count, parts: new Map<number, string>() };
+  const parts = new Map(pending.parts).set(message.index, message.data);
+  if (parts.size < pending.count) return { ...view, pendingSnapshot: { ...pending, parts } };
+  // A text that is not a snapshot is dropped like a chunk that never came: the copy stays.
+  const text = Array.from({ length: parts.size }, (_, index) => parts.get(index)).join('');
+  const snapshot = parseSnapshot(text);
+  if (!snapshot) return { ...view, pendingSnapshot: undefined };
+  // The page's snapshots are current when sent, never behind what the copy has applied, unless
+  // the panel asked for one after a conflict (its copy may then be ahead of the store). One
+  // behind the copy otherwise is another conflict: not taken, and a snapshot is asked for.
+  if (view.ready && message.seq < view.lastSeq && view.resyncAfter !== 0)
+    return { ...view, pendingSnapshot: undefined, resyncAfter: 0 };
+  return {
+    ...view,
+    ...copyOfSnapshot(snapshot),
+    pendingSnapshot: undefined,
+    ready: true,
+    lastSeq: message.seq,
+    resyncAfter: undefined,
+    // The store is at this seq: an event the timeline holds past it is not the store's (a
+    // script of the page posted it), nor is a seq the copy took from such a script.
+    events:
+      (view.events.at(-1)?.seq ?? 0) > message.seq
+        ? view.events.filter((event) => event.seq <= message.seq)
+        : view.events,
+  };
+}
+
+const isPk = (member: unknown): member is string => typeof member === 'string';
+
+/**
+ * The copy a snapshot makes. The store keeps entities and collections in one table; the copy
+ * keeps them apart, as only entity rows are fetched on demand (a snapshot carries them all). A
+ * collection row keeps its pks (a list cut by the encoder ends with a marker, not a pk).
+ */
+function copyOfSnapshot(snapshot: SnapshotState): Partial<StoreView> {
+  const entities: StoreView['entities'] = dict();
+  const collections: StoreView['collections'] = dict();
   for (const [key, table] of Object.entries(snapshot.entities)) {
-    if (!isCollectionKey(key)) entities[key] = table;
+    if (!isCollectionKey(key)) entities[key] = copyDict(table);
     else
-      collections[key] = Object.fromEntries(
+      collections[key] = dict(
         Object.entries(table).map(([row, members]) => [
           row,
-          Array.isArray(members) ? members.map(String) : [],
+          Array.isArray(members) ? members.filter(isPk) : [],
         ]),
       );
   }
   return {
-    ...view,
-    pendingSnapshot: undefined,
-    ready: true,
-    lastSeq: message.seq,
     entities,
-    stale: {},
+    stale: dict(),
     collections,
-    endpoints: snapshot.endpoints,
-    meta: snapshot.meta as StoreView['meta'],
+    endpoints: copyDict(snapshot.endpoints),
+    meta: copyDict(snapshot.meta as StoreView['meta']),
     optimistic: snapshot.optimistic,
   };
 }
@@ -156,7 +181,7 @@ export function applySnapshotChunk(view: StoreView, message: SnapshotMessage): S
 export function applyRows(view: StoreView, message: RowsMessage): StoreView {
   // Before the snapshot the copy is empty, and the snapshot brings every row.
   if (!view.ready) return view;
-  const rows = { ...view.entities[message.table] };
+  const rows = copyDict(view.entities[message.table]);
   const stale = new Set(view.stale[message.table]);
   for (const [pk, row] of Object.entries(message.rows)) {
     stale.delete(pk);
@@ -165,8 +190,8 @@ export function applyRows(view: StoreView, message: RowsMessage): StoreView {
   }
   return {
     ...view,
-    entities: { ...view.entities, [message.table]: rows },
-    stale: { ...view.stale, [message.table]: stale },
+    entities: withEntry(view.entities, message.table, rows),
+    stale: withEntry<ReadonlySet<string>>(view.stale, message.table, stale),
   };
 }
 
@@ -180,38 +205,55 @@ export interface EventBatch {
 
 export interface ApplyResult {
   view: StoreView;
-  /** Set when events were missing: the panel must ask for what follows this seq. */
+  /**
+   * Set when the panel must ask for what follows this seq: events were missing. 0 asks for
+   * everything (a snapshot): two different events came with one seq, and which one is the
+   * store's cannot be told.
+   */
   gapAfter?: number;
   /** The events whose effects were applied, in order: each live event once (the Recorder's input). */
   applied: StoreEvent[];
 }
 
-/** Adds events to the timeline and applies their effects to the copy, in order. */
+/** Whether two events with one seq are the same (the page sent one again, or a copy of it). */
+const sameEvent = (a: StoreEvent, b: StoreEvent) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Applies live events to the copy, in order, each adding it to the timeline; history (events
+ * from before a snapshot) only fills the timeline, where the copy already is. The timeline keeps
+ * the first event of each seq: an event past the next seq is left out (the resync sends it
+ * again, with the ones before it), and another event with a seq the timeline holds is a
+ * conflict: a script of the page may post what it likes, so the disputed events leave the
+ * timeline, and the page's answer to the resync (a snapshot and its history) settles them.
+ */
 export function applyEvents(view: StoreView, batch: EventBatch): ApplyResult {
-  const events = view.events.slice();
+  let events = view.events.slice();
   let lastSeq = view.lastSeq;
   let gapAfter: number | undefined;
   let draft: Draft | undefined;
   const applied: StoreEvent[] = [];
-  // Membership in the timeline is checked by seq, not by "not above the newest": after a gap
-  // the event past it is there while the missing ones before it are not, and the resync's
-  // events must fill the gap (the timeline is sorted on entry).
-  let newest = events.at(-1)?.seq ?? 0;
-  let seen: Set<number> | undefined;
+  // The timeline by seq, made when first needed: most batches only add the next events.
+  let bySeq: Map<number, StoreEvent> | undefined;
+  const held = () => {
+    bySeq ??= new Map(events.map((known) => [known.seq, known]));
+    return bySeq;
+  };
+  const hold = (event: StoreEvent) => {
+    events.push(event);
+    bySeq?.set(event.seq, event);
+  };
   for (const event of batch.events) {
-    if (event.seq > newest) {
-      newest = event.seq;
-      events.push(event);
-      seen?.add(event.seq);
-    } else {
-      seen ??= new Set(events.map((known) => known.seq));
-      if (!seen.has(event.seq)) {
-        seen.add(event.seq);
-        events.push(event);
-      }
+    if (batch.history) {
+      if (event.seq <= lastSeq && !held().has(event.seq)) hold(event);
+      continue;
     }
-    // History (or anything the snapshot already holds) only fills the timeline.
-    if (batch.history || event.seq <= lastSeq) continue;
+    if (event.seq <= lastSeq) {
+      const known = held().get(event.seq);
+      if (known !== undefined && sameEvent(known, event)) continue;
+      events = events.filter((kept) => kept.seq < event.seq);
+      gapAfter = 0;
+      break;
+    }
     if (!view.ready || event.seq !== lastSeq + 1) {
       gapAfter = lastSeq;
       break;
@@ -220,8 +262,9 @@ export function applyEvents(view: StoreView, batch: EventBatch): ApplyResult {
     draft.apply(event);
     lastSeq = event.seq;
     applied.push(event);
+    hold(event);
   }
-  // Sorted before trimming (events may have been added out of order), so the newest are kept.
+  // Sorted before trimming (history may fill holes anywhere), so the newest are kept.
   events.sort((a, b) => a.seq - b.seq);
   const timeline =
     events.length > MAX_TIMELINE ? events.slice(events.length - MAX_TIMELINE) : events;
@@ -233,14 +276,14 @@ export function applyEvents(view: StoreView, batch: EventBatch): ApplyResult {
  * however many of its rows change (one event can add 500 entities to a table of 10,000).
  */
 class CopyOnWrite<Stored, Editable extends Stored> {
-  readonly tables: Record<string, Stored>;
+  readonly tables: Dict<Stored>;
   private readonly edited = new Map<string, Editable>();
 
   constructor(
-    tables: Record<string, Stored>,
+    tables: Dict<Stored>,
     private readonly copy: (table: Stored | undefined) => Editable,
   ) {
-    this.tables = { ...tables };
+    this.tables = copyDict(tables);
   }
 
   edit(name: string): Editable {
@@ -254,14 +297,13 @@ class CopyOnWrite<Stored, Editable extends Stored> {
   }
 }
 
-const copyRecord = <T>(table: Record<string, T> | undefined): Record<string, T> => ({ ...table });
 const copySet = (set: ReadonlySet<string> | undefined) => new Set(set);
 
 /** The parts of the copy that effects change, written in place while a batch is applied. */
 class Draft {
-  private entities: CopyOnWrite<Record<string, Row>, Record<string, Row>>;
+  private entities: CopyOnWrite<Dict<Row>, Dict<Row>>;
   private stale: CopyOnWrite<ReadonlySet<string>, Set<string>>;
-  private collections: CopyOnWrite<Record<string, string[]>, Record<string, string[]>>;
+  private collections: CopyOnWrite<Dict<string[]>, Dict<string[]>>;
   private endpoints: StoreView['endpoints'];
   private meta: StoreView['meta'];
   private optimistic: StoreView['optimistic'];
@@ -269,14 +311,14 @@ class Draft {
   private pkOrigins: StoreView['pkOrigins'];
 
   constructor(view: StoreView) {
-    this.entities = new CopyOnWrite(view.entities, copyRecord);
+    this.entities = new CopyOnWrite(view.entities, copyDict);
     this.stale = new CopyOnWrite(view.stale, copySet);
-    this.collections = new CopyOnWrite(view.collections, copyRecord);
-    this.endpoints = { ...view.endpoints };
-    this.meta = { ...view.meta };
+    this.collections = new CopyOnWrite(view.collections, copyDict);
+    this.endpoints = copyDict(view.endpoints);
+    this.meta = copyDict(view.meta);
     this.optimistic = view.optimistic;
-    this.lastChanges = { ...view.lastChanges };
-    this.pkOrigins = { ...view.pkOrigins };
+    this.lastChanges = copyDict(view.lastChanges);
+    this.pkOrigins = copyDict(view.pkOrigins);
   }
 
   result(): Partial<StoreView> {
@@ -366,14 +408,14 @@ class Draft {
         for (const key of effect.keys) this.meta[key] = { ...this.meta[key], expiresAt: 1 };
         break;
       case 'store-reset':
-        this.entities = new CopyOnWrite({}, copyRecord);
-        this.stale = new CopyOnWrite({}, copySet);
-        this.collections = new CopyOnWrite({}, copyRecord);
-        this.endpoints = {};
-        this.meta = {};
+        this.entities = new CopyOnWrite(dict(), copyDict);
+        this.stale = new CopyOnWrite(dict(), copySet);
+        this.collections = new CopyOnWrite(dict(), copyDict);
+        this.endpoints = dict();
+        this.meta = dict();
         this.optimistic = [];
-        this.lastChanges = {};
-        this.pkOrigins = {};
+        this.lastChanges = dict();
+        this.pkOrigins = dict();
         break;
       default:
         break;

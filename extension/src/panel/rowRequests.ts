@@ -48,10 +48,10 @@ export class RowRequests {
     queueMicrotask(() => this.flush());
   }
 
-  /** The page answered for these pks. */
-  answered(storeId: string, table: string, pks: readonly string[]): void {
+  /** The page answered for these pks: returns those that were asked for (and were waiting). */
+  answered(storeId: string, table: string, pks: readonly string[]): string[] {
     const flying = this.inFlight.get(storeId)?.get(table);
-    if (flying) for (const pk of pks) flying.delete(pk);
+    return flying ? pks.filter((pk) => flying.delete(pk)) : [];
   }
 
   /**

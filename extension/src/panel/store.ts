@@ -5,6 +5,7 @@ import type {
   SnapshotMessage,
   StoreEvent,
 } from '../../../library/src/devtools/protocol.js';
+import { copyDict, type Dict, dict, withEntry } from './dict.js';
 import {
   applyEvents,
   applyRows,
@@ -34,7 +35,8 @@ export interface PanelState {
   pageId?: string;
   /** How many reloads this panel has seen: each starts a fresh history. */
   reloads: number;
-  stores: Record<string, StoreView>;
+  /** By store id (a Dict: a page names its stores). */
+  stores: Dict<StoreView>;
   storeOrder: string[];
   selectedStoreId?: string;
   view: PanelView;
@@ -54,8 +56,12 @@ export interface PanelActions extends RecorderActions {
   contentConnected(pageId: string): boolean;
   contentDisconnected(): void;
   hello(message: HelloMessage): void;
-  snapshot(message: SnapshotMessage): void;
-  /** Applies events; returns the seq to resync from when some were missing. */
+  /** Adds a snapshot chunk; returns the seq to ask a resync from, if one must be asked. */
+  snapshot(message: SnapshotMessage): number | undefined;
+  /**
+   * Applies events; returns the seq the page must be asked to resync from, when some were
+   * missing (once per gap: events still in flight would otherwise each ask again).
+   */
   events(batch: EventBatch): number | undefined;
   /** Takes rows the page answered with (for a store the panel knows). */
   rows(message: RowsMessage): void;
@@ -69,29 +75,65 @@ export interface PanelActions extends RecorderActions {
 
 export type PanelStore = ReturnType<typeof createPanelStore>;
 
+/**
+ * Stores that said hello and have not sent their state yet. Any script of the page can say
+ * hello with any store id; past this many, the oldest of them (not the selected one) is dropped.
+ */
+export const MAX_PENDING_STORES = 16;
+/** Stores the panel follows at once; a store past them is not followed. */
+export const MAX_STORES = 64;
+
+/** The stores, with room made for one more (undefined when there is none). */
+function withRoomFor(
+  state: Pick<PanelState, 'stores' | 'storeOrder' | 'selectedStoreId'>,
+  arriving: StoreView,
+): Pick<PanelState, 'stores' | 'storeOrder'> | undefined {
+  let { stores, storeOrder } = state;
+  const pending = arriving.ready ? [] : storeOrder.filter((id) => !stores[id]?.ready);
+  const oldest =
+    pending.length >= MAX_PENDING_STORES
+      ? pending.find((id) => id !== state.selectedStoreId)
+      : undefined;
+  if (oldest !== undefined) {
+    stores = copyDict(stores);
+    delete stores[oldest];
+    storeOrder = storeOrder.filter((id) => id !== oldest);
+  }
+  return storeOrder.length < MAX_STORES ? { stores, storeOrder } : undefined;
+}
+
+/**
+ * The store to show after `updated` changed: the one shown, unless it has not sent its state
+ * and `updated` has (a script of the page may say hello first, with an id no store has).
+ */
+function selection(state: PanelState, updated: StoreView): string {
+  const shown =
+    state.selectedStoreId === undefined ? undefined : state.stores[state.selectedStoreId];
+  return shown && (shown.ready || !updated.ready) ? shown.id : updated.id;
+}
+
 /** The panel's one store: what the connection learned, and what the user selected. */
 export function createPanelStore() {
   return createStore<PanelState & PanelActions>()((set, get) => {
     const updateStore = (storeId: string, update: (view: StoreView) => StoreView) =>
       set((state) => {
-        const view = state.stores[storeId] ?? emptyStoreView(storeId);
-        const next = update(view);
+        const known = state.stores[storeId];
+        const next = update(known ?? emptyStoreView(storeId));
         // Nothing changed: no new state, so no view renders again.
-        if (next === state.stores[storeId]) return state;
-        const storeOrder = state.storeOrder.includes(storeId)
-          ? state.storeOrder
-          : [...state.storeOrder, storeId];
+        if (next === known) return state;
+        const room = known ? state : withRoomFor(state, next);
+        if (!room) return state;
         return {
-          stores: { ...state.stores, [storeId]: next },
-          storeOrder,
-          selectedStoreId: state.selectedStoreId ?? storeId,
+          stores: withEntry(room.stores, storeId, next),
+          storeOrder: known ? state.storeOrder : [...room.storeOrder, storeId],
+          selectedStoreId: selection(state, next),
         };
       });
     return {
       connection: 'connecting',
       pageConnected: false,
       reloads: 0,
-      stores: {},
+      stores: dict(),
       storeOrder: [],
       view: 'collections',
       timelineFilter: { text: '', kind: '', endpoint: '' },
@@ -108,7 +150,7 @@ export function createPanelStore() {
                 pageId,
                 pageConnected: true,
                 reloads: state.reloads + 1,
-                stores: {},
+                stores: dict(),
                 storeOrder: [],
                 selectedStoreId: undefined,
                 selectedEntity: undefined,
@@ -132,16 +174,27 @@ export function createPanelStore() {
           name: message.storeName,
           libraryVersion: message.libraryVersion,
         })),
-      snapshot: (message) =>
-        updateStore(message.storeId, (view) => applySnapshotChunk(view, message)),
+      snapshot(message) {
+        let resyncAfter: number | undefined;
+        updateStore(message.storeId, (view) => {
+          const next = applySnapshotChunk(view, message);
+          if (next.resyncAfter !== undefined && next.resyncAfter !== view.resyncAfter)
+            resyncAfter = next.resyncAfter;
+          return next;
+        });
+        return resyncAfter;
+      },
       events(batch) {
-        let gapAfter: number | undefined;
+        let resyncAfter: number | undefined;
         let applied: StoreEvent[] = [];
         updateStore(batch.storeId, (view) => {
           const result = applyEvents(view, batch);
-          gapAfter = result.gapAfter;
           applied = result.applied;
-          return result.view;
+          if (result.gapAfter !== undefined && result.gapAfter !== view.resyncAfter)
+            resyncAfter = result.gapAfter;
+          // Answered once events apply again; history or copies answer nothing.
+          const waiting = result.applied.length > 0 ? undefined : view.resyncAfter;
+          return { ...result.view, resyncAfter: result.gapAfter ?? waiting };
         });
         if (applied.length > 0)
           set((state) => ({
@@ -151,7 +204,7 @@ export function createPanelStore() {
               applied,
             ),
           }));
-        return gapAfter;
+        return resyncAfter;
       },
       rows(message) {
         if (get().stores[message.storeId])

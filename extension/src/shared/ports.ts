@@ -24,7 +24,8 @@ export type PanelToBackground =
 /** The part of a runtime Port that the relay and router use (fakes implement it in tests). */
 export interface PortLike<In = unknown, Out = unknown> {
   readonly name: string;
-  readonly sender?: { tab?: { id?: number }; frameId?: number };
+  /** Set by the browser on the background's end: who opened the port. */
+  readonly sender?: { tab?: { id?: number }; frameId?: number; url?: string; id?: string };
   postMessage(message: Out): void;
   onMessage: { addListener(listener: (message: In) => void): void };
   onDisconnect: { addListener(listener: () => void): void };

@@ -70,6 +70,44 @@ describe('formatValue', () => {
     expect(text.endsWith('…')).toBe(true);
   });
 
+  it('writes a malformed tagged value as the object it is, without throwing', () => {
+    const cases: [unknown, string][] = [
+      [{ '@t': 'map', entries: 5 }, '{ "@t": "map", entries: 5 }'],
+      [{ '@t': 'map', entries: [[1]] }, '{ "@t": "map", entries: [[1]] }'],
+      [{ '@t': 'set', values: null }, '{ "@t": "set", values: null }'],
+      [
+        { '@t': 'instance', class: 'Todo', fields: 3 },
+        '{ "@t": "instance", class: "Todo", fields: 3 }',
+      ],
+      [{ '@t': 'object', fields: null }, '{ "@t": "object", fields: null }'],
+      [
+        { '@t': 'error', name: ['E'], message: 'm' },
+        '{ "@t": "error", name: ["E"], message: "m" }',
+      ],
+      [{ '@t': 'number', v: { toString: 1 } }, '{ "@t": "number", v: { toString: 1 } }'],
+      [{ '@t': 'date' }, '{ "@t": "date" }'],
+      [{ '@t': 'bigint', v: 12 }, '{ "@t": "bigint", v: 12 }'],
+      [{ '@t': 'truncated', reason: {} }, '{ "@t": "truncated", reason: {} }'],
+      [{ '@t': 'function', name: 1 }, '{ "@t": "function", name: 1 }'],
+      [{ '@t': 'symbol' }, '{ "@t": "symbol" }'],
+      [{ '@t': 'toString' }, '{ "@t": "toString" }'],
+      [{ '@t': '__proto__' }, '{ "@t": "__proto__" }'],
+      [{ '@t': 7 }, '{ "@t": 7 }'],
+    ];
+    for (const [value, text] of cases) expect(formatValue(value as Encoded)).toBe(text);
+    // Inside a well-formed one, too.
+    expect(
+      formatValue({ '@t': 'set', values: [{ '@t': 'map', entries: 5 }] } as unknown as Encoded),
+    ).toBe('Set(1) { { "@t": "map", entries: 5 } }');
+  });
+
+  it('writes a value of any depth (JSON.parse reads 100,000 levels), cutting deep levels', () => {
+    const depth = 100_000;
+    const deep = JSON.parse(`${'['.repeat(depth)}1${']'.repeat(depth)}`) as Encoded;
+    expect(formatValue(deep, 10_000)).toMatch(/^\[{128}…\]{128}$/);
+    expect(formatValue([[['x']]])).toBe('[[["x"]]]');
+  });
+
   it('keeps HTML as the characters it is made of', () => {
     expect(formatValue('<img src=x onerror=alert(1)>')).toBe('"<img src=x onerror=alert(1)>"');
   });
@@ -82,6 +120,12 @@ describe('labels', () => {
     expect(entityLabel({ id: 1 })).toBe('');
     expect(entityLabel(INVALID_ROW)).toBe('');
     expect(entityLabel('1')).toBe('');
+  });
+
+  it('writes a row key it cannot read as it is', () => {
+    const depth = 100_000;
+    const deep = `{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    expect(formatRowKey(deep)).toBe(deep);
   });
 
   it('writes a row key as its arguments', () => {

@@ -126,6 +126,110 @@ describe('the panel copy of a store', () => {
     expect(view.collections).toEqual({});
   });
 
+  it('keeps only the chunks that came, however many the snapshot announces', () => {
+    const whole = snapshot('s', 2, { Todo: { '1': { id: 1 } } });
+    const text = whole.data;
+    const third = Math.ceil(text.length / 3);
+    const chunk = (index: number) => ({
+      ...whole,
+      index,
+      count: 3,
+      data: text.slice(index * third, (index + 1) * third),
+    });
+    let view = applySnapshotChunk(emptyStoreView('s'), chunk(2));
+    expect(view.pendingSnapshot?.parts.size).toBe(1);
+    view = applySnapshotChunk(view, chunk(0));
+    expect(view.pendingSnapshot?.parts.size).toBe(2);
+    expect(view.ready).toBe(false);
+    view = applySnapshotChunk(view, chunk(1));
+    expect(view.pendingSnapshot).toBeUndefined();
+    expect(view).toMatchObject({ ready: true, lastSeq: 2, entities: { Todo: { '1': { id: 1 } } } });
+
+    // A count no real snapshot has (the validators refuse it): still one part is kept.
+    const huge = applySnapshotChunk(emptyStoreView('s'), {
+      ...whole,
+      index: 7,
+      count: 120_000_000,
+    });
+    expect(huge.pendingSnapshot?.parts.size).toBe(1);
+  });
+
+  it.each(['{}', 'null', '[]', '"snapshot"', '{"entities":null}', '{"entities":{"Todo":5}}'])(
+    'takes the JSON %s as no snapshot: the copy stays as it was',
+    (text) => {
+      const before = loaded();
+      const view = applySnapshotChunk(before, { ...snapshot('s', 9), data: text });
+      expect(view).toEqual(before);
+      expect(
+        applySnapshotChunk(emptyStoreView('s'), { ...snapshot('s', 9), data: text }),
+      ).toMatchObject({
+        ready: false,
+        lastSeq: 0,
+      });
+    },
+  );
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])(
+    'keeps an entity type, pk, collection, row and result key named %s as data',
+    (key) => {
+      const prototypeNames = Object.getOwnPropertyNames(Object.prototype);
+      const row = { id: key, title: `row ${key}` };
+      let view = applySnapshotChunk(
+        emptyStoreView('s'),
+        snapshot('s', 1, { [key]: { [key]: row }, [`[${key}]`]: { [key]: [key] } }),
+      );
+      expect(Object.keys(view.entities)).toEqual([key]);
+      expect(view.entities[key]?.[key]).toEqual(row);
+      expect(view.collections[`[${key}]`]?.[key]).toEqual([key]);
+      view = apply(
+        view,
+        event(2, [
+          { type: 'entities-added', entity: key, pks: ['other'] },
+          { type: 'entities-updated', entity: key, pks: [key], fields: [[key]] },
+          {
+            type: 'collection-changed',
+            collection: key,
+            row: key,
+            kind: 'push',
+            lengthBefore: 0,
+            lengthAfter: 1,
+            inserted: [{ index: 0, pks: [key] }],
+            duplicates: [],
+            removed: [],
+          },
+          { type: 'result-stored', key, endpoint: key, result: key, expiresAt: 5 },
+          { type: 'result-error', key: `${key}!`, endpoint: key, error: 'bad' },
+        ]),
+        event(3, [
+          { type: 'entity-invalidated', entity: key, pk: 'other', from: key, via: 'response' },
+          { type: 'result-expired', keys: [key] },
+          { type: 'result-invalidated', keys: [`${key}!`] },
+        ]),
+      );
+      view = applyRows(view, rows('s', 3, key, { [key]: { ...row, title: 'fresh' } }));
+      const own = (record: object) => Object.keys(record);
+      expect(own(view.entities)).toEqual([key]);
+      expect(own(view.entities[key] ?? {})).toEqual([key, 'other']);
+      expect(view.entities[key]?.[key]).toEqual({ ...row, title: 'fresh' });
+      expect(view.entities[key]?.other).toEqual(INVALID_ROW);
+      expect(own(view.collections).sort()).toEqual([key, `[${key}]`].sort());
+      expect(view.collections[key]?.[key]).toEqual([key]);
+      expect(own(view.endpoints)).toEqual([key]);
+      expect(view.meta[key]).toMatchObject({ expiresAt: 1 });
+      expect(view.meta[`${key}!`]).toMatchObject({ error: 'bad', invalidated: true });
+      expect(own(view.lastChanges)).toEqual([`${key} ${key}`]);
+      expect(own(view.pkOrigins)).toEqual([`${key} other`]);
+      // Nothing reached a prototype.
+      expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(prototypeNames);
+      expect(({} as Record<string, unknown>).title).toBeUndefined();
+      // A key the copy does not hold reads as absent, whatever its name.
+      const empty = emptyStoreView('s');
+      for (const record of [empty.entities, empty.collections, empty.endpoints, empty.meta])
+        expect(record[key]).toBeUndefined();
+      expect(needsRow(empty, key, key)).toBe(false);
+    },
+  );
+
   it('applies a batch without changing the copy it started from', () => {
     const before = loaded();
     const todos = before.entities.Todo;

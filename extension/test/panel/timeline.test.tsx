@@ -178,17 +178,18 @@ describe('Timeline view', () => {
       time: 1_700_000_000_000 + index,
       action: { type: 'setResponse', endpoint: `note.${index % 7}`, key: `note ${index}` },
       effects: [
+        // Seven results stored over and over: the Actions menu lists each once.
         {
           type: 'result-stored',
-          key: `note ${index}`,
+          key: `note ${index % 7}`,
           endpoint: 'note',
           result: index,
           expiresAt: 0,
         },
       ],
     }));
-    // Fed straight to the panel store as the page sends history (the timeline only).
-    const history = { storeId: env.app.devtools.storeId, events, history: true };
+    // Fed straight to the panel store, as one batch of live events.
+    const history = { storeId: env.app.devtools.storeId, events };
     act(() => {
       env.panel.store.getState().events(history);
     });

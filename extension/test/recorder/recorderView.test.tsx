@@ -7,15 +7,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encode } from '../../../library/src/devtools/index.js';
 import {
   checkSession,
+  type Encoded,
+  MAX_VALUE_DEPTH,
   type ReplayCommand,
   SESSION_FORMAT,
   SESSION_VERSION,
 } from '../../../library/src/devtools/protocol.js';
 import { readFileText } from '../../src/panel/recorder/files.js';
+import { storedRecording } from '../../src/panel/recorder/storage.js';
 import { OptimisticTodoResource, type TodoApp, TodoResource } from '../panel/support/app.js';
 import { panelEnvPerTest } from '../panel/support/env.js';
 import { press, settle } from '../panel/support/harness.js';
-import { MemoryStorage, mountWithStorage } from './support.js';
+import { eventsOf } from '../support/messages.js';
+import { MemoryStorage, mountWithStorage, mutationEvent } from './support.js';
 
 const schemaPath = join(
   dirname(fileURLToPath(import.meta.url)),
@@ -591,5 +595,117 @@ describe('Recorder view: persistence', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'The recording could not be saved (QUOTA_BYTES quota exceeded).',
     );
+  });
+});
+
+describe('Recorder view: what it cannot read', () => {
+  /** A tagged value without what its tag needs. */
+  const MALFORMED = { '@t': 'map', entries: 5 } as unknown as Encoded;
+  const detailField = (name: string) =>
+    within(screen.getByRole('article')).getByRole('rowheader', { name }).nextElementSibling
+      ?.textContent;
+
+  /** DevTools is closed and opened again, with `saved` in extension storage. */
+  async function reopenWith(saved: MemoryStorage) {
+    env.panel.unmount();
+    cleanup();
+    storage = saved;
+    env.panel = mountWithStorage(storage);
+    await env.app.controller.fetch(TodoResource.get, { id: 1 }); // the page speaks again
+    await settle();
+    await openRecorder();
+  }
+
+  it('opens on a saved recording holding malformed values, shows them, and still imports', async () => {
+    await reopenWith(
+      new MemoryStorage(
+        storedRecording([
+          { endpoint: 'Todo.update', args: [{ id: 1 }, MALFORMED], response: MALFORMED },
+        ]),
+      ),
+    );
+    expect(button('Record')).toBeTruthy();
+    expect(shown()).toEqual(['Todo.update']);
+    list().focus();
+    await press(list(), 'Enter');
+    expect(detailField('args')).toBe('[{ id: 1 }, { "@t": "map", entries: 5 }]');
+    expect(detailField('response')).toBe('{ "@t": "map", entries: 5 }');
+
+    await pickFile(session([{ endpoint: 'Todo.delete', args: [MALFORMED] }]), 'more.json');
+    await click('Replace');
+    expect(shown()).toEqual(['Todo.delete']);
+    expect(storage.value).toMatchObject({ mutations: [{ endpoint: 'Todo.delete' }] });
+  });
+
+  it('records a mutation a script of the page forged with a malformed value, and exports it', async () => {
+    await openRecorder();
+    await click('Record');
+    const storeId = env.app.devtools.storeId;
+    const seq = env.panel.store.getState().stores[storeId]?.lastSeq ?? 0;
+    const forged = { ...mutationEvent('Todo.update', [MALFORMED], MALFORMED), seq: seq + 1 };
+    window.postMessage(eventsOf(storeId, [forged]), '*');
+    await settle();
+    expect(shown()).toEqual(['Todo.update']);
+    list().focus();
+    await press(list(), 'Enter');
+    expect(detailField('args')).toBe('[{ "@t": "map", entries: 5 }]');
+    URL.createObjectURL = () => 'blob:restlens/forged';
+    URL.revokeObjectURL = () => undefined;
+    const download = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await click('Export…');
+    expect(download).toHaveBeenCalledOnce();
+    expect(screen.getByText(/^Exported 1 mutation to restlens-session-/)).toBeTruthy();
+    download.mockRestore();
+  });
+
+  it.each([
+    [
+      'is not a recording',
+      'a string' as unknown,
+      /the saved recording could not be read \(not a RestLens session/i,
+    ],
+    [
+      'holds values nested too deep to replay',
+      storedRecording([
+        {
+          endpoint: 'Todo.update',
+          args: [JSON.parse(`${'['.repeat(MAX_VALUE_DEPTH)}${']'.repeat(MAX_VALUE_DEPTH)}`)],
+        },
+      ]),
+      /mutation 0 is malformed/,
+    ],
+  ])(
+    'offers to clear a saved recording that %s; once cleared, it saves again',
+    async (_why, value, message) => {
+      await reopenWith(new MemoryStorage(value));
+      expect(button('Record')).toBeTruthy();
+      expect(screen.getByRole('alert').textContent).toMatch(message);
+      await click('Clear the saved recording');
+      expect(storage.value).toBeUndefined();
+      expect(storage.removes).toBe(1);
+      expect(screen.queryByRole('alert')).toBeNull();
+
+      await click('Record');
+      await env.app.controller.fetch(TodoResource.delete, { id: 2 });
+      await settle();
+      expect(storage.value).toMatchObject({ mutations: [{ endpoint: 'Todo.delete' }] });
+    },
+  );
+
+  it('offers to clear a saved recording storage could not read, and then saves again', async () => {
+    const saved = new MemoryStorage();
+    saved.failLoad = 'the stored value is corrupt';
+    await reopenWith(saved);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The saved recording could not be read (the stored value is corrupt); changes are not saved. Clear the saved recording',
+    );
+    await click('Record');
+    await env.app.controller.fetch(TodoResource.delete, { id: 2 });
+    await settle();
+    expect(storage.saves).toBe(0); // never overwritten without asking
+    await click('Clear the saved recording');
+    expect(storage.removes).toBe(1);
+    expect(storage.value).toMatchObject({ mutations: [{ endpoint: 'Todo.delete' }] });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

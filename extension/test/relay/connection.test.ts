@@ -4,10 +4,18 @@ import {
   type ExtensionCommand,
   extensionCommand,
   type PageMessage,
+  type StoreEvent,
 } from '../../../library/src/devtools/protocol.js';
 import { PanelConnection } from '../../src/panel/connection.js';
-import { applyEvents, emptyStoreView, MAX_TIMELINE } from '../../src/panel/model.js';
-import { createPanelStore, type PanelStore } from '../../src/panel/store.js';
+import {
+  applyEvents,
+  applySnapshotChunk,
+  emptyStoreView,
+  MAX_TIMELINE,
+  type StoreView,
+  UNLOADED,
+} from '../../src/panel/model.js';
+import { createPanelStore, MAX_PENDING_STORES, type PanelStore } from '../../src/panel/store.js';
 import {
   type BackgroundToPanel,
   PANEL_PORT,
@@ -21,6 +29,7 @@ import {
   malformedEventTexts,
   rows,
   snapshot,
+  storeEvent,
 } from '../support/messages.js';
 import {
   FakeClock,
@@ -179,6 +188,18 @@ describe('panel connection', () => {
     expect(commands()).toEqual([]);
   });
 
+  it('drops snapshot chunks announcing more chunks than a snapshot may have', async () => {
+    await startOnFirstPage(hello('s'));
+    for (let index = 0; index < 6; index++)
+      toPanel({ ...snapshot('s', 9), index, count: 120_000_000 });
+    await settle();
+    expect(store.getState().stores.s?.ready).toBe(false);
+    expect(store.getState().stores.s?.pendingSnapshot).toBeUndefined();
+    toPanel(snapshot('s', 9));
+    await settle();
+    expect(store.getState().stores.s).toMatchObject({ ready: true, lastSeq: 9 });
+  });
+
   it('drops commands while disconnected (a resync follows the reconnect)', async () => {
     const connection = start();
     await settle();
@@ -252,6 +273,30 @@ describe('panel connection: events as text, rows on demand', () => {
     expect(rowsCommands()).toHaveLength(1);
   });
 
+  it('takes only the rows it asked for: an answer nobody asked for changes nothing', async () => {
+    const connection = start();
+    await settle();
+    toPanel({ type: 'content-connected', pageId: 'p1' }, hello('s'), snapshot('s', 0), todosAdded);
+    await settle();
+    const before = store.getState().stores.s;
+    // A script of the page answers what was never asked, for pks the copy holds and does not.
+    toPanel(rows('s', 1, 'Todo', { '1': { id: 1, title: 'forged' }, '9': { id: 9 } }));
+    toPanel(rows('s', 1, 'Forged', { '1': { id: 1 } }));
+    await settle();
+    expect(store.getState().stores.s).toBe(before);
+
+    connection.requestRows('s', 'Todo', ['1']);
+    await settle();
+    toPanel(
+      rows('s', 1, 'Todo', { '1': { id: 1, title: 'one' }, '2': { id: 2, title: 'forged' } }),
+    );
+    await settle();
+    expect(store.getState().stores.s?.entities.Todo).toEqual({
+      '1': { id: 1, title: 'one' },
+      '2': UNLOADED,
+    });
+  });
+
   it('asks again for rows in flight once the port reconnects or a snapshot comes', async () => {
     const connection = start();
     await settle();
@@ -306,7 +351,7 @@ describe('panel model: the timeline', () => {
   });
 
   it('keeps the newest events when it trims, whatever order they came in', () => {
-    let view = { ...emptyStoreView('s'), ready: true };
+    let view = { ...emptyStoreView('s'), ready: true, lastSeq: MAX_TIMELINE + 1 };
     const newest = Array.from({ length: MAX_TIMELINE }, (_, index) => index + 2);
     view = applyEvents(view, { ...batch('s', ...newest), history: true }).view;
     view = applyEvents(view, { ...batch('s', 1), history: true }).view; // older than all
@@ -315,11 +360,147 @@ describe('panel model: the timeline', () => {
     expect([seqs[0], seqs.at(-1)]).toEqual([2, MAX_TIMELINE + 1]);
   });
 
+  it('takes history only where the copy already is: never past its last seq', () => {
+    let view = { ...emptyStoreView('s'), ready: true, lastSeq: 3 };
+    view = applyEvents(view, { ...batch('s', 2, 3, 4, 99), history: true }).view;
+    expect(view.events.map((event) => event.seq)).toEqual([2, 3]);
+  });
+
   it('never holds an event twice', () => {
     let view = { ...emptyStoreView('s'), ready: true };
     view = applyEvents(view, batch('s', 1, 2, 3)).view;
     view = applyEvents(view, { ...batch('s', 1, 2, 3), history: true }).view;
     view = applyEvents(view, batch('s', 2, 3, 4)).view;
     expect(view.events.map((event) => event.seq)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('panel model: two events with one seq', () => {
+  /** The copy at seq 2, from a snapshot and events 1 and 2. */
+  function following(): StoreView {
+    const view = applySnapshotChunk(emptyStoreView('s'), snapshot('s', 0));
+    return applyEvents(view, batch('s', 1, 2)).view;
+  }
+  /** A forged event: it stores a result of its own. */
+  const forged = (seq: number): StoreEvent => ({
+    ...storeEvent(seq),
+    action: { type: 'setResponse', endpoint: 'forged' },
+    effects: [
+      { type: 'result-stored', key: 'forged', endpoint: 'forged', result: 1, expiresAt: 0 },
+    ],
+  });
+  const endpointsAt = (view: StoreView) =>
+    view.events.map((event) => `${event.seq} ${event.action.endpoint}`);
+
+  it('ignores a copy of an event it holds, and asks for nothing', () => {
+    const result = applyEvents(following(), batch('s', 1, 2));
+    expect(result.gapAfter).toBeUndefined();
+    expect(endpointsAt(result.view)).toEqual(['1 note', '2 note']);
+  });
+
+  it('keeps the first: a later event with a seq it holds never replaces it, and it resyncs', () => {
+    const result = applyEvents(following(), { storeId: 's', events: [forged(2)] });
+    // Which of the two is the store's cannot be told: neither is kept, and a snapshot is asked for.
+    expect(result.gapAfter).toBe(0);
+    expect(endpointsAt(result.view)).toEqual(['1 note']);
+    expect(result.applied).toEqual([]);
+  });
+
+  it('takes a forged event at the next seq first, then resyncs when the real one comes', () => {
+    let view = applyEvents(following(), { storeId: 's', events: [forged(3)] }).view;
+    expect(view.endpoints.forged).toBe(1);
+    const real = applyEvents(view, batch('s', 3));
+    expect(real.gapAfter).toBe(0);
+    expect(endpointsAt(real.view)).toEqual(['1 note', '2 note']);
+    // The page answers the resync with a snapshot at its seq and its history.
+    view = applySnapshotChunk(real.view, snapshot('s', 3));
+    view = applyEvents(view, { ...batch('s', 1, 2, 3), history: true }).view;
+    expect(endpointsAt(view)).toEqual(['1 note', '2 note', '3 note']);
+    expect(view.endpoints.forged).toBeUndefined();
+    view = applyEvents(view, batch('s', 4)).view;
+    expect(view.lastSeq).toBe(4);
+  });
+
+  it('keeps an event far ahead out of the timeline: it only asks for what it missed', () => {
+    const result = applyEvents(following(), { storeId: 's', events: [forged(1_000_000)] });
+    expect(result.gapAfter).toBe(2);
+    expect(endpointsAt(result.view)).toEqual(['1 note', '2 note']);
+    expect(applyEvents(result.view, batch('s', 3)).view.lastSeq).toBe(3);
+  });
+
+  it('follows the store again after a snapshot at a forged seq far ahead', () => {
+    let view = applySnapshotChunk(following(), snapshot('s', 1_000_000));
+    view = applyEvents(view, { storeId: 's', events: [forged(1_000_001)] }).view;
+    // The real store's next event is behind the forged seq, and not one the panel holds.
+    const real = applyEvents(view, batch('s', 3));
+    expect(real.gapAfter).toBe(0);
+    // The panel store notes the resync it asks for; the page answers it with a snapshot.
+    view = applySnapshotChunk({ ...real.view, resyncAfter: 0 }, snapshot('s', 3));
+    expect(view.lastSeq).toBe(3);
+    expect(endpointsAt(view)).toEqual(['1 note', '2 note']);
+    expect(applyEvents(view, batch('s', 4)).view.lastSeq).toBe(4);
+  });
+});
+
+describe('panel connection: a snapshot behind the copy', () => {
+  it('is not taken unless asked for: it asks for one, and takes that', async () => {
+    await startOnFirstPage(hello('s'), snapshot('s', 0), events('s', 1, 2, 3));
+    const mark = background().received.length;
+    const before = store.getState().stores.s;
+    // A script of the page posts a snapshot of its own, older than the copy.
+    toPanel(snapshot('s', 1, { Forged: { '1': { id: 1 } } }));
+    await settle();
+    expect(store.getState().stores.s?.entities).toEqual(before?.entities);
+    expect(store.getState().stores.s?.lastSeq).toBe(3);
+    expect(commands(background(), mark)).toEqual([
+      extensionCommand({ kind: 'connect', storeId: 's', lastSeq: 0 }),
+    ]);
+    // The page's answer is current; one behind the copy would be taken too, once asked for.
+    toPanel(snapshot('s', 3, { Todo: { '1': { id: 1 } } }), events('s', 4));
+    await settle();
+    expect(store.getState().stores.s).toMatchObject({
+      lastSeq: 4,
+      entities: { Todo: { '1': { id: 1 } } },
+    });
+    expect(commands(background(), mark)).toHaveLength(1);
+  });
+});
+
+describe('panel connection: stores that only said hello', () => {
+  it(`keeps at most ${MAX_PENDING_STORES} of them, dropping the oldest`, async () => {
+    await startOnFirstPage(hello('real'), snapshot('real', 0), events('real', 1));
+    for (let n = 0; n < 1429; n++) toPanel(hello(`forged-${n}`));
+    await settle();
+    const { storeOrder, stores, selectedStoreId } = store.getState();
+    expect(storeOrder).toHaveLength(1 + MAX_PENDING_STORES);
+    expect(storeOrder[0]).toBe('real');
+    expect(storeOrder.at(-1)).toBe('forged-1428');
+    expect(Object.keys(stores).sort()).toEqual([...storeOrder].sort());
+    expect(selectedStoreId).toBe('real');
+    toPanel(events('real', 2));
+    await settle();
+    expect(store.getState().stores.real?.lastSeq).toBe(2);
+  });
+
+  it('moves the selection to the first store that sends its state, off one that only said hello', async () => {
+    await startOnFirstPage(hello('forged'));
+    expect(store.getState().selectedStoreId).toBe('forged');
+    toPanel(hello('real'), snapshot('real', 0));
+    await settle();
+    expect(store.getState().selectedStoreId).toBe('real');
+    // A store picked once it has its state stays picked.
+    toPanel(hello('other'), snapshot('other', 0));
+    await settle();
+    expect(store.getState().selectedStoreId).toBe('real');
+  });
+
+  it('asks a store that said hello for its state once', async () => {
+    await startOnFirstPage();
+    const mark = background().received.length;
+    toPanel(hello('s'), hello('s'), hello('s'));
+    await settle();
+    expect(commands(background(), mark)).toEqual([
+      extensionCommand({ kind: 'connect', storeId: 's', lastSeq: 0 }),
+    ]);
   });
 });

@@ -30,6 +30,10 @@ let accepted: FakePort<ContentToBackground, unknown>[];
 /** When (on the fake clock) each `runtime.connect` was called. */
 let connectTimes: number[];
 let extensionGone: boolean;
+/** What the relay warned about, in order. */
+let warnings: string[];
+/** Exceptions that escaped into the page (uncaught in a listener). */
+let pageErrors: unknown[];
 
 /** Runs the fake clock's timers until the relay calls `runtime.connect` again. */
 const nextConnect = () => untilNextConnect(clock, connectTimes);
@@ -43,6 +47,7 @@ function startRelay(): ContentRelay {
       return runtime.connect(name, TAB);
     },
     setTimeout: clock.setTimeout,
+    warn: (message) => warnings.push(message),
   });
 }
 
@@ -60,6 +65,9 @@ beforeEach(() => {
   accepted = [];
   connectTimes = [];
   extensionGone = false;
+  warnings = [];
+  pageErrors = [];
+  page.window.addEventListener('error', (event) => pageErrors.push(event.error));
   runtime.serve((port) => accepted.push(port as FakePort<ContentToBackground, unknown>));
 });
 afterEach(() => {
@@ -136,6 +144,47 @@ describe('content script: page → background', () => {
   });
 });
 
+describe('content script: page messages it cannot forward', () => {
+  /** A hello with one more field, which the validator lets through (it checks the known ones). */
+  const helloWith = (storeId: string, field: unknown) => ({ ...hello(storeId), extra: field });
+
+  it('drops and counts what the port cannot carry (a cycle, a BigInt, over 64 MiB), and goes on', async () => {
+    const relay = startRelay();
+    page.dispatch(hello());
+    await settle();
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    page.dispatch(helloWith('store-cyclic', cyclic));
+    page.dispatch(helloWith('store-bigint', 10n));
+    page.dispatch(helloWith('store-huge', 'x'.repeat(64 * 1024 * 1024)));
+    page.dispatch(events('store-1', 1));
+    await settle();
+    expect(pageErrors).toEqual([]);
+    expect(pageMessagesOn(accepted[0])).toEqual([hello(), events('store-1', 1)]);
+    expect(relay.dropped).toBe(3);
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toMatch(
+      /^RestLens: a page message could not be forwarded .*; 1 dropped so far/s,
+    );
+    expect(accepted[0]?.connected).toBe(true);
+  });
+
+  it('drops what it cannot forward from its queue too, and sends the rest', async () => {
+    const relay = startRelay();
+    page.dispatch(hello());
+    await settle();
+    accepted[0]!.disconnect();
+    await settle();
+    page.dispatch(helloWith('store-bigint', 10n));
+    page.dispatch(events('store-1', 1));
+    clock.advance(backoff(0));
+    await settle();
+    expect(pageErrors).toEqual([]);
+    expect(pageMessagesOn(accepted[1])).toEqual([events('store-1', 1)]);
+    expect(relay.dropped).toBe(1);
+  });
+});
+
 describe('content script: background → page', () => {
   it('posts every valid command into the page, in order', async () => {
     startRelay();
@@ -173,6 +222,21 @@ describe('content script: background → page', () => {
 });
 
 describe('content script: reconnection', () => {
+  it('tells the page to stop sending when its port drops (a panel still there resyncs)', async () => {
+    startRelay();
+    page.dispatch(hello());
+    await settle();
+    expect(page.posted).toEqual([]);
+    accepted[0]!.disconnect(); // the browser stopped the background
+    await settle();
+    expect(page.posted).toEqual([extensionCommand({ kind: 'disconnect' })]);
+    clock.advance(backoff(0));
+    await settle();
+    // Reconnecting tells the page nothing: the panel, if one is there, sends `connect`.
+    expect(page.posted).toEqual([extensionCommand({ kind: 'disconnect' })]);
+    expect(runtime.live(CONTENT_PORT)).toHaveLength(1);
+  });
+
   it('queues while the port is down and sends the queue after hello when it reconnects', async () => {
     const relay = startRelay();
     page.dispatch(hello());
@@ -263,7 +327,8 @@ describe('content script: reconnection', () => {
     clock.advance(60_000);
     expect(clock.pending).toBe(0); // no more retries
     expect(runtime.connections).toHaveLength(1);
-    expect(page.posted).toEqual([]);
+    // Told once, when the port dropped, to stop sending: nobody can read it any more.
+    expect(page.posted).toEqual([extensionCommand({ kind: 'disconnect' })]);
   });
 
   it('opens nothing and schedules nothing when the extension is already gone', async () => {

@@ -1,6 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTENT_PORT, PANEL_PORT, Panel, seqs, Tab, World } from '../support/world.js';
+import { eventsOf, hello, storeEvent } from '../support/messages.js';
+import {
+  CONTENT_PORT,
+  expectInSync,
+  PANEL_PORT,
+  Panel,
+  seqs,
+  Tab,
+  World,
+} from '../support/world.js';
 
 /**
  * The whole path with real parts: page store → connectDevtools → ContentRelay → Router →
@@ -24,28 +33,6 @@ afterEach(() => {
   for (const tab of tabs.splice(0)) tab.unload();
   vi.useRealTimers();
 });
-
-const pksOf = (tables: Record<string, Record<string, unknown>>) =>
-  Object.fromEntries(
-    Object.entries(tables).map(([type, rows]) => [type, Object.keys(rows).sort()]),
-  );
-
-/**
- * The panel holds every event of the tab's store, the same collections and the same entities:
- * every pk at once, and every row once asked for.
- */
-async function expectInSync(panel: Panel, tab: Tab) {
-  const storeId = tab.bridge.storeId;
-  expect(tab.produced).toBeGreaterThan(0);
-  expect(panel.timeline(storeId)).toEqual(seqs(tab.produced));
-  const view = panel.view(storeId);
-  expect(view.ready).toBe(true);
-  expect(view.lastSeq).toBe(tab.produced);
-  expect(panel.collections(storeId)).toEqual(tab.collections());
-  expect(pksOf(panel.entityTables(storeId))).toEqual(pksOf(tab.entityTables()));
-  await panel.loadRows(storeId);
-  expect(panel.entityTables(storeId)).toEqual(tab.entityTables());
-}
 
 describe('message path', () => {
   it('gives a panel the page’s history and then its live events', async () => {
@@ -103,7 +90,45 @@ describe('message path', () => {
   });
 });
 
+/** Whether the page posted an `events` message since `from`. */
+const postedEvents = (tab: Tab, from: number) =>
+  tab.page.postedSince(from, (message) => (message as { kind?: string }).kind === 'events');
+
 describe('a restarted background', () => {
+  it.each([
+    ['while the background is down', 'down'],
+    ['after it restarted, before the content script is back', 'restarted'],
+  ] as const)('leaves the page silent when the panel closes %s', async (_when, moment) => {
+    const tab = openTab();
+    const panel = new Panel(world, 1);
+    tab.activity(1);
+    await world.run(200);
+    await expectInSync(panel, tab);
+
+    world.killBackground();
+    if (moment === 'restarted') {
+      world.startBackground();
+      world.runtime.refuse = (name) => name === CONTENT_PORT;
+      await world.run(300); // the panel is back; the content script keeps backing off
+      expect(world.runtime.live(PANEL_PORT)).toHaveLength(1);
+    }
+    panel.close();
+    await world.run(50);
+    if (moment === 'down') world.startBackground();
+    world.runtime.refuse = () => false;
+    await world.run(6000); // the content script is back, with no panel to serve
+    expect(world.runtime.live(CONTENT_PORT)).toHaveLength(1);
+    const from = tab.page.posted.length;
+    tab.activity(3);
+    await world.run(500);
+    expect(postedEvents(tab, from).length).toBe(0);
+
+    // A panel opened later still gets everything.
+    const next = new Panel(world, 1);
+    await world.run(300);
+    await expectInSync(next, tab);
+  });
+
   it('loses nothing once the panel resyncs: killed mid-stream, restarted at once', async () => {
     const tab = openTab();
     const panel = new Panel(world, 1);
@@ -192,6 +217,75 @@ describe('a restarted background', () => {
     await world.run(6000);
     tab.activity(1);
     await world.run(200);
+    await expectInSync(panel, tab);
+  });
+});
+
+describe('a script of the page forging messages', () => {
+  /** An event the real store did not make, as a script of the page would post it. */
+  const forgedEvents = (tab: Tab, seq: number) =>
+    eventsOf(tab.bridge.storeId, [
+      {
+        ...storeEvent(seq),
+        action: { type: 'setResponse', endpoint: 'forged' },
+        effects: [{ type: 'entities-added', entity: 'Todo', pks: ['forged'] }],
+      },
+    ]);
+
+  it('cannot replace the real event by sending its seq first', async () => {
+    const tab = openTab();
+    const panel = new Panel(world, 1);
+    tab.activity(1);
+    await world.run(200);
+    await expectInSync(panel, tab);
+
+    tab.page.window.postMessage(forgedEvents(tab, tab.produced + 1), '*');
+    await world.run(20);
+    expect(panel.view().lastSeq).toBe(tab.produced + 1); // taken, for now
+    tab.activity(1);
+    await world.run(300);
+    await expectInSync(panel, tab);
+    const endpoints = panel.view().events.map((event) => event.action.endpoint);
+    expect(endpoints).not.toContain('forged');
+    expect(panel.entityTables().Todo?.forged).toBeUndefined();
+  });
+
+  it('cannot take the store ahead of itself with an event or a snapshot far ahead', async () => {
+    const tab = openTab();
+    const panel = new Panel(world, 1);
+    tab.activity(1);
+    await world.run(200);
+    const far = 1_000_000;
+    tab.page.window.postMessage(forgedEvents(tab, far), '*');
+    tab.page.window.postMessage(
+      {
+        ...hello(tab.bridge.storeId),
+        kind: 'snapshot',
+        seq: far,
+        index: 0,
+        count: 1,
+        data: '{"entities":{},"endpoints":{},"meta":{},"optimistic":[]}',
+      },
+      '*',
+    );
+    await world.run(100);
+    tab.activity(1);
+    await world.run(300);
+    await expectInSync(panel, tab);
+  });
+
+  it('cannot fill the store selector with stores that only say hello', async () => {
+    const tab = openTab();
+    const panel = new Panel(world, 1);
+    tab.activity(1);
+    await world.run(200);
+    for (let n = 0; n < 1429; n++) tab.page.window.postMessage(hello(`forged-${n}`), '*');
+    await world.run(300);
+    tab.activity(1);
+    await world.run(200);
+    const state = panel.store.getState();
+    expect(state.storeOrder.length).toBeLessThan(100);
+    expect(state.selectedStoreId).toBe(tab.bridge.storeId);
     await expectInSync(panel, tab);
   });
 });

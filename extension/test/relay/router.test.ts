@@ -16,7 +16,15 @@ import {
   invalidCommands,
   invalidPageMessages,
 } from '../support/messages.js';
-import { type FakePort, FakeRuntime, settle } from '../support/ports.js';
+import {
+  contentSender,
+  type FakePort,
+  FakeRuntime,
+  OWN_EXTENSION,
+  PANEL_SENDER,
+  type PortSender,
+  settle,
+} from '../support/ports.js';
 
 type ContentEnd = FakePort<unknown, ContentToBackground>;
 type PanelEnd = FakePort<BackgroundToPanel, PanelToBackground>;
@@ -25,23 +33,23 @@ let runtime: FakeRuntime;
 
 beforeEach(() => {
   runtime = new FakeRuntime();
-  const router = new Router();
+  const router = new Router(OWN_EXTENSION);
   runtime.serve((port) => router.accept(port));
 });
 
 /** A content script of `tabId` that has said hello (as the relay does on connect). */
 function content(tabId: number, pageId = `page-${tabId}`, frameId = 0): ContentEnd {
-  const port = runtime.connect<unknown, ContentToBackground>(CONTENT_PORT, {
-    tab: { id: tabId },
-    frameId,
-  });
+  const port = runtime.connect<unknown, ContentToBackground>(
+    CONTENT_PORT,
+    contentSender(tabId, frameId),
+  );
   port.postMessage({ type: 'content-hello', pageId });
   return port;
 }
 
 /** A panel watching `tabId`; devtools pages have no tab of their own. */
-function panel(tabId: number): PanelEnd {
-  const port = runtime.connect<BackgroundToPanel, PanelToBackground>(PANEL_PORT, {});
+function panel(tabId: number, sender: PortSender = PANEL_SENDER): PanelEnd {
+  const port = runtime.connect<BackgroundToPanel, PanelToBackground>(PANEL_PORT, sender);
   port.postMessage({ type: 'init', tabId });
   return port;
 }
@@ -150,7 +158,7 @@ describe('background: routing by tab', () => {
     const tab1 = content(1);
     const tab2 = content(2);
     await settle();
-    const watcher = runtime.connect<BackgroundToPanel, PanelToBackground>(PANEL_PORT, {});
+    const watcher = runtime.connect<BackgroundToPanel, PanelToBackground>(PANEL_PORT, PANEL_SENDER);
     watcher.postMessage({ type: 'command', command: extensionCommand({ kind: 'disconnect' }) });
     watcher.postMessage({ type: 'init', tabId: 1 });
     watcher.postMessage({ type: 'init', tabId: 2 });
@@ -170,7 +178,7 @@ describe('background: routing by tab', () => {
   it('ignores an init whose tab id is not an integer', async () => {
     const tab = content(1);
     await settle();
-    const watcher = runtime.connect<BackgroundToPanel, PanelToBackground>(PANEL_PORT, {});
+    const watcher = runtime.connect<BackgroundToPanel, PanelToBackground>(PANEL_PORT, PANEL_SENDER);
     for (const tabId of ['1', 1.5, Number.NaN, null])
       watcher.postMessage({ type: 'init', tabId } as unknown as PanelToBackground);
     watcher.postMessage({ type: 'command', command: extensionCommand({ kind: 'disconnect' }) });
@@ -202,10 +210,75 @@ describe('background: which ports it accepts', () => {
 
   it('closes content ports without a tab, and ports with an unknown name', async () => {
     const noTab = runtime.connect<unknown, ContentToBackground>(CONTENT_PORT, {});
-    const unknown = runtime.connect('restlens-debugger', { tab: { id: 1 }, frameId: 0 });
+    const unknown = runtime.connect('restlens-debugger', contentSender(1));
     await settle();
     expect(noTab.disconnectFired).toBe(true);
     expect(unknown.disconnectFired).toBe(true);
+  });
+
+  it('closes content ports that do not name their frame, or come from another extension', async () => {
+    const watcher = panel(1);
+    await settle();
+    const { frameId: _, ...noFrame } = contentSender(1);
+    const senders: PortSender[] = [noFrame, { ...contentSender(1), id: 'another-extension' }];
+    const ports = senders.map((sender) => {
+      const port = runtime.connect<unknown, ContentToBackground>(CONTENT_PORT, sender);
+      port.postMessage({ type: 'content-hello', pageId: 'forged' });
+      port.postMessage({ type: 'page', message: hello('store-forged') });
+      return port;
+    });
+    await settle();
+    for (const port of ports) expect(port.disconnectFired).toBe(true);
+    expect(watcher.received).toEqual([]);
+  });
+
+  it('accepts the panel page in DevTools (no tab) and opened as a tab with ?tabId=', async () => {
+    const tab = content(1);
+    const inDevtools = panel(1);
+    const asTab = panel(1, {
+      id: OWN_EXTENSION.extensionId,
+      url: `${OWN_EXTENSION.panelUrl}?tabId=1`,
+      tab: { id: 42 },
+      frameId: 0,
+    });
+    await settle();
+    relay(tab, hello('store-a'));
+    asTab.postMessage({ type: 'command', command: extensionCommand({ kind: 'disconnect' }) });
+    await settle();
+    for (const watcher of [inDevtools, asTab]) {
+      expect(watcher.connected).toBe(true);
+      expect(pageMessages(watcher)).toEqual([hello('store-a')]);
+    }
+    expect(tab.received).toEqual([extensionCommand({ kind: 'disconnect' })]);
+  });
+
+  it.each<[string, PortSender]>([
+    ['a page’s content script', contentSender(2)],
+    ['a content script’s sub-frame', contentSender(2, 3)],
+    [
+      'another page of the extension',
+      { id: OWN_EXTENSION.extensionId, url: OWN_EXTENSION.panelUrl.replace('panel', 'devtools') },
+    ],
+    ['another extension’s panel page', { id: 'another-extension', url: OWN_EXTENSION.panelUrl }],
+    [
+      'a web page named like the panel',
+      { id: OWN_EXTENSION.extensionId, url: 'https://evil.test/panel.html' },
+    ],
+    ['a sender with no URL', { id: OWN_EXTENSION.extensionId }],
+  ])('refuses a panel port from %s, whatever tab it names', async (_from, sender) => {
+    const tab = content(1);
+    await settle();
+    const forged = panel(1, sender);
+    forged.postMessage({
+      type: 'command',
+      command: extensionCommand({ kind: 'reset', storeId: 's' }),
+    });
+    await settle();
+    relay(tab, hello('store-a'));
+    await settle();
+    expect(forged.disconnectFired).toBe(true);
+    expect(forged.received).toEqual([]);
+    expect(tab.received).toEqual([]);
   });
 });
 
@@ -230,10 +303,7 @@ describe('background: telling panels about the page', () => {
   });
 
   it('waits for the content script’s hello before telling a panel it is there', async () => {
-    const port = runtime.connect<unknown, ContentToBackground>(CONTENT_PORT, {
-      tab: { id: 1 },
-      frameId: 0,
-    });
+    const port = runtime.connect<unknown, ContentToBackground>(CONTENT_PORT, contentSender(1));
     await settle();
     const watcher = panel(1);
     await settle();
@@ -299,7 +369,7 @@ describe('background: telling panels about the page', () => {
 
   it('tells no page anything when a panel closes before it said which tab it watches', async () => {
     const tab = content(1);
-    const early = runtime.connect<BackgroundToPanel, PanelToBackground>(PANEL_PORT, {});
+    const early = runtime.connect<BackgroundToPanel, PanelToBackground>(PANEL_PORT, PANEL_SENDER);
     await settle();
     early.disconnect();
     await settle();

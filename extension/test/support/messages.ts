@@ -5,6 +5,7 @@ import {
   extensionCommand,
   type HelloMessage,
   MAX_ROWS_PER_REQUEST,
+  MAX_SNAPSHOT_CHUNKS,
   pageMessage,
   type RowsMessage,
   type SnapshotMessage,
@@ -137,6 +138,16 @@ export function invalidPageMessages(): [string, unknown][] {
     ['rows with a negative seq', { ...answer, seq: -1 }],
     ['a snapshot chunk past its count', { ...snapshot(), index: 1, count: 1 }],
     ['a snapshot chunk that is not text', { ...snapshot(), data: { entities: {} } }],
+    [
+      'a snapshot of more chunks than a snapshot may have',
+      { ...snapshot(), index: 0, count: MAX_SNAPSHOT_CHUNKS + 1 },
+    ],
+    ['a snapshot of 120 million chunks', { ...snapshot(), index: 5, count: 120_000_000 }],
+    ['hello with a store name of 1 MB', { ...hello(), storeName: 'x'.repeat(1024 * 1024) }],
+    [
+      'hello with a library version of 1 MB',
+      { ...hello(), libraryVersion: 'x'.repeat(1024 * 1024) },
+    ],
   ];
 }
 
@@ -204,6 +215,18 @@ export function malformedEventTexts(): [string, string][] {
     [
       'entities updated without fields per pk',
       withEffect({ type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: ['title'] }),
+    ],
+    [
+      'an action whose endpoint is not text',
+      JSON.stringify([{ ...event, action: { ...event.action, endpoint: { toString: 1 } } }]),
+    ],
+    [
+      'a stored result whose key is a number',
+      withEffect({ type: 'result-stored', key: 1, endpoint: 'note', result: 1, expiresAt: 0 }),
+    ],
+    [
+      'args nested 10,000 lists deep',
+      `[{"seq":1,"time":1,"action":{"type":"setResponse","args":[${'['.repeat(10_000)}${']'.repeat(10_000)}]},"effects":[]}]`,
     ],
   ];
 }

@@ -9,12 +9,37 @@ import type { PortLike } from '../../src/shared/ports.js';
  *   messages posted before it; messages in flight towards the closed end, and anything the
  *   other end posts before its own `onDisconnect` has fired, are lost;
  * - posting on a port that was disconnected (by itself, or after its `onDisconnect` fired)
- *   throws, like Chrome's "Attempting to use a disconnected port object".
+ *   throws, like Chrome's "Attempting to use a disconnected port object";
+ * - posting what JSON cannot carry (a cycle, a BigInt) or a message over 64 MiB throws, as
+ *   Chrome's serialization does.
  */
+
+/** Chrome refuses runtime messages larger than this (as JSON). */
+export const MAX_PORT_MESSAGE_LENGTH = 64 * 1024 * 1024;
 
 export interface PortSender {
   tab?: { id?: number };
   frameId?: number;
+  url?: string;
+  /** The id of the extension whose page or content script opened the port. */
+  id?: string;
+}
+
+/** The extension under test, as the background knows itself. */
+export const OWN_EXTENSION = {
+  extensionId: 'restlensextensionid',
+  panelUrl: 'chrome-extension://restlensextensionid/panel.html',
+};
+
+/** A panel page inside DevTools: an extension page with no tab of its own. */
+export const PANEL_SENDER: PortSender = {
+  id: OWN_EXTENSION.extensionId,
+  url: OWN_EXTENSION.panelUrl,
+};
+
+/** The content script in the top frame of tab `tabId`. */
+export function contentSender(tabId: number, frameId = 0): PortSender {
+  return { id: OWN_EXTENSION.extensionId, tab: { id: tabId }, frameId, url: 'https://app.test/' };
 }
 
 export class FakePort<In = unknown, Out = unknown> implements PortLike<In, Out> {
@@ -52,9 +77,12 @@ export class FakePort<In = unknown, Out = unknown> implements PortLike<In, Out> 
 
   postMessage(message: Out): void {
     if (!this.open) throw new Error('Attempting to use a disconnected port object');
+    const text = JSON.stringify(message);
+    if (text.length > MAX_PORT_MESSAGE_LENGTH)
+      throw new Error('Message length exceeded maximum allowed length.');
     this.posted.push(message);
     if (this.peerClosed) return; // the other end is gone: lost
-    const copy = JSON.parse(JSON.stringify(message)) as Out;
+    const copy = JSON.parse(text) as Out;
     const peer = this.peer;
     queueMicrotask(() => peer.deliver(copy));
   }

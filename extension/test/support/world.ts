@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import {
   connectDevtools,
   type DevtoolsConnection,
@@ -13,7 +13,14 @@ import { isCollectionKey, type StoreView } from '../../src/panel/model.js';
 import { createPanelStore, type PanelStore } from '../../src/panel/store.js';
 import { CONTENT_PORT, PANEL_PORT } from '../../src/shared/ports.js';
 import { TestPage } from './page.js';
-import { type FakePort, FakeRuntime, settle } from './ports.js';
+import {
+  contentSender,
+  type FakePort,
+  FakeRuntime,
+  OWN_EXTENSION,
+  PANEL_SENDER,
+  settle,
+} from './ports.js';
 
 /**
  * The whole message path with real parts and fake ports (this file holds no tests): a page
@@ -66,7 +73,7 @@ export const note = new Endpoint(never, { name: 'note', key: keyOf('note') });
 /** The browser: one runtime, and a background that can be stopped and started again. */
 export class World {
   readonly runtime = new FakeRuntime();
-  router = new Router();
+  router = new Router(OWN_EXTENSION);
   /** How many times the background was started (1 at first). */
   starts = 1;
 
@@ -81,7 +88,7 @@ export class World {
 
   /** The next connect starts a fresh background. */
   startBackground(): void {
-    this.router = new Router();
+    this.router = new Router(OWN_EXTENSION);
     this.starts++;
     const router = this.router;
     this.runtime.serve((port) => router.accept(port));
@@ -113,6 +120,8 @@ export class Tab {
   readonly ports: FakePort[] = [];
   /** How many events the store produced (its latest seq). */
   produced = 0;
+  /** What the content script warned about. */
+  readonly warnings: string[] = [];
   private nextId = 1;
 
   constructor(
@@ -123,11 +132,12 @@ export class Tab {
     this.relay = new ContentRelay({
       window: this.page.window,
       connect: (name) => {
-        const port = world.runtime.connect(name, { tab: { id: tabId }, frameId: 0 });
+        const port = world.runtime.connect(name, contentSender(tabId));
         this.ports.push(port);
         return port;
       },
       setTimeout: (callback, ms) => setTimeout(callback, ms),
+      warn: (message) => this.warnings.push(message),
     });
     this.store.observe(() => this.produced++);
     this.bridge = connectDevtools(this.store, { window: this.page.window, name: `tab ${tabId}` });
@@ -180,6 +190,8 @@ export class Panel {
   readonly store: PanelStore = createPanelStore();
   readonly connection: PanelConnection;
   readonly ports: FakePort[] = [];
+  /** Closed: the panel page is gone, and its timers with it. */
+  private closed = false;
 
   constructor(
     readonly world: World,
@@ -188,11 +200,14 @@ export class Panel {
     this.connection = new PanelConnection(
       {
         connect: (name) => {
-          const port = world.runtime.connect(name, {});
+          const port = world.runtime.connect(name, PANEL_SENDER);
           this.ports.push(port);
           return port;
         },
-        setTimeout: (callback, ms) => setTimeout(callback, ms),
+        setTimeout: (callback, ms) =>
+          setTimeout(() => {
+            if (!this.closed) callback();
+          }, ms),
       },
       tabId,
       this.store,
@@ -231,9 +246,33 @@ export class Panel {
     return this.view(storeId).events.map((event) => event.seq);
   }
 
+  /** Closes DevTools: the panel page is gone (it never reconnects). */
   close(): void {
+    this.closed = true;
     for (const port of this.ports) port.disconnect();
   }
+}
+
+const pksOf = (tables: Record<string, Record<string, unknown>>) =>
+  Object.fromEntries(
+    Object.entries(tables).map(([type, rows]) => [type, Object.keys(rows).sort()]),
+  );
+
+/**
+ * The panel holds every event of the tab's store, the same collections and the same entities:
+ * every pk at once, and every row once asked for.
+ */
+export async function expectInSync(panel: Panel, tab: Tab) {
+  const storeId = tab.bridge.storeId;
+  expect(tab.produced).toBeGreaterThan(0);
+  expect(panel.timeline(storeId)).toEqual(seqs(tab.produced));
+  const view = panel.view(storeId);
+  expect(view.ready).toBe(true);
+  expect(view.lastSeq).toBe(tab.produced);
+  expect(panel.collections(storeId)).toEqual(tab.collections());
+  expect(pksOf(panel.entityTables(storeId))).toEqual(pksOf(tab.entityTables()));
+  await panel.loadRows(storeId);
+  expect(panel.entityTables(storeId)).toEqual(tab.entityTables());
 }
 
 /** 1, 2, …, n. */

@@ -15,10 +15,23 @@ export const PROTOCOL_TAG = 'restlens';
 export const PROTOCOL_VERSION = 2;
 /** Largest snapshot chunk, in UTF-16 code units (≤ 1 MB once UTF-8 encoded, even if non-ASCII). */
 export const SNAPSHOT_CHUNK_LENGTH = 256 * 1024;
+/**
+ * The most chunks one snapshot may have: 256 Mi UTF-16 code units of JSON in all, four times the
+ * size budget the page's encoder gives the entity tables, and below the longest string an engine
+ * can join. The panel keeps only the chunks that came, so a count it is told sizes nothing.
+ */
+export const MAX_SNAPSHOT_CHUNKS = 1024;
 /** Messages larger than this (as JSON) are refused by the validators. */
 export const MAX_MESSAGE_LENGTH = 8 * 1024 * 1024;
 /** The most rows one `rows` command may ask for. */
 export const MAX_ROWS_PER_REQUEST = 1000;
+/**
+ * How deep a carried value (args, a response, a result …) may nest, counting every list and
+ * object of its encoding: far deeper than the page's encoder writes, and far shallower than
+ * what makes JSON.stringify or a structured clone run out of stack (a few thousand levels),
+ * which the panel does when it replays or saves a recorded value.
+ */
+export const MAX_VALUE_DEPTH = 128;
 
 /**
  * The field an encoded object gets, holding a `truncated` marker with the count of fields that
@@ -271,7 +284,11 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isString: Check = (value) => typeof value === 'string';
 const isNonEmptyString: Check = (value) =>
   typeof value === 'string' && value.length > 0 && value.length < 1024;
+/** Names the panel shows as they are (a store's name, the library version). */
+const isShortString: Check = (value) => typeof value === 'string' && value.length < 1024;
 const isSeq: Check = (value) => Number.isSafeInteger(value) && (value as number) >= 0;
+/** An event's seq: from 1 (0 is the seq of a store that has made no event yet). */
+const isEventSeq: Check = (value) => isSeq(value) && (value as number) >= 1;
 const isArrayOf =
   (check: Check): Check =>
   (value) =>
@@ -311,41 +328,105 @@ function withinSize(value: unknown): boolean {
 }
 
 const isStrings = isArrayOf(isString);
+const isNumber: Check = (value) => typeof value === 'number';
+const isBoolean: Check = (value) => typeof value === 'boolean';
+const isOptional =
+  (check: Check): Check =>
+  (value) =>
+    value === undefined || check(value);
+const isOneOf =
+  (...allowed: readonly string[]): Check =>
+  (value) =>
+    typeof value === 'string' && allowed.includes(value);
 
-/** The fields the panel iterates over are checked; the rest it only shows. */
+/** Whether a value nests at most `levels` lists and objects deep (stops at the first too deep). */
+function nestsWithin(value: unknown, levels: number): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (levels === 0) return false;
+  for (const child of Array.isArray(value) ? value : Object.values(value))
+    if (!nestsWithin(child, levels - 1)) return false;
+  return true;
+}
+/** A carried value: any JSON, nested at most MAX_VALUE_DEPTH deep (or absent). */
+const isValue: Check = (value) => nestsWithin(value, MAX_VALUE_DEPTH);
+const isValues: Check = (value) => Array.isArray(value) && isValue(value);
+
+/**
+ * Every field of an effect the panel reads, applies or shows is checked, so that whatever the
+ * validators accept is safe to apply and to render. Effects of a type not listed here (from a
+ * newer library) are kept, and shown without details.
+ */
 const EFFECT_FIELDS: Record<string, Record<string, Check>> = {
   'entities-added': { entity: isString, pks: isStrings },
   'entities-updated': { entity: isString, pks: isStrings, fields: isArrayOf(isStrings) },
-  'entity-invalidated': { entity: isString, pk: isString },
+  'entity-invalidated': {
+    entity: isString,
+    pk: isString,
+    from: isValue,
+    via: isOneOf('response', 'url-params'),
+  },
   'collection-changed': {
     collection: isString,
     row: isString,
+    kind: isOneOf('push', 'unshift', 'page-merge', 'add', 'replace', 'invalidate'),
+    lengthBefore: isNumber,
+    lengthAfter: isNumber,
     inserted: isArrayOf((run) => hasFields(run, { index: isSeq, pks: isStrings })),
     duplicates: isStrings,
     removed: isStrings,
-    members: (members) => members === undefined || isStrings(members),
+    members: isOptional(isStrings),
   },
+  'result-stored': { key: isString, endpoint: isString, result: isValue, expiresAt: isNumber },
+  'result-error': { key: isString, endpoint: isString, error: isValue },
   'result-invalidated': { keys: isStrings },
   'result-expired': { keys: isStrings },
+  'result-suspends': { key: isString, endpoint: isString },
+  'result-lost-member': { key: isString, endpoint: isString },
+  'replay-result': {
+    replayId: isString,
+    index: isSeq,
+    endpoint: isString,
+    ok: isBoolean,
+    error: isOptional(isString),
+  },
 };
 
 const isEffect: Check = (effect) =>
   hasFields(effect, { type: isString }) &&
   hasFields(effect, EFFECT_FIELDS[(effect as { type: string }).type] ?? {});
 
+const isAction: Check = (action) =>
+  hasFields(
+    action,
+    { type: isString },
+    {
+      endpoint: isString,
+      key: isString,
+      method: isString,
+      url: isString,
+      mutation: isBoolean,
+      args: isValues,
+      body: isValue,
+      response: isValue,
+      error: isValue,
+      duration: isNumber,
+      optimistic: isOneOf('applied', 'committed', 'rolled-back'),
+      replayId: isString,
+    },
+  );
+
 const isStoreEvent: Check = (value) =>
-  hasFields(value, {
-    seq: isSeq,
-    time: (time) => typeof time === 'number',
-    action: (action) => hasFields(action, { type: isString }),
-    effects: isArrayOf(isEffect),
-  });
+  hasFields(
+    value,
+    { seq: isEventSeq, time: isNumber, action: isAction, effects: isArrayOf(isEffect) },
+    { effectsOmitted: isBoolean },
+  );
 
 const isMutation: Check = (value) =>
   hasFields(
     value,
-    { endpoint: isNonEmptyString, args: Array.isArray },
-    { time: (time) => typeof time === 'number' },
+    { endpoint: isNonEmptyString, args: isValues },
+    { response: isValue, time: isNumber },
   );
 
 /**
@@ -371,18 +452,20 @@ function checkPageMessage(value: unknown): value is PageMessage {
     case 'hello':
       return hasFields(
         value,
-        { storeId: isNonEmptyString, storeName: isString, libraryVersion: isString, seq: isSeq },
-        { answering: (answering) => typeof answering === 'boolean' },
+        {
+          storeId: isNonEmptyString,
+          storeName: isShortString,
+          libraryVersion: isShortString,
+          seq: isSeq,
+        },
+        { answering: isBoolean },
       );
     case 'events':
       // The events themselves are checked where they are read (parseEvents): the content script
       // relays the text without parsing it.
       return (
-        hasFields(
-          value,
-          { storeId: isNonEmptyString, data: isString },
-          { history: (history) => typeof history === 'boolean' },
-        ) && (value.data as string).length <= MAX_MESSAGE_LENGTH
+        hasFields(value, { storeId: isNonEmptyString, data: isString }, { history: isBoolean }) &&
+        (value.data as string).length <= MAX_MESSAGE_LENGTH
       );
     case 'rows':
       return (
@@ -403,7 +486,8 @@ function checkPageMessage(value: unknown): value is PageMessage {
           data: isString,
         }) &&
         (value.data as string).length <= SNAPSHOT_CHUNK_LENGTH &&
-        (value.index as number) < (value.count as number)
+        (value.index as number) < (value.count as number) &&
+        (value.count as number) <= MAX_SNAPSHOT_CHUNKS
       );
     default:
       return false;
@@ -422,6 +506,29 @@ export function parseEvents(message: EventsMessage): StoreEvent[] | undefined {
     return undefined;
   }
   return isArrayOf(isStoreEvent)(events) ? (events as StoreEvent[]) : undefined;
+}
+
+const isOptimistic: Check = (update) =>
+  hasFields(update, { key: isString, endpoint: isString, fetchedAt: isNumber });
+
+/**
+ * The snapshot a snapshot message's chunks make once joined, or undefined when the text is not
+ * one: the tables the panel walks must be objects (their rows and results it only shows).
+ */
+export function parseSnapshot(text: string): SnapshotState | undefined {
+  let snapshot: unknown;
+  try {
+    snapshot = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const valid = hasFields(snapshot, {
+    entities: (entities) => isObject(entities) && Object.values(entities).every(isObject),
+    endpoints: isObject,
+    meta: isObject,
+    optimistic: isArrayOf(isOptimistic),
+  });
+  return valid ? (snapshot as SnapshotState) : undefined;
 }
 
 /** Accepts only well-formed extension → page commands. */
@@ -523,7 +630,7 @@ export function checkSession(value: unknown): SessionCheck {
     if (!isRecordedMutation(mutation)) {
       return {
         ok: false,
-        error: `mutation ${index} is malformed: it needs an "endpoint" name and an "args" list`,
+        error: `mutation ${index} is malformed: it needs an "endpoint" name and an "args" list, with values nested at most ${MAX_VALUE_DEPTH} deep`,
       };
     }
   }

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkSession,
   type EventsMessage,
   extensionCommand,
   isExtensionCommand,
   isPageMessage,
   MAX_MESSAGE_LENGTH,
   MAX_ROWS_PER_REQUEST,
+  MAX_SNAPSHOT_CHUNKS,
+  MAX_VALUE_DEPTH,
   PROTOCOL_VERSION,
   pageMessage,
   parseEvents,
+  parseSnapshot,
   type StoreEvent,
 } from '../../src/devtools/index.js';
 
@@ -78,6 +82,7 @@ describe('parseEvents', () => {
     ['a list of something else', '[1, 2]'],
     ['an event without a seq', JSON.stringify([{ time: 0, action: { type: 'x' }, effects: [] }])],
     ['a negative seq', JSON.stringify([{ ...valid[2], seq: -1 }])],
+    ['seq 0 (seqs start at 1)', JSON.stringify([{ ...valid[2], seq: 0 }])],
     ['an action without a type', JSON.stringify([{ ...valid[2], action: {} }])],
     ['effects that are not a list', JSON.stringify([{ ...valid[2], effects: {} }])],
     ['an effect without a type', JSON.stringify([{ ...valid[2], effects: [{ entity: 'Todo' }] }])],
@@ -126,6 +131,168 @@ describe('parseEvents', () => {
   });
 });
 
+/** A value nested `depth` lists deep. */
+const nested = (depth: number): unknown =>
+  JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`) as unknown;
+
+describe('parseEvents: every field the panel reads has its type', () => {
+  const event = valid[0]!;
+  const withAction = (action: Record<string, unknown>) =>
+    eventsMessage(JSON.stringify([{ ...event, action: { ...event.action, ...action } }]));
+
+  it('accepts every optional field of an action and an effect of every type', () => {
+    const full: StoreEvent = {
+      seq: 1,
+      time: 1,
+      action: {
+        type: 'fetch',
+        endpoint: 'Todo.update',
+        key: 'PUT /todos/1',
+        method: 'PUT',
+        url: '/todos/1',
+        mutation: true,
+        args: [{ id: 1 }, nested(MAX_VALUE_DEPTH - 1) as never],
+        body: { title: 'a' },
+        response: { '@t': 'map', entries: [] },
+        error: { '@t': 'error', name: 'Error', message: 'x' },
+        duration: 5,
+        optimistic: 'applied',
+        replayId: 'r1',
+      },
+      effects: [
+        ...event.effects,
+        { type: 'entity-invalidated', entity: 'Todo', pk: '1', from: 1, via: 'url-params' },
+        { type: 'result-error', key: 'k', endpoint: 'e', error: 'bad' },
+        { type: 'result-invalidated', keys: ['k'] },
+        { type: 'result-expired', keys: [] },
+        { type: 'result-suspends', key: 'k', endpoint: 'e' },
+        { type: 'result-lost-member', key: 'k', endpoint: 'e' },
+        { type: 'store-reset' },
+        { type: 'replay-result', replayId: 'r', index: 0, endpoint: 'e', ok: false, error: 'x' },
+      ],
+    };
+    expect(parseEvents(eventsMessage(JSON.stringify([full])))).toEqual([full]);
+    // Effects of types it does not know are kept (a newer library may send them).
+    const future = { type: 'entities-moved', whatever: 1 };
+    expect(parseEvents(withEffects(future))?.[0]?.effects).toEqual([future]);
+  });
+
+  it.each([
+    ['an endpoint that is not text', { endpoint: 5 }],
+    ['a key that is an object', { key: { toString: 1 } }],
+    ['a method that is not text', { method: ['PUT'] }],
+    ['a url that is not text', { url: null }],
+    ['a mutation flag that is not a boolean', { mutation: 'yes' }],
+    ['args that are not a list', { args: { 0: 1 } }],
+    ['a duration that is not a number', { duration: '5' }],
+    ['an optimistic state it does not know', { optimistic: 'maybe' }],
+    ['a replay id that is not text', { replayId: 1 }],
+    [`args nested deeper than ${MAX_VALUE_DEPTH}`, { args: [nested(MAX_VALUE_DEPTH)] }],
+  ])('rejects an action with %s', (_label, action) => {
+    expect(parseEvents(withAction(action))).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'entity-invalidated whose via is unknown',
+      { type: 'entity-invalidated', entity: 'T', pk: '1', via: 'x' },
+    ],
+    ['collection-changed of an unknown kind', { ...valid[0]!.effects[3], kind: 'eval' }],
+    ['collection-changed whose length is text', { ...valid[0]!.effects[3], lengthAfter: '3' }],
+    ['result-stored whose key is a number', { ...valid[0]!.effects[4], key: 5 }],
+    ['result-stored without an endpoint', { ...valid[0]!.effects[4], endpoint: undefined }],
+    ['result-stored whose expiry is text', { ...valid[0]!.effects[4], expiresAt: 'soon' }],
+    [
+      'result-stored whose result nests too deep',
+      { ...valid[0]!.effects[4], result: nested(MAX_VALUE_DEPTH + 1) },
+    ],
+    [
+      'result-error whose key is an object',
+      { type: 'result-error', key: {}, endpoint: 'e', error: 1 },
+    ],
+    ['result-suspends without a key', { type: 'result-suspends', endpoint: 'e' }],
+    [
+      'result-lost-member whose endpoint is a list',
+      { type: 'result-lost-member', key: 'k', endpoint: [] },
+    ],
+    [
+      'replay-result at a negative index',
+      { type: 'replay-result', replayId: 'r', index: -1, endpoint: 'e', ok: true },
+    ],
+    [
+      'replay-result whose ok is text',
+      { type: 'replay-result', replayId: 'r', index: 0, endpoint: 'e', ok: 'yes' },
+    ],
+    [
+      'replay-result whose error is an object',
+      { type: 'replay-result', replayId: 'r', index: 0, endpoint: 'e', ok: false, error: {} },
+    ],
+  ])('rejects %s', (_label, effect) => {
+    expect(parseEvents(withEffects(effect))).toBeUndefined();
+  });
+
+  it('rejects a response nested 100,000 deep (which JSON.parse reads, and nothing can write)', () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const text = `[{"seq":1,"time":0,"action":{"type":"fetch","response":${deep}},"effects":[]}]`;
+    expect(parseEvents(eventsMessage(text))).toBeUndefined();
+  });
+
+  it('rejects an event whose effectsOmitted flag is not a boolean', () => {
+    expect(
+      parseEvents(eventsMessage(JSON.stringify([{ ...valid[2], effectsOmitted: 'yes' }]))),
+    ).toBeUndefined();
+  });
+});
+
+describe('parseSnapshot', () => {
+  const state = {
+    entities: { Todo: { '1': { id: 1 } }, '[Todo]': { '{}': ['1'] } },
+    endpoints: { 'GET /todos': '{}' },
+    meta: { 'GET /todos': { expiresAt: 1 } },
+    entitiesMeta: {},
+    indexes: {},
+    optimistic: [{ key: 'k', endpoint: 'e', fetchedAt: 1 }],
+  };
+
+  it('reads a snapshot’s JSON text', () => {
+    expect(parseSnapshot(JSON.stringify(state))).toEqual(state);
+  });
+
+  it.each([
+    ['text that is not JSON', '{"entities":'],
+    ['an empty object', '{}'],
+    ['null', 'null'],
+    ['a list', '[]'],
+    ['entities that are null', JSON.stringify({ ...state, entities: null })],
+    ['an entity table that is a list', JSON.stringify({ ...state, entities: { Todo: [] } })],
+    ['an entity table that is text', JSON.stringify({ ...state, entities: { Todo: 'x' } })],
+    ['no endpoints', JSON.stringify({ ...state, endpoints: undefined })],
+    ['meta that is a number', JSON.stringify({ ...state, meta: 5 })],
+    ['optimistic updates that are not a list', JSON.stringify({ ...state, optimistic: {} })],
+  ])('rejects %s', (_label, text) => {
+    expect(parseSnapshot(text)).toBeUndefined();
+  });
+});
+
+describe('checkSession: values', () => {
+  it(`rejects a mutation whose args or response nest deeper than ${MAX_VALUE_DEPTH}`, () => {
+    const session = {
+      format: 'restlens-session',
+      version: 1,
+      mutations: [{ endpoint: 'e', args: [] }],
+    };
+    expect(checkSession(session).ok).toBe(true);
+    for (const mutation of [
+      { endpoint: 'e', args: [nested(MAX_VALUE_DEPTH)] },
+      { endpoint: 'e', args: [], response: nested(MAX_VALUE_DEPTH + 5) },
+    ])
+      expect(checkSession({ ...session, mutations: [mutation] })).toEqual({
+        ok: false,
+        error: `mutation 0 is malformed: it needs an "endpoint" name and an "args" list, with values nested at most ${MAX_VALUE_DEPTH} deep`,
+      });
+  });
+});
+
 describe('isPageMessage: events', () => {
   it('checks only the envelope: the data is text, read later by parseEvents', () => {
     expect(isPageMessage(eventsMessage(JSON.stringify(valid)))).toBe(true);
@@ -155,6 +322,40 @@ describe('isPageMessage: events', () => {
     expect(isPageMessage({ ...message, v: PROTOCOL_VERSION - 1 })).toBe(false);
     expect(isPageMessage({ ...message, storeId: '' })).toBe(false);
     expect(isPageMessage({ ...message, history: 'yes' })).toBe(false);
+  });
+});
+
+describe('isPageMessage: snapshot and hello', () => {
+  const chunk = pageMessage({ kind: 'snapshot', storeId, seq: 3, index: 0, count: 1, data: '{}' });
+  const hello = pageMessage({
+    kind: 'hello',
+    storeId,
+    storeName: 'Todos',
+    libraryVersion: '0.1.0',
+    seq: 0,
+  });
+
+  it(`accepts snapshots of up to MAX_SNAPSHOT_CHUNKS (${MAX_SNAPSHOT_CHUNKS}) chunks`, () => {
+    expect(isPageMessage(chunk)).toBe(true);
+    expect(
+      isPageMessage({ ...chunk, index: MAX_SNAPSHOT_CHUNKS - 1, count: MAX_SNAPSHOT_CHUNKS }),
+    ).toBe(true);
+  });
+
+  it.each([
+    ['one chunk more', { index: 0, count: MAX_SNAPSHOT_CHUNKS + 1 }],
+    ['120 million chunks', { index: 5, count: 120_000_000 }],
+    ['an index past the count', { index: 1, count: 1 }],
+  ])('rejects a snapshot announcing %s', (_label, change) => {
+    expect(isPageMessage({ ...chunk, ...change })).toBe(false);
+  });
+
+  it('rejects a hello whose name or library version is not a short text', () => {
+    expect(isPageMessage(hello)).toBe(true);
+    expect(isPageMessage({ ...hello, storeName: '' })).toBe(true);
+    expect(isPageMessage({ ...hello, storeName: 'x'.repeat(1024) })).toBe(false);
+    expect(isPageMessage({ ...hello, libraryVersion: 'x'.repeat(1024) })).toBe(false);
+    expect(isPageMessage({ ...hello, storeName: 5 })).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { usePanel, usePanelActions, useRequestRows } from '../context.js';
 import { type CollectionRow, collectionRows, eventBySeq, latestChangedRow } from '../derive.js';
+import { dict } from '../dict.js';
 import {
   describeCollectionChange,
   entityLabel,
@@ -79,7 +80,7 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
   const change = row.lastChange;
   const mark = change && insertedMark(change.effect.kind);
   const marked = new Set(mark ? insertedPks(change.effect) : []);
-  const entities = store.entities[row.entityType] ?? {};
+  const entities = store.entities[row.entityType] ?? dict();
   const label = (pk: string) => entityLabel(entities[pk]);
   const endpoint = change && eventBySeq(store.events, change.seq)?.action.endpoint;
   // The labels of the members in view, and of the pks the change names.

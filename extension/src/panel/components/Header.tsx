@@ -31,7 +31,9 @@ export function Header() {
   const selectedStoreId = usePanel((state) => state.selectedStoreId);
   const { selectStore } = usePanelActions();
   const selected = selectedStoreId === undefined ? undefined : stores[selectedStoreId];
-  const all = storeOrder.map((id) => stores[id]).filter((store) => store !== undefined);
+  // Stores that sent their state: any script of the page can say hello with a made-up id.
+  const listed = storeOrder.filter((id) => stores[id]?.ready || id === selectedStoreId);
+  const all = listed.map((id) => stores[id]).filter((store) => store !== undefined);
 
   return (
     <header class="header">
@@ -39,14 +41,14 @@ export function Header() {
       <span class={`status status-${status.tone}`} role="status">
         {status.text}
       </span>
-      {storeOrder.length > 1 ? (
+      {listed.length > 1 ? (
         <label class="store-select">
           Store{' '}
           <select
             value={selectedStoreId}
             onChange={(event) => selectStore(event.currentTarget.value)}
           >
-            {storeOrder.map((id) => (
+            {listed.map((id) => (
               <option key={id} value={id}>
                 {storeLabel(stores[id], id, all)}
               </option>

@@ -153,6 +153,14 @@ export function RecorderView({ store }: ViewProps) {
       {recorder.storageError && (
         <p class="notice notice-error" role="alert">
           {recorder.storageError}
+          {recorder.clearSaved && (
+            <>
+              {' '}
+              <button type="button" class="danger" onClick={recorder.clearSaved}>
+                Clear the saved recording
+              </button>
+            </>
+          )}
         </p>
       )}
       {recorder.dropped > 0 && (

@@ -29,6 +29,7 @@ export function persistRecording(store: PanelStore, storage: RecordingStorage): 
         try {
           if (entries.length === 0) await storage.remove();
           else await storage.save(storedRecording(entries));
+          // Saved over whatever could not be read: nothing is left to clear.
           if (storageError) store.getState().setStorageError(undefined);
         } catch (error) {
           store.getState().setStorageError(`The recording could not be saved (${message(error)}).`);
@@ -39,25 +40,42 @@ export function persistRecording(store: PanelStore, storage: RecordingStorage): 
     }
   };
 
+  /**
+   * The saved recording cannot be read: said, and offered to be cleared. Until it is (or a save
+   * replaces it) it stays as it is: it may be read by a later version, or after a storage error.
+   */
+  const unreadable = (error: string) =>
+    store.getState().setStorageError(error, () => {
+      store.getState().setStorageError(undefined);
+      storage.remove().then(
+        () => {
+          loaded = true;
+          // Storage holds no list now: a list recorded meanwhile is written.
+          const { entries } = store.getState().recorder;
+          saved = entries.length === 0 ? entries : [];
+          void write();
+        },
+        (removeError: unknown) =>
+          store
+            .getState()
+            .setStorageError(`The saved recording could not be cleared (${message(removeError)}).`),
+      );
+    });
+
   storage.load().then(
     (value) => {
       if (value !== undefined) {
         const checked = checkSession(value);
         if (checked.ok) store.getState().restoreRecorded(entriesFromSession(checked.session));
-        else
-          store
-            .getState()
-            .setStorageError(`The saved recording could not be read (${checked.error}).`);
+        else unreadable(`The saved recording could not be read (${checked.error}).`);
       }
       loaded = true;
       void write();
     },
     (error: unknown) =>
-      store
-        .getState()
-        .setStorageError(
-          `The saved recording could not be read (${message(error)}); changes are not saved.`,
-        ),
+      unreadable(
+        `The saved recording could not be read (${message(error)}); changes are not saved.`,
+      ),
   );
 
   return store.subscribe((state) => {

@@ -33,6 +33,11 @@ export interface RecorderState {
   replay?: ReplayRun;
   /** Why the recording could not be read from or saved to extension storage. */
   storageError?: string;
+  /**
+   * Set while the saved recording could not be read: removes it from extension storage (the
+   * Recorder offers it), after which the list is saved again.
+   */
+  clearSaved?: () => void;
 }
 
 /** A bound on the list (and on what is saved to extension storage). */
@@ -49,7 +54,8 @@ export interface RecorderActions {
   replaceRecorded(entries: readonly EntryFields[]): void;
   /** Puts the saved recording back, before what was recorded since the panel opened. */
   restoreRecorded(entries: readonly EntryFields[]): void;
-  setStorageError(error: string | undefined): void;
+  /** Says why storage failed (`clearSaved`: the saved recording could not be read). */
+  setStorageError(error: string | undefined, clearSaved?: () => void): void;
   /** Starts replaying the whole list into the selected store. */
   startReplay(options: ReplayOptions): void;
   nextReplayStep(): void;
@@ -150,7 +156,8 @@ export function createRecorderActions(
           entries: [...restored.entries, ...recorder.entries].slice(0, MAX_RECORDED),
         };
       }),
-    setStorageError: (storageError) => update((recorder) => ({ ...recorder, storageError })),
+    setStorageError: (storageError, clearSaved) =>
+      update((recorder) => ({ ...recorder, storageError, clearSaved })),
     startReplay(options) {
       const storeId = get().selectedStoreId;
       if (storeId === undefined) return;
