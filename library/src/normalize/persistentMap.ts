@@ -1,0 +1,228 @@
+import { EMPTY_TRIE, type Owner, type Trie, trieEntries, trieGet, trieSet } from './trie.js';
+
+/**
+ * An immutable map from strings to values that shares structure between versions: `set` and
+ * `delete` return a new map that copies only the path to what changed (O(log n)), never the
+ * whole map, and leave the old one as it was. The store's tables are these maps, so every state
+ * stays a valid snapshot (React renders, the devtools' history and time travel read old states)
+ * and a write into a table of 100k rows costs about what a write into one of 1k does.
+ *
+ * How it works: the first time a key is stored it gets the next number of a `KeyIndex`, a native
+ * Map from key to number shared by every map derived from the same first one (numbers are only
+ * ever added, so an older map simply holds nothing at the numbers given after it). The values
+ * sit in a persistent sparse array (`trie.ts`) at those numbers. A read is one native Map lookup
+ * and a walk of about four array slots for 100k keys: no hashing of our own, which for long keys
+ * such as uuids would cost more than the rest.
+ *
+ * Many writes in a row (one response normalizing 10k entities) go through a draft
+ * (`withMutations`): the trie nodes the draft makes are changed in place, so a batch costs about
+ * what filling a native Map does, and the map it returns is immutable like any other.
+ *
+ * A key deleted from the map keeps its number in the index; when the index holds twice as many
+ * keys as the map (a table whose keys come and go), the next draft starts a fresh index holding
+ * only the live keys, so a long-lived table does not grow with the keys it once held.
+ */
+
+/** Numbers for keys, shared by a map and every map derived from it. */
+class KeyIndex {
+  readonly numbers = new Map<string, number>();
+  readonly keys: string[] = [];
+
+  numberOf(key: string): number {
+    let number = this.numbers.get(key);
+    if (number === undefined) {
+      number = this.keys.length;
+      this.numbers.set(key, number);
+      this.keys.push(key);
+    }
+    return number;
+  }
+}
+
+/** The parts a map is made of: what its draft changes and hands back. */
+interface Parts {
+  index: KeyIndex;
+  trie: Trie;
+  size: number;
+}
+
+function read(parts: Parts, key: string): unknown {
+  const number = parts.index.numbers.get(key);
+  return number === undefined ? undefined : trieGet(parts.trie, number);
+}
+
+/** Applies one write (an `undefined` value deletes). */
+function applyWrite(parts: Parts, key: string, value: unknown, owner: Owner): void {
+  let number = parts.index.numbers.get(key);
+  if (number === undefined) {
+    if (value === undefined) return;
+    number = parts.index.numberOf(key);
+  }
+  const before = trieGet(parts.trie, number);
+  if (before === value) return;
+  parts.trie = trieSet(parts.trie, number, value, owner);
+  if (before === undefined) parts.size++;
+  else if (value === undefined) parts.size--;
+}
+
+/** Parts to start a draft from: a fresh index holding only the live keys once it is due. */
+function startingParts(parts: Parts): Parts {
+  if (parts.index.keys.length <= 2 * parts.size + 32) return { ...parts };
+  const fresh: Parts = { index: new KeyIndex(), trie: EMPTY_TRIE, size: 0 };
+  const owner = {};
+  for (const [number, value] of trieEntries(parts.trie))
+    applyWrite(fresh, parts.index.keys[number] as string, value, owner);
+  return fresh;
+}
+
+/** The map a finished draft makes (set in PersistentMap, whose constructor is private). */
+let fromParts: <V>(parts: Parts) => PersistentMap<V>;
+
+export class PersistentMap<V> implements Iterable<[string, V]> {
+  private constructor(private readonly parts: Parts) {}
+
+  static {
+    fromParts = <V>(parts: Parts) => new PersistentMap<V>(parts);
+  }
+
+  /** A new empty map (with an index of its own). */
+  static empty<V>(): PersistentMap<V> {
+    return new PersistentMap({ index: new KeyIndex(), trie: EMPTY_TRIE, size: 0 });
+  }
+
+  /** A map of these entries, e.g. `PersistentMap.from(Object.entries(rows))`. */
+  static from<V>(entries: Iterable<readonly [string, V]>): PersistentMap<V> {
+    return PersistentMap.empty<V>().withMutations((draft) => {
+      for (const [key, value] of entries) draft.set(key, value);
+    });
+  }
+
+  /** How many keys the map holds. */
+  get size(): number {
+    return this.parts.size;
+  }
+
+  get(key: string): V | undefined {
+    return read(this.parts, key) as V | undefined;
+  }
+
+  has(key: string): boolean {
+    return read(this.parts, key) !== undefined;
+  }
+
+  /** This map with `key` set to `value` (`undefined` deletes it); this very map when unchanged. */
+  set(key: string, value: V | undefined): PersistentMap<V> {
+    return this.withMutations((draft) => draft.set(key, value));
+  }
+
+  /** This map without `key`; this very map when it does not hold it. */
+  delete(key: string): PersistentMap<V> {
+    return this.set(key, undefined);
+  }
+
+  /**
+   * Makes many changes at once: `change` gets a draft whose writes change the nodes made during
+   * this call in place. The draft must not be used once `change` returns.
+   */
+  withMutations(change: (draft: MapDraft<V>) => void): PersistentMap<V> {
+    const draft = this.draft();
+    change(draft);
+    return draft.finish();
+  }
+
+  /** A draft for a batch of changes made over time; `finish()` gives the resulting map. */
+  draft(): MapDraft<V> {
+    return new MapDraft(this, this.parts);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.mapEntries(([key]) => key);
+  }
+
+  values(): IterableIterator<V> {
+    return this.mapEntries(([, value]) => value);
+  }
+
+  entries(): IterableIterator<[string, V]> {
+    return this.mapEntries((entry) => entry);
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, V]> {
+    return this.entries();
+  }
+
+  forEach(visit: (value: V, key: string) => void): void {
+    for (const [key, value] of this) visit(value, key);
+  }
+
+  /** The entries as a plain object (null prototype: `__proto__` is a key like any other). */
+  toObject(): Record<string, V> {
+    const object = Object.create(null) as Record<string, V>;
+    for (const [key, value] of this) object[key] = value;
+    return object;
+  }
+
+  /** JSON sees the entries as an object, so a state holding maps stays JSON-exportable. */
+  toJSON(): Record<string, V> {
+    return this.toObject();
+  }
+
+  private *mapEntries<T>(pick: (entry: [string, V]) => T): Generator<T> {
+    const { index, trie } = this.parts;
+    for (const [number, value] of trieEntries(trie))
+      yield pick([index.keys[number] as string, value as V]);
+  }
+}
+
+/**
+ * A batch of changes to a map: its writes change, in place, the nodes this draft made, and copy
+ * the others (which older maps share) once. `finish()` gives the resulting map — the map the
+ * draft started from when nothing changed — and the draft is not usable after it.
+ */
+export class MapDraft<V> {
+  private readonly owner: Owner = {};
+  private parts: Parts | undefined;
+
+  constructor(
+    private readonly base: PersistentMap<V>,
+    private readonly baseParts: Parts,
+  ) {
+    this.parts = startingParts(baseParts);
+  }
+
+  get size(): number {
+    return this.open().size;
+  }
+
+  get(key: string): V | undefined {
+    return read(this.open(), key) as V | undefined;
+  }
+
+  set(key: string, value: V | undefined): this {
+    applyWrite(this.open(), key, value, this.owner);
+    return this;
+  }
+
+  delete(key: string): this {
+    return this.set(key, undefined);
+  }
+
+  /** The keys the draft holds now. */
+  *keys(): Generator<string> {
+    const { index, trie } = this.open();
+    for (const [number] of trieEntries(trie)) yield index.keys[number] as string;
+  }
+
+  finish(): PersistentMap<V> {
+    const parts = this.open();
+    this.parts = undefined;
+    const unchanged = parts.trie === this.baseParts.trie && parts.index === this.baseParts.index;
+    return unchanged ? this.base : fromParts(parts);
+  }
+
+  private open(): Parts {
+    if (this.parts === undefined)
+      throw new Error('PersistentMap: a draft cannot be used after finish()');
+    return this.parts;
+  }
+}
