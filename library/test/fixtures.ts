@@ -2,9 +2,12 @@ import {
   Endpoint,
   type EndpointOptions,
   Entity,
+  emptyTables,
+  MemberList,
   type NormalizedTables,
   type NormalizeOptions,
   normalize,
+  PersistentMap,
   type Schema,
   schema,
   type Tables,
@@ -51,9 +54,34 @@ export function endpoint<S extends Schema | undefined>(
   });
 }
 
-/** Empty normalized tables, as a fresh store holds them. */
-export function emptyTables(): NormalizedTables {
-  return { entities: {}, entitiesMeta: {}, indexes: {} };
+export { emptyTables };
+
+/** Tables as plain data for comparisons: maps as objects, collection rows as arrays of pks. */
+export type Plain = Record<string, any>;
+
+/** Entity tables from plain data: `{ Todo: { '1': row } }` (the opposite of `plain`). */
+export function tablesOf(rows: Record<string, Record<string, unknown>>): Tables {
+  return PersistentMap.from(
+    Object.entries(rows).map(([key, table]) => [key, PersistentMap.from(Object.entries(table))]),
+  );
+}
+
+/**
+ * `value` as plain data, at any depth: a PersistentMap as an object, a MemberList as an array
+ * (what the JSON of a state holds, without going through text).
+ */
+export function plain(value: unknown): Plain {
+  if (value instanceof PersistentMap)
+    return Object.fromEntries([...value].map(([key, item]) => [key, plain(item)]));
+  if (value instanceof MemberList) return value.toArray() as unknown as Plain;
+  if (Array.isArray(value)) return value.map(plain);
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype
+  )
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plain(item)]));
+  return value as Plain;
 }
 
 /**
@@ -67,7 +95,11 @@ export function createTables(initial: NormalizedTables = emptyTables()) {
       return current;
     },
     get entities(): Tables {
-      return current.entities as Tables;
+      return current.entities;
+    },
+    /** The entity and collection tables as plain data (see `plain`). */
+    get rows(): Plain {
+      return plain(current.entities);
     },
     normalize(
       normalizeSchema: unknown,
@@ -84,5 +116,5 @@ export function createTables(initial: NormalizedTables = emptyTables()) {
 
 /** The member pks of every stored row of a collection table, by row. */
 export function collectionRows(entities: Tables, key = todoList.key): Record<string, unknown> {
-  return { ...entities[key] };
+  return plain(entities.get(key) ?? PersistentMap.empty());
 }

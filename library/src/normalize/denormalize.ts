@@ -1,6 +1,6 @@
 import { INVALID, type Invalid, isInvalid } from '../schema/invalid.js';
 import type { DenormalizeContext, EntityStatics } from '../schema/types.js';
-import type { Tables } from './normalize.js';
+import type { Table, Tables } from './tables.js';
 import { schemaOf } from './schemaOf.js';
 
 /** One table row a denormalized value was built from. */
@@ -22,8 +22,15 @@ interface Entry {
 
 function stillValid(entry: Entry, entities: Tables): boolean {
   if (entry.checkedAgainst === entities) return true;
+  // Dependencies come in runs of one table (a list's rows): look each table up once per run.
+  let tableKey: string | undefined;
+  let table: Table | undefined;
   for (const dependency of entry.dependencies) {
-    if (entities[dependency.table]?.[dependency.pk] !== dependency.row) return false;
+    if (dependency.table !== tableKey) {
+      tableKey = dependency.table;
+      table = entities.get(tableKey);
+    }
+    if (table?.get(dependency.pk) !== dependency.row) return false;
   }
   if (entry.checkedAgainst) entry.checkedAgainst = entities;
   return true;
@@ -156,7 +163,7 @@ class DenormalizeRun implements DenormalizeContext {
   }
 
   readRow(table: string, pk: string): unknown {
-    return this.entities[table]?.[pk];
+    return this.entities.get(table)?.get(pk);
   }
 
   entity(entity: EntityStatics, pk: string): object | Invalid | string | undefined {
@@ -238,7 +245,7 @@ class TrackedDenormalizeRun extends DenormalizeRun {
   }
 
   override readRow(table: string, pk: string): unknown {
-    const row = this.entities[table]?.[pk];
+    const row = this.entities.get(table)?.get(pk);
     this.frames[this.frames.length - 1]?.push({ table, pk, row });
     return row;
   }
@@ -246,7 +253,7 @@ class TrackedDenormalizeRun extends DenormalizeRun {
   override entity(entity: EntityStatics, pk: string): object | Invalid | string | undefined {
     if (this.tooDeep()) return pk;
     const table = entity.key;
-    const row = this.entities[table]?.[pk] as Row | undefined;
+    const row = this.entities.get(table)?.get(pk) as Row | undefined;
     const rowDependency: Dependency = { table, pk, row };
     const parent = this.frames[this.frames.length - 1];
     parent?.push(rowDependency);

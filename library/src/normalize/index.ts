@@ -1,12 +1,17 @@
+export type * from './changes.js';
 export { denormalize, MemoCache } from './denormalize.js';
+export { MemberList } from './memberList.js';
 export {
-  type EntityMeta,
-  type Indexes,
-  type NormalizedTables,
+  MAX_NESTING,
   type NormalizeOptions,
   type NormalizeResult,
   normalize,
+} from './normalize.js';
+export { MapDraft, PersistentMap } from './persistentMap.js';
+export {
+  type EntityMeta,
+  emptyTables,
+  type NormalizedTables,
   type Table,
   type Tables,
-} from './normalize.js';
-export * from './trace.js';
+} from './tables.js';

@@ -10,9 +10,10 @@ import { EMPTY_TRIE, type Owner, type Trie, trieEntries, trieGet, trieSet } from
  * How it works: the first time a key is stored it gets the next number of a `KeyIndex`, a native
  * Map from key to number shared by every map derived from the same first one (numbers are only
  * ever added, so an older map simply holds nothing at the numbers given after it). The values
- * sit in a persistent sparse array (`trie.ts`) at those numbers. A read is one native Map lookup
- * and a walk of about four array slots for 100k keys: no hashing of our own, which for long keys
- * such as uuids would cost more than the rest.
+ * sit in a persistent sparse array (`trie.ts`) at those numbers, and a map lists its keys in the
+ * order they were first stored. A read is one native Map lookup and a walk of about four array
+ * slots for 100k keys: no hashing of our own, which for long keys such as uuids would cost more
+ * than the rest.
  *
  * Many writes in a row (one response normalizing 10k entities) go through a draft
  * (`withMutations`): the trie nodes the draft makes are changed in place, so a batch costs about

@@ -18,11 +18,14 @@ export class ArraySchema<S = unknown> implements SchemaClass {
     return ctx.visitItems(this.schema, input, key);
   }
 
-  /** Members that are INVALID or missing from the table are left out of the list. */
+  /**
+   * Members that are INVALID or missing from the table are left out of the list. The input is a
+   * list of pks: an array, or a collection row's member list.
+   */
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {
-    if (!Array.isArray(input)) return input;
+    if (typeof input !== 'object' || input === null || !(Symbol.iterator in input)) return input;
     const out: unknown[] = [];
-    for (const item of input) {
+    for (const item of input as Iterable<unknown>) {
       const value = ctx.unvisit(this.schema, item);
       if (value !== undefined && value !== null && !isInvalid(value)) out.push(value);
     }

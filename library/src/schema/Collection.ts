@@ -1,4 +1,4 @@
-import type { InsertKind } from '../normalize/trace.js';
+import { MemberList } from '../normalize/memberList.js';
 import { ArraySchema } from './Array.js';
 import { describeValue, SchemaError } from './describe.js';
 import {
@@ -24,15 +24,18 @@ export interface CreateCollectionFilter {
   rowArgs?: (...args: readonly unknown[]) => readonly unknown[];
 }
 
+/** How a merge adds to a row: the built-in kinds, or `add` for any other merge. */
+export type InsertKind = 'push' | 'unshift' | 'page-merge' | 'add';
+
 /** Combines a row's members with incoming pks. The result must not hold a pk twice. */
 export type CollectionMerge = ((
   existing: readonly string[],
   incoming: readonly string[],
 ) => string[]) & {
   /**
-   * How the devtools label the members this merge inserts. `push` and `page-merge` promise that
-   * the existing members stay first, in order; `unshift` that they stay last (the trace relies
-   * on it). Leave it out for any other merge.
+   * The built-in merges say what they do: `push` and `page-merge` append the pks the row lacks,
+   * `unshift` prepends them. The store then adds to the row without going through a copy of it,
+   * and the change-set labels the members so. Leave it out for any other merge.
    */
   insertKind?: InsertKind;
 };
@@ -301,7 +304,7 @@ export class Collection<
   ): unknown {
     const members = this.schema.normalize(input, parent, key, ctx) as string[];
     const rowPk = this.rowOf(parent, key, ctx.args);
-    ctx.writeCollectionRow(this.key, rowPk, appendNew([], members), 'replace', members);
+    ctx.writeCollectionRow(this.key, rowPk, MemberList.from(members), 'replace', members);
     return rowPk;
   }
 
@@ -313,7 +316,7 @@ export class Collection<
 
   queryKey(args: readonly unknown[], ctx: QueryContext): string | undefined {
     const rowPk = this.pk(args);
-    return ctx.getTable(this.key)?.[rowPk] !== undefined ? rowPk : undefined;
+    return ctx.getRow(this.key, rowPk) !== undefined ? rowPk : undefined;
   }
 }
 
@@ -383,34 +386,34 @@ export class CollectionAdder<
       ctx,
     ) as string[];
     const kind = this.merge.insertKind ?? 'add';
-    const table = ctx.getTable(this.collection.key);
+    const collectionKey = this.collection.key;
+    const add = (rowPk: string) => {
+      const existing =
+        (ctx.getRow(collectionKey, rowPk) as MemberList | undefined) ?? MemberList.empty();
+      ctx.writeCollectionRow(collectionKey, rowPk, this.merged(existing, incoming), kind, incoming);
+    };
     const rowArgs = this.createFilter?.rowArgs;
     if (rowArgs) {
       const rowPk = this.collection.pk(rowArgs(...ctx.args));
-      const existing = (table?.[rowPk] as string[] | undefined) ?? [];
-      ctx.writeCollectionRow(
-        this.collection.key,
-        rowPk,
-        this.merge(existing, incoming),
-        kind,
-        incoming,
-      );
+      add(rowPk);
       return rowPk;
     }
-    if (table) {
-      const filter = (this.createFilter ?? this.createCollectionFilter.bind(this))(...ctx.args);
-      for (const rowPk of Object.keys(table)) {
-        if (!filter(parseRowArgs(rowPk))) continue;
-        ctx.writeCollectionRow(
-          this.collection.key,
-          rowPk,
-          this.merge(table[rowPk] as string[], incoming),
-          kind,
-          incoming,
-        );
-      }
-    }
+    const filter = (this.createFilter ?? this.createCollectionFilter.bind(this))(...ctx.args);
+    for (const rowPk of ctx.rowKeys(collectionKey)) if (filter(parseRowArgs(rowPk))) add(rowPk);
     return single ? incoming[0] : incoming;
+  }
+
+  /** A row's members with `incoming` merged in: the built-in merges add without a copy. */
+  private merged(existing: MemberList, incoming: readonly string[]): MemberList {
+    switch (this.merge.insertKind) {
+      case 'push':
+      case 'page-merge':
+        return existing.append(incoming);
+      case 'unshift':
+        return existing.prepend(incoming);
+      default:
+        return MemberList.from(this.merge(existing.toArray(), incoming));
+    }
   }
 
   /** An add is not a query: its result is never found from the tables alone. */

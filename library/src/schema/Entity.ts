@@ -1,4 +1,4 @@
-import { describeValue, SchemaError } from './describe.js';
+import { describeValue, SchemaError, setOwn } from './describe.js';
 import { INVALID, type Invalid, isInvalid } from './invalid.js';
 import type { DenormalizeContext, NormalizeContext, QueryContext } from './types.js';
 
@@ -81,7 +81,13 @@ export abstract class Entity {
 
   /** Builds an instance: the class defaults, then `props`. */
   static fromJS<T extends Entity>(this: new () => T, props: Partial<T> = {}): T {
-    return Object.assign(new this(), props);
+    const instance = new this();
+    // A field named `__proto__` (JSON.parse makes it an own key) is data: assigning it would
+    // set the instance's prototype instead.
+    if (!Object.hasOwn(props, '__proto__')) return Object.assign(instance, props);
+    for (const field of Object.keys(props))
+      setOwn(instance, field, (props as Record<string, unknown>)[field]);
+    return instance;
   }
 
   private static defaultsCache = new WeakMap<Function, Record<string, unknown>>();
@@ -158,13 +164,26 @@ export abstract class Entity {
     return instance;
   }
 
-  /** `get({id})` can be answered from the table when the entity is already there. */
+  /**
+   * `get({ id })` can be answered from the table when the entity is already there, and
+   * `get({ username })` too when `username` is one of the entity's `static indexes`.
+   */
   static queryKey(args: readonly unknown[], ctx: QueryContext): string | undefined {
     const params = args[0];
     if (typeof params !== 'object' || params === null) return undefined;
-    const pk = this.pk(params as Record<string, unknown>, undefined, undefined, args);
+    const fields = params as Record<string, unknown>;
+    let pk: string | undefined;
+    try {
+      pk = this.pk(fields, undefined, undefined, args);
+    } catch {
+      // Arguments that make no valid pk find nothing.
+    }
+    if (pk === undefined) {
+      const field = this.indexes?.find((name) => fields[name] !== undefined);
+      if (field !== undefined) pk = ctx.findByIndex(this.key, field, fields[field]);
+    }
     if (pk === undefined) return undefined;
-    const row = ctx.getTable(this.key)?.[pk];
+    const row = ctx.getRow(this.key, pk);
     return row !== undefined && !isInvalid(row) ? pk : undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { describeValue, SchemaError } from './describe.js';
+import { describeValue, SchemaError, setOwn } from './describe.js';
 import { isInvalid } from './invalid.js';
 import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
 
@@ -16,7 +16,7 @@ export class ValuesSchema<S = unknown> implements SchemaClass {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(input)) {
       const normalized = ctx.visit(this.schema, value, input, key);
-      if (normalized !== undefined && normalized !== null) out[key] = normalized;
+      if (normalized !== undefined && normalized !== null) setOwn(out, key, normalized);
     }
     return out;
   }
@@ -28,7 +28,7 @@ export class ValuesSchema<S = unknown> implements SchemaClass {
     for (const [key, value] of Object.entries(input)) {
       const denormalized = ctx.unvisit(this.schema, value);
       if (denormalized !== undefined && denormalized !== null && !isInvalid(denormalized))
-        out[key] = denormalized;
+        setOwn(out, key, denormalized);
     }
     return out;
   }

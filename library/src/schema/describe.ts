@@ -28,3 +28,18 @@ export class SchemaError extends Error {
     super(message);
   }
 }
+
+/**
+ * `target[key] = value` as an own data property, `__proto__` included: an assignment to
+ * `__proto__` would set the prototype instead (and let a server's answer reach it).
+ */
+export function setOwn(target: object, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else (target as Record<string, unknown>)[key] = value;
+}

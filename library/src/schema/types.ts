@@ -1,4 +1,5 @@
-import type { CollectionChanged } from '../normalize/trace.js';
+import type { MemberList } from '../normalize/memberList.js';
+import type { InsertKind } from './Collection.js';
 import type { Invalid } from './invalid.js';
 
 /** What a schema's `normalize` is given: the arguments of the call and access to the tables. */
@@ -11,21 +12,23 @@ export interface NormalizeContext {
   visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown;
   /** Normalizes each item of a list with `schema`; null and undefined results are left out. */
   visitItems(schema: unknown, items: readonly unknown[], key: string | undefined): unknown[];
-  /** A table as it stands now, including this call's earlier writes. */
-  getTable(key: string): Readonly<Record<string, unknown>> | undefined;
+  /** A row as it stands now, including this call's earlier writes. */
+  getRow(table: string, pk: string): unknown;
+  /** The keys of a table's rows as they stand now (e.g. a collection's rows). */
+  rowKeys(table: string): readonly string[];
   /** Stores an entity row, merging it with what the table holds. */
   mergeEntity(entity: EntityStatics, pk: string, row: Record<string, unknown>): void;
   /** Marks an entity INVALID and removes it from every collection. */
   invalidate(entity: EntityStatics, pk: string, input: unknown): void;
   /**
-   * Writes a collection row; `incoming` is what the change is about, for the trace (the pks
-   * added; for an invalidation, the one removed).
+   * Writes a collection row; `incoming` is what the change is about, for the change-set (the
+   * pks added; for an invalidation, the one removed).
    */
   writeCollectionRow(
     collectionKey: string,
     rowPk: string,
-    members: readonly string[],
-    kind: CollectionChanged['kind'],
+    members: MemberList,
+    kind: InsertKind | 'replace' | 'invalidate',
     incoming: readonly string[],
   ): void;
 }
@@ -46,7 +49,9 @@ export interface DenormalizeContext {
 
 /** Read-only access to the tables, for schemas that can find their result from the args alone. */
 export interface QueryContext {
-  getTable(key: string): Readonly<Record<string, unknown>> | undefined;
+  getRow(table: string, pk: string): unknown;
+  /** The pk of the entity whose indexed `field` (`static indexes`) has this value. */
+  findByIndex(entity: string, field: string, value: unknown): string | undefined;
 }
 
 /** The protocol every schema class follows. Plain arrays and objects are wrapped in one. */

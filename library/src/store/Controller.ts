@@ -1,9 +1,12 @@
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
+import type { ChangeSet } from '../normalize/changes.js';
 import { MemoCache } from '../normalize/denormalize.js';
 import { readResponse } from '../normalize/readResponse.js';
 import { schemaOf } from '../normalize/schemaOf.js';
-import type { Denormalize } from '../schema/denormalizeTypes.js';
+import { indexKey } from '../normalize/tables.js';
+import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
 import { isInvalid } from '../schema/invalid.js';
+import type { QueryContext } from '../schema/types.js';
 import type { Action, TestKey } from './actions.js';
 import { ExpiryStatus, type State } from './state.js';
 
@@ -38,7 +41,8 @@ function testKeyOf(filter: KeyFilter): TestKey {
 }
 
 export interface StoreAccess {
-  dispatch(action: Action): void;
+  /** Runs an action through the store; returns what it did. */
+  dispatch(action: Action): ChangeSet;
   getState(): State;
 }
 
@@ -126,17 +130,17 @@ export class Controller {
       response = await endpoint(...args);
     } catch (error) {
       // Nothing of a request started before a reset is stored (see below).
-      if (this.resets === resetsAtStart) this.resolve(endpoint, { args, error, fetchedAt });
+      if (this.resets === resetsAtStart) this.commit(endpoint, { args, error, fetchedAt });
       throw error;
     }
     // `fetchedAt < lastReset` alone misses a reset in the same millisecond as the fetch; the
     // count of resets tells for sure that this request started before one.
     if (this.resets !== resetsAtStart)
       throw new Error(`${endpoint.name}: the store was reset while fetching`);
-    this.resolve(endpoint, { args, response, fetchedAt });
-    const meta = this.getState().meta[key];
-    // The reducer turns a response that does not fit the schema into error meta.
-    if (meta?.error !== undefined && meta.fetchedAt === fetchedAt) throw meta.error;
+    const changes = this.commit(endpoint, { args, response, fetchedAt });
+    // The reducer turns a response that does not fit the schema into an error for its key.
+    for (const change of changes.results)
+      if (change.type === 'result-error' && change.key === key) throw change.error;
     return readResponse(endpoint.schema, response, args);
   }
 
@@ -162,21 +166,20 @@ export class Controller {
    * Stores a response or error. `fetchedAt` is when its request started (tests set it for
    * races); without it, the answer was requested when it is written: one clock reading for both.
    */
-  resolve = (
+  resolve = (endpoint: EndpointInterface, outcome: Outcome): Promise<void> => {
+    this.commit(endpoint, outcome);
+    return Promise.resolve();
+  };
+
+  /** Stores a response or an error; returns what that did. */
+  private commit(
     endpoint: EndpointInterface,
-    {
-      args,
-      fetchedAt: requestedAt,
-      ...outcome
-    }: { args: readonly unknown[]; fetchedAt?: number } & (
-      | { response: unknown; error?: undefined }
-      | { error: unknown; response?: undefined }
-    ),
-  ): Promise<void> => {
+    { args, fetchedAt: requestedAt, ...outcome }: Outcome,
+  ): ChangeSet {
     const date = Date.now();
     const fetchedAt = requestedAt ?? date;
     const failed = 'error' in outcome && outcome.error !== undefined;
-    return this.dispatch({
+    return this.store.dispatch({
       type: 'setResponse',
       endpoint,
       args,
@@ -187,7 +190,7 @@ export class Controller {
       response: failed ? outcome.error : outcome.response,
       expiresAt: date + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
     });
-  };
+  }
 
   /** The next read of this result must fetch (and suspend). A `null` argument does nothing. */
   invalidate = <E extends EndpointInterface>(
@@ -223,12 +226,12 @@ export class Controller {
     if (args[0] === null)
       return { data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
     const key = endpoint.key(...args);
-    const meta = state.meta[key];
-    let result = state.endpoints[key];
+    const meta = state.meta.get(key);
+    let result = state.endpoints.get(key);
     let expiresAt = meta?.expiresAt ?? 0;
     const schema = schemaOf(endpoint.schema);
     if (result === undefined && schema?.queryKey && !endpoint.sideEffect && !meta?.invalidated) {
-      result = schema.queryKey(args, { getTable: (table) => state.entities[table] });
+      result = schema.queryKey(args, queryContext(state));
     }
     if (result === undefined) {
       const expiryStatus = meta?.invalidated ? ExpiryStatus.Invalid : ExpiryStatus.InvalidIfStale;
@@ -258,9 +261,9 @@ export class Controller {
     const args = argsAndState.slice(0, -1);
     if (args[0] === null) return undefined;
     const key = endpoint.key(...args);
-    const meta = state.meta[key];
+    const meta = state.meta.get(key);
     if (meta?.error === undefined) return undefined;
-    if (meta.errorPolicy === 'soft' && state.endpoints[key] !== undefined) return undefined;
+    if (meta.errorPolicy === 'soft' && state.endpoints.has(key)) return undefined;
     return meta.error;
   };
 
@@ -271,6 +274,24 @@ export class Controller {
       this.getResponse(endpoint, ...(args as [...Parameters<typeof endpoint>]), state),
   });
 
+  /**
+   * What `schema` reads for these arguments from the tables alone, without an endpoint: an
+   * entity by its pk (`get(Todo, { id: 5 }, state)`) or an indexed field, a collection's row by
+   * its arguments (`get(TodoResource.getList.schema, { userId: 1 }, state)`). Undefined when the
+   * store does not hold it (or holds it INVALID).
+   */
+  get = <S extends Schema>(
+    schema: S,
+    ...argsAndState: [...unknown[], State]
+  ): Denormalize<S> | undefined => {
+    const state = argsAndState.at(-1) as State;
+    const args = argsAndState.slice(0, -1);
+    const result = schemaOf(schema)?.queryKey?.(args, queryContext(state));
+    if (result === undefined) return undefined;
+    const data = this.memo.denormalize(schema, result, state.entities, args);
+    return isInvalid(data) ? undefined : (data as Denormalize<S>);
+  };
+
   /** Runs an action through the store; the promise resolves once it is stored. */
   private dispatch(action: Action): Promise<void> {
     this.store.dispatch(action);
@@ -278,9 +299,23 @@ export class Controller {
   }
 }
 
+/** A stored response or error, with the arguments of its call (see Controller.resolve). */
+type Outcome = { args: readonly unknown[]; fetchedAt?: number } & (
+  | { response: unknown; error?: undefined }
+  | { error: unknown; response?: undefined }
+);
+
+/** What schemas that can find their result from the arguments read from a state. */
+function queryContext(state: State): QueryContext {
+  return {
+    getRow: (table, pk) => state.entities.get(table)?.get(pk),
+    findByIndex: (entity, field, value) => state.indexes.get(entity)?.get(indexKey(field, value)),
+  };
+}
+
 /** A result found from the tables alone is as fresh as the entity it came from. */
 function inferredExpiry(endpoint: EndpointInterface, result: unknown, state: State): number {
   const key = (endpoint.schema as { key?: unknown } | undefined)?.key;
   if (typeof key !== 'string' || typeof result !== 'string') return 0;
-  return state.entitiesMeta[key]?.[result]?.expiresAt ?? 0;
+  return state.entitiesMeta.get(key)?.get(result)?.expiresAt ?? 0;
 }

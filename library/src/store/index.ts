@@ -1,24 +1,6 @@
-export type {
-  Action,
-  ExpireAllAction,
-  FetchAction,
-  InvalidateAction,
-  InvalidateAllAction,
-  ResetAction,
-  SetResponseAction,
-  TestKey,
-} from './actions.js';
+export type * from './actions.js';
 export { Controller, type ResolveType, type ResponseInfo } from './Controller.js';
-export {
-  createStore,
-  type ObserveOptions,
-  retrace,
-  type Store,
-  type StoreOptions,
-  type StoreRecord,
-  type TracedRecord,
-} from './createStore.js';
-export { applyOptimistic, reduce } from './reducer.js';
+export { createStore, type Store, type StoreOptions, type StoreRecord } from './createStore.js';
 export {
   type EndpointMeta,
   ExpiryStatus,

@@ -1,18 +1,26 @@
 import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
+import { type ChangeSet, ChangeRecorder, noChanges } from '../normalize/changes.js';
 import { normalize } from '../normalize/normalize.js';
-import type { Trace } from '../normalize/trace.js';
 import type { Action, SetResponseAction, TestKey } from './actions.js';
 import { type EndpointMeta, initialState, type OptimisticEntry, type State } from './state.js';
 
-export interface ReduceOptions {
-  /** Receives what normalizing a response did. */
-  trace?: Trace;
-  /** Normalize as an optimistic response (created entities may lack a pk). */
-  optimistic?: boolean;
+/** A new state and what the action did to get there. */
+export interface Reduced {
+  state: State;
+  changes: ChangeSet;
 }
 
-/** The one reducer: every change to the committed state goes through here. */
-export function reduce(state: State, action: Action, options: ReduceOptions = {}): State {
+/**
+ * The one reducer: every change to the committed state goes through here, and comes out with
+ * its change-set. An action that changes nothing returns the very state it was given.
+ */
+export function reduce(state: State, action: Action): Reduced {
+  const changes = new ChangeRecorder();
+  const next = reduceInto(state, action, changes);
+  return { state: next, changes: next === state ? noChanges() : changes.finish() };
+}
+
+function reduceInto(state: State, action: Action, changes: ChangeRecorder): State {
   switch (action.type) {
     case 'fetch': {
       const { endpoint, args, key, fetchedAt } = action;
@@ -22,57 +30,77 @@ export function reduce(state: State, action: Action, options: ReduceOptions = {}
     case 'setResponse':
       if (action.fetchedAt < state.lastReset) return state;
       return action.error
-        ? setError(state, action, action.response)
-        : setResponse(state, action, options);
+        ? setError(state, action, action.response, changes)
+        : setResponse(state, action, changes, false);
     case 'invalidate':
-      return invalidateKeys(state, [action.key]);
+      return invalidateKeys(state, [action.key], changes);
     case 'invalidateAll':
-      return invalidateKeys(state, Object.keys(state.endpoints).filter(action.testKey));
+      return invalidateKeys(state, [...state.endpoints.keys()].filter(action.testKey), changes);
     case 'expireAll':
-      return expireKeys(state, action.testKey);
+      return expireKeys(state, action.testKey, changes);
     case 'reset':
+      changes.reset();
       return initialState(action.date);
   }
 }
 
-function setResponse(state: State, action: SetResponseAction, options: ReduceOptions): State {
+function setResponse(
+  state: State,
+  action: SetResponseAction,
+  changes: ChangeRecorder,
+  optimistic: boolean,
+): State {
   const { endpoint, args, key, fetchedAt, date, expiresAt } = action;
   let normalized: ReturnType<typeof normalize>;
+  // A response that does not fit its schema stores nothing but the error: its changes are
+  // recorded apart and dropped with it.
+  const recorded = new ChangeRecorder();
   try {
     normalized = normalize(endpoint.schema, action.response, args, state, {
       meta: { date, fetchedAt, expiresAt },
-      trace: options.trace,
-      optimistic: options.optimistic,
+      changes: recorded,
+      optimistic,
     });
   } catch (error) {
-    // A response that does not fit its schema stores nothing but the error.
-    return setError(state, action, error);
+    return setError(state, action, error, changes);
   }
-  const previous = state.meta[key];
-  // A response to an older request keeps the newer result; its entities only fill gaps.
-  const isOlder = previous !== undefined && previous.fetchedAt > fetchedAt;
+  changes.merge(recorded);
+  changes.result({ type: 'result-stored', key, expiresAt });
+  const previous = state.meta.get(key);
+  // A response to an older request keeps the newer result; its entities only fill gaps. A
+  // mutation's result is not kept: whoever waits for it reads the change-set, and nothing
+  // reads it later (a store would otherwise grow with every mutation key it ever saw).
+  const keep = !endpoint.sideEffect && (previous === undefined || previous.fetchedAt <= fetchedAt);
   return {
     ...state,
     entities: normalized.entities,
     entitiesMeta: normalized.entitiesMeta,
     indexes: normalized.indexes,
-    endpoints: isOlder ? state.endpoints : { ...state.endpoints, [key]: normalized.result },
-    meta: isOlder ? state.meta : { ...state.meta, [key]: { date, fetchedAt, expiresAt } },
+    endpoints: keep ? state.endpoints.set(key, normalized.result) : state.endpoints,
+    meta: keep ? state.meta.set(key, { date, fetchedAt, expiresAt }) : state.meta,
     optimistic: settleOptimistic(state, key, fetchedAt),
   };
 }
 
-function setError(state: State, action: SetResponseAction, error: unknown): State {
+function setError(
+  state: State,
+  action: SetResponseAction,
+  error: unknown,
+  changes: ChangeRecorder,
+): State {
   const { endpoint, key, fetchedAt, date } = action;
-  // The failure of a request older than what is stored says nothing about the stored data.
-  const previous = state.meta[key];
-  if (previous !== undefined && previous.fetchedAt > fetchedAt) {
-    return { ...state, optimistic: settleOptimistic(state, key, fetchedAt) };
-  }
   // Until an error's stack is read, V8 keeps the frames it was thrown from, and with them the
   // objects they were working on: a SchemaError thrown while normalizing would keep the state
   // of its time (and that state's errors, and theirs). Reading it once turns it into text.
   if (error instanceof Error) void error.stack;
+  changes.result({ type: 'result-error', key, error });
+  const optimistic = settleOptimistic(state, key, fetchedAt);
+  // The failure of a request older than what is stored says nothing about the stored data, and
+  // a mutation's error is for whoever waits for it (see setResponse).
+  const previous = state.meta.get(key);
+  if (endpoint.sideEffect || (previous !== undefined && previous.fetchedAt > fetchedAt)) {
+    return { ...state, optimistic };
+  }
   const meta: EndpointMeta = {
     date,
     fetchedAt,
@@ -80,11 +108,7 @@ function setError(state: State, action: SetResponseAction, error: unknown): Stat
     error,
     errorPolicy: endpoint.errorPolicy?.(error),
   };
-  return {
-    ...state,
-    meta: { ...state.meta, [key]: meta },
-    optimistic: settleOptimistic(state, key, fetchedAt),
-  };
+  return { ...state, meta: state.meta.set(key, meta), optimistic };
 }
 
 /** The answer to a request settles its optimistic entry. */
@@ -98,31 +122,40 @@ function settleOptimistic(state: State, key: string, fetchedAt: number) {
   return remaining.length === state.optimistic.length ? state.optimistic : remaining;
 }
 
-function invalidateKeys(state: State, keys: readonly string[]): State {
+function invalidateKeys(state: State, keys: readonly string[], changes: ChangeRecorder): State {
   if (keys.length === 0) return state;
-  const endpoints = { ...state.endpoints };
-  const meta = { ...state.meta };
-  for (const key of keys) {
-    delete endpoints[key];
-    const {
-      error: _error,
-      errorPolicy: _policy,
-      ...previous
-    } = meta[key] ?? { date: 0, fetchedAt: 0 };
-    meta[key] = { ...previous, expiresAt: 0, invalidated: true };
-  }
+  let endpoints = state.endpoints;
+  const meta = state.meta.withMutations((draft) => {
+    for (const key of keys) {
+      endpoints = endpoints.delete(key);
+      const {
+        error: _error,
+        errorPolicy: _policy,
+        ...previous
+      } = draft.get(key) ?? { date: 0, fetchedAt: 0 };
+      draft.set(key, { ...previous, expiresAt: 0, invalidated: true });
+      changes.result({ type: 'result-invalidated', key });
+    }
+  });
   return { ...state, endpoints, meta };
 }
 
-function expireKeys(state: State, testKey: TestKey): State {
-  const meta = { ...state.meta };
-  let changed = false;
-  for (const key of Object.keys(meta)) {
-    if (!testKey(key)) continue;
-    meta[key] = { ...(meta[key] as EndpointMeta), expiresAt: 1 };
-    changed = true;
-  }
-  return changed ? { ...state, meta } : state;
+function expireKeys(state: State, testKey: TestKey, changes: ChangeRecorder): State {
+  const meta = state.meta.withMutations((draft) => {
+    for (const [key, entry] of state.meta) {
+      if (!testKey(key)) continue;
+      draft.set(key, { ...entry, expiresAt: 1 });
+      changes.result({ type: 'result-expired', key });
+    }
+  });
+  return meta === state.meta ? state : { ...state, meta };
+}
+
+/** The state components see, and the changes an optimistic response made to it. */
+export interface OptimisticView {
+  view: State;
+  /** What applying the entry asked for (see applyOptimistic) did; undefined otherwise. */
+  changes: ChangeSet | undefined;
 }
 
 /**
@@ -132,10 +165,11 @@ function expireKeys(state: State, testKey: TestKey): State {
 export function applyOptimistic(
   state: State,
   snapshot: (view: State, fetchedAt: number) => SnapshotInterface,
-  /** Traces applying one entry (the one a fetch just added), for the devtools. */
-  traced?: { entry: OptimisticEntry; trace: Trace },
-): State {
+  /** The entry whose changes to report (the one a fetch just added), for the devtools. */
+  reported?: OptimisticEntry,
+): OptimisticView {
   let view = state;
+  let reportedChanges: ChangeSet | undefined;
   for (const entry of state.optimistic) {
     const date = Date.now();
     const expiresAt = date + (entry.endpoint.dataExpiryLength ?? 60_000);
@@ -147,19 +181,20 @@ export function applyOptimistic(
       date,
       expiresAt,
     };
+    const changes = new ChangeRecorder();
     try {
       action.response = entry.endpoint.getOptimisticResponse?.(
         snapshot(view, entry.fetchedAt),
         ...entry.args,
       );
-      const trace = traced?.entry === entry ? traced.trace : undefined;
-      view = setResponse(view, action, { optimistic: true, trace });
+      view = setResponse(view, action, changes, true);
     } catch (error) {
       if (error instanceof AbortOptimistic) continue;
       // A throwing optimistic updater shows as an error for its key, like a failed request.
-      view = setError(view, action, error);
+      view = setError(view, action, error, changes);
     }
+    if (entry === reported) reportedChanges = changes.finish();
     view = { ...view, optimistic: state.optimistic };
   }
-  return view;
+  return { view, changes: reportedChanges };
 }

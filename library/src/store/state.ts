@@ -1,5 +1,6 @@
 import type { EndpointInterface, ErrorPolicy } from '../endpoint/types.js';
-import type { EntityMeta, Indexes, Tables } from '../normalize/normalize.js';
+import { PersistentMap } from '../normalize/persistentMap.js';
+import { emptyTables, type NormalizedTables } from '../normalize/tables.js';
 
 /** What the store knows about one endpoint result. */
 export interface EndpointMeta {
@@ -23,14 +24,19 @@ export interface OptimisticEntry {
   fetchedAt: number;
 }
 
-export interface State {
-  /** Entity rows by entity key and pk; collection rows by collection key and row. */
-  entities: Tables;
-  indexes: Indexes;
+/**
+ * Everything the store holds, as one immutable snapshot. Its tables are persistent maps
+ * (`PersistentMap`): a new state shares every row it did not change with the one before, so
+ * states are cheap to keep (the devtools keep recent ones) and safe to read at any time.
+ *
+ * Read it through the controller (`getResponse`, `get`) rather than by its shape; for a raw
+ * look, `state.entities.get('Todo')?.get('5')` is a row as stored, and `JSON.stringify(state)`
+ * writes the whole of it as plain JSON.
+ */
+export interface State extends NormalizedTables {
   /** Normalized results by endpoint key. */
-  endpoints: Record<string, unknown>;
-  meta: Record<string, EndpointMeta>;
-  entitiesMeta: Record<string, Record<string, EntityMeta>>;
+  endpoints: PersistentMap<unknown>;
+  meta: PersistentMap<EndpointMeta>;
   optimistic: readonly OptimisticEntry[];
   /** When `resetEntireStore` last ran: responses to requests started before it are dropped. */
   lastReset: number;
@@ -38,11 +44,9 @@ export interface State {
 
 export function initialState(lastReset = 0): State {
   return {
-    entities: {},
-    indexes: {},
-    endpoints: {},
-    meta: {},
-    entitiesMeta: {},
+    ...emptyTables(),
+    endpoints: PersistentMap.empty(),
+    meta: PersistentMap.empty(),
     optimistic: [],
     lastReset,
   };

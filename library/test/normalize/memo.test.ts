@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { denormalize, MemoCache, schema } from '../../src/index.js';
-import { createTables, Todo, todoList, User } from '../fixtures.js';
+import { createTables, plain, Todo, tablesOf, todoList, User } from '../fixtures.js';
 
 /** One schema object per endpoint, as in real use: results are cached per schema object. */
 const todoArray = [Todo];
@@ -81,8 +81,11 @@ describe('MemoCache', () => {
     const result = tables.normalize(Todo, todo(1));
     const memo = new MemoCache();
     const first = memo.denormalize(Todo, result, tables.entities);
-    const row = tables.entities.Todo?.['1'] as Record<string, unknown>;
-    const entities = { ...tables.entities, Todo: { '1': { ...row } } };
+    const row = plain(tables.entities).Todo?.['1'] as Record<string, unknown>;
+    const entities = tables.entities.set(
+      'Todo',
+      tablesOf({ Todo: { '1': { ...row } } }).get('Todo'),
+    );
     const second = memo.denormalize(Todo, result, entities);
     expect(second).not.toBe(first);
     expect(second).toEqual(first);
@@ -133,15 +136,18 @@ describe('MemoCache', () => {
   it('a nested entity that appears later changes the parent', () => {
     const tables = createTables();
     // The todo refers to user 9 before user 9 is stored.
-    const entities = {
-      ...tables.entities,
-      Todo: { '1': { id: 1, title: 'orphan', author: '9' } },
-    };
+    const entities = tables.entities.set(
+      'Todo',
+      tablesOf({ Todo: { '1': { id: 1, title: 'orphan', author: '9' } } }).get('Todo'),
+    );
     const memo = new MemoCache();
     const before = memo.denormalize(Todo, '1', entities) as Todo;
     expect(before.author).toBeUndefined();
 
-    const later = { ...entities, User: { '9': { id: 9, name: 'Ada' } } };
+    const later = entities.set(
+      'User',
+      tablesOf({ User: { '9': { id: 9, name: 'Ada' } } }).get('User'),
+    );
     const after = memo.denormalize(Todo, '1', later) as Todo;
     expect(after).not.toBe(before);
     expect(after.author).toBeInstanceOf(User);
@@ -162,8 +168,8 @@ describe('MemoCache', () => {
 
   it('passes undefined and null results through', () => {
     const memo = new MemoCache();
-    expect(memo.denormalize(todoArray, undefined, {})).toBeUndefined();
-    expect(memo.denormalize(Todo, null, {})).toBeNull();
+    expect(memo.denormalize(todoArray, undefined, tablesOf({}))).toBeUndefined();
+    expect(memo.denormalize(Todo, null, tablesOf({}))).toBeNull();
   });
 });
 

@@ -39,7 +39,7 @@ describe('errors as data-client users expect them', () => {
     const read = controller.getResponse(TodoResource.get, { id: 1 }, getState());
     expect(read.data?.title).toBe('write tests');
     expect(controller.getError(TodoResource.get, { id: 1 }, getState())).toBeUndefined();
-    expect(getState().meta[TodoResource.get.key({ id: 1 })]?.errorPolicy).toBe('soft');
+    expect(getState().meta.get(TodoResource.get.key({ id: 1 }))?.errorPolicy).toBe('soft');
   });
 
   it('a 4xx is a hard error, shown even over the data held before', async () => {
@@ -75,8 +75,8 @@ describe('errors as data-client users expect them', () => {
     await expect(fetched).rejects.toThrow(SchemaError);
     await expect(fetched).rejects.toThrow(/Todo expects data but the response was empty/);
     const key = TodoResource.get.key({ id: 1 });
-    expect(getState().endpoints[key]).toBeUndefined();
-    expect(getState().meta[key]?.error).toBeInstanceOf(SchemaError);
+    expect(getState().endpoints.get(key)).toBeUndefined();
+    expect(getState().meta.get(key)?.error).toBeInstanceOf(SchemaError);
     const read = controller.getResponse(TodoResource.get, { id: 1 }, getState());
     expect(read.data).toBeUndefined();
   });
@@ -282,7 +282,7 @@ describe('APIs data-client users call', () => {
     const read = await controller.fetch(longer, { id: 7 });
     expect(read).toBeInstanceOf(Todo);
     expect(calls).toEqual([7]);
-    const meta = getState().meta[longer.key({ id: 7 })];
+    const meta = getState().meta.get(longer.key({ id: 7 }));
     expect(meta && meta.expiresAt - meta.date).toBe(60_000);
     expect(base.dataExpiryLength).toBe(100);
   });

@@ -8,6 +8,7 @@ import {
   type RestGenerics,
   schema,
 } from '../../src/index.js';
+import { plain } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import {
   FOUR_TODOS,
@@ -45,7 +46,7 @@ describe('extend(overrides): the batch form overrides options of existing member
     await controller.fetch(UserTodos.get, { id: 3 });
     expect(received(server)).toEqual(['GET /users/2/todos', 'GET /todos/3']);
     expect(rows(getState())).toEqual({ '{"userId":"2"}': ['3', '4'] });
-    const meta = getState().meta[UserTodos.get.key({ id: 3 })];
+    const meta = getState().meta.get(UserTodos.get.key({ id: 3 }));
     expect((meta?.expiresAt ?? 0) - (meta?.date ?? 0)).toBe(1_234);
   });
 
@@ -204,7 +205,7 @@ describe('extend(name, options): the add form', () => {
     expect(all).toEqual(FOUR_TODOS);
     expect(one).toEqual(FOUR_TODOS[1]);
     expect(received(server)).toEqual(['GET /todos', 'GET /todos/2']);
-    expect(getState().endpoints).toEqual({
+    expect(plain(getState().endpoints)).toEqual({
       [`GET ${server.url}/todos`]: FOUR_TODOS,
       [`GET ${server.url}/todos/2`]: FOUR_TODOS[1],
     });

@@ -98,7 +98,7 @@ describe('url(): urlPrefix + path + the remaining arguments as a sorted query', 
     await controller.fetch(endpoint, { userId: 2, orderBy: 'title' });
     const read = controller.getResponse(endpoint, { orderBy: 'title', userId: 2 }, getState());
     expect(ids(read.data)).toEqual([4, 3]); // 'celebrate' < 'ship'
-    expect(Object.keys(getState().endpoints)).toEqual([
+    expect([...getState().endpoints.keys()]).toEqual([
       `GET ${server.url}/todos?orderBy=title&userId=2`,
     ]);
   });
@@ -223,7 +223,7 @@ describe('url(): urlPrefix + path + the remaining arguments as a sorted query', 
       'GET /todos?per_page=2',
       'GET /todos?per_page=2&orderBy=title&userId=2',
     ]);
-    expect(Object.keys(getState().endpoints)).toEqual([
+    expect([...getState().endpoints.keys()]).toEqual([
       `GET ${server.url}/todos?per_page=2`,
       `GET ${server.url}/todos?per_page=2&orderBy=title&userId=2`,
     ]);
@@ -246,8 +246,8 @@ describe('url(): urlPrefix + path + the remaining arguments as a sorted query', 
     await controller.fetch(other, { id: 3 });
     controller.expireAll(endpoint);
     const meta = getState().meta;
-    expect(meta[endpoint.key({ userId: 1 })]?.expiresAt).toBe(1);
-    expect(meta[other.key({ id: 3 })]?.expiresAt).toBeGreaterThan(Date.now());
+    expect(meta.get(endpoint.key({ userId: 1 }))?.expiresAt).toBe(1);
+    expect(meta.get(other.key({ id: 3 }))?.expiresAt).toBeGreaterThan(Date.now());
   });
 });
 

@@ -7,6 +7,7 @@ import {
   RestEndpoint,
   schema,
 } from '../../src/index.js';
+import { plain } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import { FOUR_TODOS, ids, jsonBody, lastRequest, received, rows, Todo } from './support.js';
 
@@ -110,9 +111,9 @@ describe('RestEndpoint options', () => {
     expect(list.every((todo) => todo instanceof Todo)).toBe(true);
     expect(ids(list)).toEqual([3, 4]);
     const state = getState();
-    expect(state.entities.Todo).toEqual({ '3': FOUR_TODOS[2], '4': FOUR_TODOS[3] });
+    expect(plain(state.entities).Todo).toEqual({ '3': FOUR_TODOS[2], '4': FOUR_TODOS[3] });
     expect(rows(state)).toEqual({ '{"userId":"2"}': ['3', '4'] });
-    expect(state.endpoints[getTodos.key({ userId: 2 })]).toBe('{"userId":"2"}');
+    expect(state.endpoints.get(getTodos.key({ userId: 2 }))).toBe('{"userId":"2"}');
     const read = controller.getResponse(getTodos, { userId: 2 }, state);
     expect(read.data).toEqual(list);
     expect(read.expiryStatus).toBe(ExpiryStatus.Valid);
@@ -136,7 +137,7 @@ describe('RestEndpoint options', () => {
       [{ ...FOUR_TODOS[0], title: 'patched' }, { id: 1 }, { title: 'patched' }],
     ]);
     expect(result.title).toBe('PATCHED');
-    expect(getState().entities.Todo?.['1']).toEqual({ ...FOUR_TODOS[0], title: 'PATCHED' });
+    expect(plain(getState().entities).Todo?.['1']).toEqual({ ...FOUR_TODOS[0], title: 'PATCHED' });
   });
 
   it('getRequestInit(body): JSON body with Content-Type; the server receives exactly that', async () => {
@@ -229,7 +230,7 @@ describe('RestEndpoint options', () => {
     });
     const { controller, getState } = createStore();
     await controller.fetch(endpoint, { id: 1 });
-    const meta = getState().meta[endpoint.key({ id: 1 })];
+    const meta = getState().meta.get(endpoint.key({ id: 1 }));
     expect(meta).toBeDefined();
     expect((meta?.expiresAt ?? 0) - (meta?.date ?? 0)).toBe(5_000);
     expect(controller.getResponse(endpoint, { id: 1 }, getState()).expiresAt).toBe(meta?.expiresAt);
@@ -244,7 +245,7 @@ describe('RestEndpoint options', () => {
     });
     const { controller, getState } = createStore();
     await expect(controller.fetch(endpoint, { id: 42 })).rejects.toBeInstanceOf(NetworkError);
-    const meta = getState().meta[endpoint.key({ id: 42 })];
+    const meta = getState().meta.get(endpoint.key({ id: 42 }));
     expect(meta?.error).toBeInstanceOf(NetworkError);
     expect((meta?.expiresAt ?? 0) - (meta?.date ?? 0)).toBe(250);
   });
@@ -316,7 +317,7 @@ describe('RestEndpoint options', () => {
     expect(`${request.method} ${request.url}`).toBe('PATCH /todos/2');
     expect(request.headers['x-traced']).toBe('yes');
     expect(jsonBody(request)).toEqual({ title: 'via extend' });
-    expect(getState().entities.Todo?.['2']).toMatchObject({ title: 'via extend' });
+    expect(plain(getState().entities).Todo?.['2']).toMatchObject({ title: 'via extend' });
   });
 
   it('paginated(field): the page is requested with the cursor and merged into the list stored without it', async () => {
@@ -394,7 +395,7 @@ describe('RestEndpoint responses', () => {
     const after = getState();
     expect(after.entities).toBe(before.entities);
     expect(after.endpoints).toBe(before.endpoints);
-    expect(after.meta[endpoint.key({ id: 1 })]?.error).toBe(error);
+    expect(after.meta.get(endpoint.key({ id: 1 }))?.error).toBe(error);
     expect(controller.getResponse(endpoint, { id: 1 }, after).data).toEqual(FOUR_TODOS[0]);
   });
 
@@ -439,8 +440,8 @@ describe('RestEndpoint responses', () => {
       expect(networkError.response?.url).toBe(`${server.url}/todos/1`);
       expect(await networkError.response?.json()).toEqual(body);
       expect(networkError.message).toContain(`GET ${server.url}/todos/1: ${status}`);
-      expect(getState().meta[endpoint.key({ id: 1 })]?.error).toBe(error);
-      expect(getState().entities).toEqual({});
+      expect(getState().meta.get(endpoint.key({ id: 1 }))?.error).toBe(error);
+      expect(plain(getState().entities)).toEqual({});
     },
   );
 
@@ -455,7 +456,7 @@ describe('RestEndpoint responses', () => {
     expect(networkError.response).toBeUndefined();
     expect(networkError.cause).toBeInstanceOf(TypeError);
     expect(networkError.message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/todos\/1: no response/);
-    expect(getState().meta[endpoint.key({ id: 1 })]?.error).toBe(error);
+    expect(getState().meta.get(endpoint.key({ id: 1 }))?.error).toBe(error);
     expect(JSON.parse(JSON.stringify(networkError))).toEqual({
       name: 'NetworkError',
       status: 0,
@@ -472,7 +473,7 @@ describe('RestEndpoint responses', () => {
     expect((error as NetworkError).status).toBe(0);
     expect((error as NetworkError).message).toContain(`${server.url}/todos/1`);
     expect((error as NetworkError).message).toContain('broke off');
-    expect(getState().meta[endpoint.key({ id: 1 })]?.error).toBe(error);
-    expect(getState().entities).toEqual({});
+    expect(getState().meta.get(endpoint.key({ id: 1 }))?.error).toBe(error);
+    expect(plain(getState().entities)).toEqual({});
   });
 });

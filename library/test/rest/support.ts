@@ -1,4 +1,5 @@
-import { createResource, Entity, isInvalid, type State } from '../../src/index.js';
+import { createResource, Entity, isInvalid, PersistentMap, type State } from '../../src/index.js';
+import { plain } from '../fixtures.js';
 import type { RecordedRequest, TestServer, TodoRecord } from '../helpers/server.js';
 
 /** Shared entities and helpers of the REST layer tests (this file holds no tests). */
@@ -80,12 +81,12 @@ export function lastRequest(server: TestServer): RecordedRequest {
 
 /** The member pks of every stored row of a collection table, by row. */
 export function rows(state: State, key = '[Todo]'): Record<string, unknown> {
-  return { ...state.entities[key] };
+  return plain(state.entities.get(key) ?? PersistentMap.empty());
 }
 
 /** The stored row of one entity (undefined when absent). */
 export function row(state: State, pk: string, key = 'Todo'): unknown {
-  return state.entities[key]?.[pk];
+  return state.entities.get(key)?.get(pk);
 }
 
 /** Whether the table holds the INVALID marker for this pk. */

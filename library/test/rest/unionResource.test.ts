@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createResource, createStore, Entity, SchemaError, schema } from '../../src/index.js';
+import { plain } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import { rows } from './support.js';
 
@@ -52,8 +53,8 @@ describe('schema.Union as a resource schema', () => {
     expect(one).toBeInstanceOf(Link);
     expect((one as Link).url).toBe('https://example.com');
     // Post 1 and Link 1 are two entities: one pk, two types.
-    expect(getState().entities.Post?.['1']).toEqual(FEED[0]);
-    expect(getState().entities.Link?.['1']).toEqual(FEED[1]);
+    expect(plain(getState().entities).Post?.['1']).toEqual(FEED[0]);
+    expect(plain(getState().entities).Link?.['1']).toEqual(FEED[1]);
   });
 
   it('push adds the member it created to the stored lists', async () => {

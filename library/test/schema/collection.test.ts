@@ -7,7 +7,7 @@ import {
   SchemaError,
   schema,
 } from '../../src/index.js';
-import { collectionRows, createTables, endpoint, Todo, todoList } from '../fixtures.js';
+import { collectionRows, createTables, endpoint, plain, Todo, todoList } from '../fixtures.js';
 
 /** Drops `cursor` from the URL params: a page belongs to the list without it. */
 const removeCursor = (params: unknown, ...rest: readonly unknown[]): readonly unknown[] => {
@@ -81,7 +81,10 @@ describe('Collection row identity', () => {
 
   it('finds a stored row from the args alone (queryKey) and nothing for an absent row', () => {
     const tables = threeRows();
-    const ctx = { getTable: (key: string) => tables.entities[key] };
+    const ctx = {
+      getRow: (table: string, pk: string) => tables.entities.get(table)?.get(pk),
+      findByIndex: () => undefined,
+    };
     expect(todoList.queryKey([{ userId: '2' }], ctx)).toBe(USER_2);
     expect(todoList.queryKey([{ userId: 3 }], ctx)).toBeUndefined();
   });
@@ -169,12 +172,12 @@ describe('Collection push and unshift', () => {
   it('never creates a row that is not stored', () => {
     const tables = createTables();
     tables.normalize(todoList.push, todo(1), [{ userId: 1 }]);
-    expect(tables.entities['[Todo]']).toBeUndefined();
+    expect(plain(tables.entities)['[Todo]']).toBeUndefined();
     tables.normalize(todoList, [todo(2)], [{ userId: 2 }]);
     tables.normalize(todoList.unshift, todo(3, 1), [{ userId: 1 }]);
     expect(collectionRows(tables.entities)).toEqual({ [USER_2]: ['2'] });
     // The entity is stored all the same.
-    expect(tables.entities.Todo?.['3']).toBeDefined();
+    expect(plain(tables.entities).Todo?.['3']).toBeDefined();
   });
 
   it('rejects a non-object input naming the collection', () => {

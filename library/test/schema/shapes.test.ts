@@ -8,7 +8,7 @@ import {
   SchemaError,
   schema,
 } from '../../src/index.js';
-import { createTables, Todo, todoList, User } from '../fixtures.js';
+import { createTables, plain, Todo, todoList, User } from '../fixtures.js';
 
 class Photo extends Entity {
   id = 0;
@@ -40,7 +40,7 @@ describe('[Entity] shorthand and schema.Array', () => {
     const tables = createTables();
     const result = tables.normalize([Todo], todos);
     expect(result).toEqual(['1', '2']);
-    expect(Object.keys(tables.entities.Todo ?? {})).toEqual(['1', '2']);
+    expect(Object.keys(plain(tables.entities).Todo ?? {})).toEqual(['1', '2']);
     const read = denormalize([Todo], result, tables.entities) as Todo[];
     expect(read.map((todo) => todo.title)).toEqual(['one', 'two']);
     expect(read[0]).toBeInstanceOf(Todo);
@@ -79,7 +79,7 @@ describe('plain object schemas and schema.Object', () => {
       { userId: 1 },
     ]);
     expect(result).toEqual({ results: '{"userId":"1"}', total: 30, limit: 2, skip: 0 });
-    expect(tables.entities['[Todo]']?.['{"userId":"1"}']).toEqual(['1', '2']);
+    expect(plain(tables.entities)['[Todo]']?.['{"userId":"1"}']).toEqual(['1', '2']);
 
     const read = denormalize(paged, result, tables.entities) as {
       results: Todo[];
@@ -163,8 +163,8 @@ describe('schema.Union', () => {
     );
     // Each member is stored as a reference naming its entity type and pk.
     expect(result).toEqual(['["Photo","1"]', '["Note","1"]']);
-    expect(tables.entities.Photo?.['1']).toMatchObject({ url: '/a.png' });
-    expect(tables.entities.Note?.['1']).toMatchObject({ text: 'hello' });
+    expect(plain(tables.entities).Photo?.['1']).toMatchObject({ url: '/a.png' });
+    expect(plain(tables.entities).Note?.['1']).toMatchObject({ text: 'hello' });
 
     const [photo, note] = denormalize([union], result, tables.entities) as [Photo, Note];
     expect(photo).toBeInstanceOf(Photo);

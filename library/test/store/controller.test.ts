@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Endpoint, ExpiryStatus } from '../../src/index.js';
-import { Todo, todoList } from '../fixtures.js';
+import { plain, Todo, todoList } from '../fixtures.js';
 import { HttpError, requestJson } from '../helpers/todoApi.js';
 
 import { ids, todoStorePerTest } from './support.js';
@@ -16,15 +16,15 @@ describe('controller.fetch', () => {
 
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /todos']);
     const state = getState();
-    expect(state.entities.Todo).toEqual({
+    expect(plain(state.entities).Todo).toEqual({
       '1': { id: 1, title: 'write tests', completed: false, userId: 1 },
       '2': { id: 2, title: 'fix bugs', completed: true, userId: 1 },
       '3': { id: 3, title: 'ship', completed: false, userId: 2 },
     });
-    expect(state.entities['[Todo]']).toEqual({ '{}': ['1', '2', '3'] });
+    expect(plain(state.entities)['[Todo]']).toEqual({ '{}': ['1', '2', '3'] });
     const key = api.getTodos.key({});
-    expect(state.endpoints).toEqual({ [key]: '{}' });
-    const meta = state.meta[key]!;
+    expect(plain(state.endpoints)).toEqual({ [key]: '{}' });
+    const meta = state.meta.get(key)!;
     expect(meta.error).toBeUndefined();
     expect(meta.fetchedAt).toBeGreaterThanOrEqual(before);
     expect(meta.fetchedAt).toBeLessThanOrEqual(server.requests[0]!.receivedAt);
@@ -32,7 +32,7 @@ describe('controller.fetch', () => {
     expect(meta.date).toBeLessThanOrEqual(after);
     expect(meta.expiresAt).toBe(meta.date + 60_000);
     // Entities are tracked too, with the same times.
-    expect(state.entitiesMeta.Todo?.['2']).toEqual({
+    expect(plain(state.entitiesMeta).Todo?.['2']).toEqual({
       date: meta.date,
       fetchedAt: meta.fetchedAt,
       expiresAt: meta.expiresAt,
@@ -48,7 +48,7 @@ describe('controller.fetch', () => {
   it('stamps fetchedAt when the request starts and date when the answer arrives', async () => {
     server.setDelay(60);
     await store.controller.fetch(api.getTodo, { id: 1 });
-    const meta = store.getState().meta[api.getTodo.key({ id: 1 })]!;
+    const meta = store.getState().meta.get(api.getTodo.key({ id: 1 }))!;
     expect(meta.fetchedAt).toBeLessThanOrEqual(server.requests[0]!.receivedAt);
     expect(meta.date - meta.fetchedAt).toBeGreaterThanOrEqual(50);
   });
@@ -59,7 +59,7 @@ describe('controller.fetch', () => {
       { name: 'shortLivedTodo', schema: Todo, dataExpiryLength: 5_000 },
     );
     await store.controller.fetch(getTodo, { id: 3 });
-    const meta = store.getState().meta[getTodo.key({ id: 3 })]!;
+    const meta = store.getState().meta.get(getTodo.key({ id: 3 }))!;
     expect(meta.expiresAt).toBe(meta.date + 5_000);
   });
 
@@ -109,7 +109,7 @@ describe('controller.fetch', () => {
       'PATCH /todos/1 {"completed":true}',
     ]);
     expect(results.map((todo) => todo.completed)).toEqual([true, true]);
-    expect(getState().entities.Todo?.['1']).toMatchObject({ id: 1, completed: true });
+    expect(plain(getState().entities).Todo?.['1']).toMatchObject({ id: 1, completed: true });
   });
 
   it('resolves a mutation after its response is stored', async () => {
@@ -137,10 +137,10 @@ describe('setResponse and setError', () => {
 
     const state = getState();
     const key = api.getTodos.key({ userId: 7 });
-    expect(state.endpoints[key]).toBe('{"userId":"7"}');
-    expect(state.entities['[Todo]']).toEqual({ '{"userId":"7"}': ['70'] });
-    expect(state.entities.Todo).toEqual({ '70': { id: 70, title: 'seventy', userId: 7 } });
-    const meta = state.meta[key]!;
+    expect(state.endpoints.get(key)).toBe('{"userId":"7"}');
+    expect(plain(state.entities)['[Todo]']).toEqual({ '{"userId":"7"}': ['70'] });
+    expect(plain(state.entities).Todo).toEqual({ '70': { id: 70, title: 'seventy', userId: 7 } });
+    const meta = state.meta.get(key)!;
     expect(meta.date).toBeGreaterThanOrEqual(before);
     expect(meta.fetchedAt).toBe(meta.date);
     expect(meta.expiresAt).toBe(meta.date + 60_000);
@@ -161,10 +161,10 @@ describe('setResponse and setError', () => {
 
     const state = getState();
     const key = api.getTodo.key({ id: 2 });
-    expect(state.meta[key]).toEqual({
+    expect(state.meta.get(key)).toEqual({
       date: expect.any(Number),
       fetchedAt: expect.any(Number),
-      expiresAt: state.meta[key]!.date + 1_000,
+      expiresAt: state.meta.get(key)!.date + 1_000,
       error,
       errorPolicy: 'hard',
     });
@@ -182,7 +182,7 @@ describe('getResponse', () => {
     const response = controller.getResponse(api.getTodos, { userId: 2 }, state);
     expect(ids(response.data)).toEqual([3]);
     expect(response.expiryStatus).toBe(ExpiryStatus.Valid);
-    expect(response.expiresAt).toBe(state.meta[api.getTodos.key({ userId: 2 })]!.expiresAt);
+    expect(response.expiresAt).toBe(state.meta.get(api.getTodos.key({ userId: 2 }))!.expiresAt);
     expect(response.expiresAt).toBeGreaterThan(Date.now());
   });
 
@@ -220,7 +220,7 @@ describe('getResponse', () => {
     const response = controller.getResponse(api.getTodo, { id: 1 }, getState());
     expect(response).toEqual({ data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt: 0 });
     // The entity itself is still stored: only the result must be fetched again.
-    expect(getState().entities.Todo?.['1']).toMatchObject({ id: 1 });
+    expect(plain(getState().entities).Todo?.['1']).toMatchObject({ id: 1 });
   });
 
   it('reads an errored result with no data as missing until the error expires', async () => {
@@ -228,7 +228,7 @@ describe('getResponse', () => {
     server.failNext(404);
     await expect(controller.fetch(api.getTodo, { id: 1 })).rejects.toBeInstanceOf(HttpError);
     const state = getState();
-    const meta = state.meta[api.getTodo.key({ id: 1 })]!;
+    const meta = state.meta.get(api.getTodo.key({ id: 1 }))!;
     const response = controller.getResponse(api.getTodo, { id: 1 }, state);
     expect(response).toEqual({
       data: undefined,
@@ -255,7 +255,7 @@ describe('getResponse', () => {
     expect(response.data).toBeInstanceOf(Todo);
     expect(response.data?.title).toBe('fix bugs');
     expect(response.expiryStatus).toBe(ExpiryStatus.Valid);
-    expect(response.expiresAt).toBe(state.entitiesMeta.Todo?.['2']?.expiresAt);
+    expect(response.expiresAt).toBe(plain(state.entitiesMeta).Todo?.['2']?.expiresAt);
   });
 
   it('reads an invalidIfStale endpoint as InvalidIfStale while it has data', () => {
@@ -300,16 +300,16 @@ describe('invalidate, invalidateAll, expireAll', () => {
     server.failNext(500);
     await expect(controller.fetch(api.getTodos, {})).rejects.toThrow(/500/);
     const key = api.getTodos.key({});
-    expect(getState().meta[key]?.error).toBeInstanceOf(HttpError);
+    expect(getState().meta.get(key)?.error).toBeInstanceOf(HttpError);
 
     controller.invalidate(api.getTodos, {});
     const state = getState();
-    expect(state.endpoints[key]).toBeUndefined();
-    expect(state.meta[key]).toMatchObject({ expiresAt: 0, invalidated: true });
-    expect(state.meta[key]).not.toHaveProperty('error');
+    expect(state.endpoints.get(key)).toBeUndefined();
+    expect(state.meta.get(key)).toMatchObject({ expiresAt: 0, invalidated: true });
+    expect(state.meta.get(key)).not.toHaveProperty('error');
     expect(controller.getError(api.getTodos, {}, state)).toBeUndefined();
     // The list row and its entities stay in the tables.
-    expect(state.entities['[Todo]']?.['{}']).toEqual(['1', '2', '3']);
+    expect(plain(state.entities)['[Todo]']?.['{}']).toEqual(['1', '2', '3']);
     expect(controller.getResponse(api.getTodos, {}, state).expiryStatus).toBe(ExpiryStatus.Invalid);
   });
 
@@ -328,19 +328,19 @@ describe('invalidate, invalidateAll, expireAll', () => {
     const { controller, getState } = store;
     storeThree();
     const todoKey = api.getTodo.key({ id: 1 });
-    const todoMeta = getState().meta[todoKey];
+    const todoMeta = getState().meta.get(todoKey);
     controller.invalidateAll(filter);
     const state = getState();
     for (const userId of [1, 2]) {
       const key = api.getTodos.key({ userId });
-      expect(state.endpoints[key]).toBeUndefined();
-      expect(state.meta[key]).toMatchObject({ invalidated: true, expiresAt: 0 });
+      expect(state.endpoints.get(key)).toBeUndefined();
+      expect(state.meta.get(key)).toMatchObject({ invalidated: true, expiresAt: 0 });
       expect(controller.getResponse(api.getTodos, { userId }, state).expiryStatus).toBe(
         ExpiryStatus.Invalid,
       );
     }
-    expect(state.endpoints[todoKey]).toBe('1');
-    expect(state.meta[todoKey]).toBe(todoMeta);
+    expect(state.endpoints.get(todoKey)).toBe('1');
+    expect(state.meta.get(todoKey)).toBe(todoMeta);
   });
 
   it('invalidateAll only touches keys that hold a result', () => {
@@ -350,7 +350,7 @@ describe('invalidate, invalidateAll, expireAll', () => {
     const before = getState();
     controller.invalidateAll(() => true);
     expect(getState()).toBe(before);
-    expect(getState().meta[api.getTodos.key({ userId: 5 })]?.error).toBe(error);
+    expect(getState().meta.get(api.getTodos.key({ userId: 5 }))?.error).toBe(error);
   });
 
   it.each([
@@ -365,14 +365,14 @@ describe('invalidate, invalidateAll, expireAll', () => {
     expect(state.endpoints).toBe(before.endpoints);
     for (const userId of [1, 2]) {
       const key = api.getTodos.key({ userId });
-      expect(state.meta[key]).toEqual({ ...before.meta[key], expiresAt: 1 });
+      expect(state.meta.get(key)).toEqual({ ...before.meta.get(key), expiresAt: 1 });
       const response = controller.getResponse(api.getTodos, { userId }, state);
       expect(response.expiryStatus).toBe(ExpiryStatus.Valid);
       expect(response.expiresAt).toBe(1);
       expect(response.data).toHaveLength(1);
     }
     const todoKey = api.getTodo.key({ id: 1 });
-    expect(state.meta[todoKey]).toBe(before.meta[todoKey]);
+    expect(state.meta.get(todoKey)).toBe(before.meta.get(todoKey));
     expect(controller.getResponse(api.getTodo, { id: 1 }, state).expiresAt).toBeGreaterThan(
       Date.now(),
     );
@@ -402,8 +402,8 @@ describe('invalidate, invalidateAll, expireAll', () => {
     controller.invalidateAll(getTodos);
     const state = getState();
     expect(calls).toBe(0);
-    expect(state.meta[getTodos.key({ userId: 1 })]).toMatchObject({ invalidated: true });
-    expect(state.meta[api.getTodo.key({ id: 1 })]?.expiresAt).toBeGreaterThan(Date.now());
+    expect(state.meta.get(getTodos.key({ userId: 1 }))).toMatchObject({ invalidated: true });
+    expect(state.meta.get(api.getTodo.key({ id: 1 }))?.expiresAt).toBeGreaterThan(Date.now());
   });
 });
 
@@ -433,9 +433,9 @@ describe('resetEntireStore', () => {
     controller.resetEntireStore();
     await expect(inFlight).rejects.toThrow(/reset/);
     expect(server.requests).toHaveLength(1);
-    expect(getState().entities).toEqual({});
-    expect(getState().endpoints).toEqual({});
-    expect(getState().meta).toEqual({});
+    expect(plain(getState().entities)).toEqual({});
+    expect(plain(getState().endpoints)).toEqual({});
+    expect(plain(getState().meta)).toEqual({});
   });
 
   it('drops the response even when the reset happens in the same millisecond', async () => {
@@ -445,7 +445,7 @@ describe('resetEntireStore', () => {
       const inFlight = controller.fetch(api.getTodos, {});
       controller.resetEntireStore();
       await expect(inFlight).rejects.toThrow(/reset/);
-      expect(getState().endpoints).toEqual({});
+      expect(plain(getState().endpoints)).toEqual({});
     }
   });
 
@@ -458,7 +458,7 @@ describe('resetEntireStore', () => {
     await expect(old).rejects.toThrow(/reset/);
     expect(ids(await fresh)).toEqual([1, 2, 3]);
     expect(server.requests).toHaveLength(2);
-    expect(getState().endpoints[api.getTodos.key({})]).toBe('{}');
+    expect(getState().endpoints.get(api.getTodos.key({}))).toBe('{}');
   });
 
   it('keeps deduplicating the new request after the old one settles', async () => {
@@ -482,7 +482,7 @@ describe('subscribe', () => {
     const { controller, getState, subscribe } = store;
     const seen: unknown[] = [];
     const unsubscribe = subscribe(() =>
-      seen.push(getState().endpoints[api.getTodo.key({ id: 1 })]),
+      seen.push(getState().endpoints.get(api.getTodo.key({ id: 1 }))),
     );
     await controller.fetch(api.getTodo, { id: 1 });
     expect(seen).toEqual(['1']);
@@ -497,7 +497,7 @@ describe('subscribe', () => {
     unsubscribe();
     controller.setResponse(api.getTodo, { id: 1 }, { id: 1, title: 'again' });
     expect(seen).toHaveLength(2);
-    expect(getState().endpoints[api.getTodo.key({ id: 1 })]).toBe('1');
+    expect(getState().endpoints.get(api.getTodo.key({ id: 1 }))).toBe('1');
   });
 
   it('notifies every listener', () => {
@@ -516,14 +516,14 @@ describe('getError', () => {
     server.failNext(503);
     const failure = await controller.fetch(api.getTodos, {}).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(HttpError);
-    expect(getState().meta[api.getTodos.key({})]?.errorPolicy).toBe('soft');
+    expect(getState().meta.get(api.getTodos.key({}))?.errorPolicy).toBe('soft');
     expect(controller.getError(api.getTodos, {}, getState())).toBe(failure);
 
     await controller.fetch(api.getTodos, {});
     server.failNext(500);
     await expect(controller.fetch(api.getTodos, {})).rejects.toThrow(/500/);
     const state = getState();
-    expect(state.meta[api.getTodos.key({})]?.error).toBeInstanceOf(HttpError);
+    expect(state.meta.get(api.getTodos.key({}))?.error).toBeInstanceOf(HttpError);
     expect(controller.getError(api.getTodos, {}, state)).toBeUndefined();
     expect(ids(controller.getResponse(api.getTodos, {}, state).data)).toEqual([1, 2, 3]);
   });
@@ -535,7 +535,7 @@ describe('getError', () => {
     const failure = await controller.fetch(api.getTodo, { id: 1 }).catch((error: unknown) => error);
     expect((failure as HttpError).status).toBe(404);
     const state = getState();
-    expect(state.meta[api.getTodo.key({ id: 1 })]?.errorPolicy).toBe('hard');
+    expect(state.meta.get(api.getTodo.key({ id: 1 }))?.errorPolicy).toBe('hard');
     expect(controller.getError(api.getTodo, { id: 1 }, state)).toBe(failure);
     expect(controller.getResponse(api.getTodo, { id: 1 }, state).data?.id).toBe(1);
   });
@@ -583,11 +583,11 @@ describe('methods used detached, as `const { fetch, … } = useController()`', (
     await invalidate(api.getTodo, { id: 9 });
     expect(getResponse(api.getTodo, { id: 9 }, getState()).expiryStatus).toBe(ExpiryStatus.Invalid);
     await expireAll({ testKey: (key) => key.startsWith('getTodos') });
-    expect(getState().meta[api.getTodos.key({})]?.expiresAt).toBe(1);
+    expect(getState().meta.get(api.getTodos.key({}))?.expiresAt).toBe(1);
     await invalidateAll({ testKey: (key) => key.startsWith('getTodos') });
-    expect(getState().endpoints[api.getTodos.key({})]).toBeUndefined();
+    expect(getState().endpoints.get(api.getTodos.key({}))).toBeUndefined();
     await resetEntireStore();
-    expect(getState().entities).toEqual({});
+    expect(plain(getState().entities)).toEqual({});
   });
 
   it('the methods that change the store return a promise that resolves once it is stored', async () => {
@@ -595,7 +595,7 @@ describe('methods used detached, as `const { fetch, … } = useController()`', (
     const written = controller.setResponse(api.getTodo, { id: 5 }, { id: 5, title: 'five' });
     expect(written).toBeInstanceOf(Promise);
     await written;
-    expect(getState().entities.Todo?.['5']).toEqual({ id: 5, title: 'five' });
+    expect(plain(getState().entities).Todo?.['5']).toEqual({ id: 5, title: 'five' });
     for (const pending of [
       controller.invalidate(api.getTodo, { id: 5 }),
       controller.invalidate(api.getTodo, null),

@@ -42,7 +42,7 @@ describe('stored errors hold no state', () => {
     const failures = 3000;
     for (let i = 0; i < failures; i++) fail(i);
     const perFailure = (heapAfterCollection() - before) / failures;
-    expect(getState().meta[Notes.get.key({ id: 'same' })]?.error).toBeInstanceOf(SchemaError);
+    expect(getState().meta.get(Notes.get.key({ id: 'same' }))?.error).toBeInstanceOf(SchemaError);
     // Only the last error is kept; each one keeping the state before it kept 1.9 KB a failure.
     expect(perFailure).toBeLessThan(150);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Endpoint, SchemaError, type State } from '../../src/index.js';
-import { todoList } from '../fixtures.js';
+import { plain, todoList } from '../fixtures.js';
 import { HttpError } from '../helpers/todoApi.js';
 
 import { ids, todoStorePerTest } from './support.js';
@@ -15,10 +15,10 @@ function expectOnlyErrorMetaChanged(before: State, after: State, key: string, er
   expect(after.entitiesMeta).toBe(before.entitiesMeta);
   expect(after.optimistic).toBe(before.optimistic);
   expect(after.lastReset).toBe(before.lastReset);
-  const { [key]: errorMeta, ...otherMeta } = after.meta;
-  const { [key]: _previous, ...otherMetaBefore } = before.meta;
-  expect(otherMeta).toEqual(otherMetaBefore);
-  for (const other of Object.keys(otherMeta)) expect(otherMeta[other]).toBe(before.meta[other]);
+  const errorMeta = after.meta.get(key);
+  const otherMeta = after.meta.delete(key);
+  expect([...otherMeta.keys()]).toEqual([...before.meta.delete(key).keys()]);
+  for (const [other, meta] of otherMeta) expect(meta).toBe(before.meta.get(other));
   expect(errorMeta?.error).toBe(error);
   expect(errorMeta?.expiresAt).toBe(errorMeta!.date + 1_000);
 }
@@ -95,8 +95,8 @@ describe('a response that does not match the schema', () => {
     // Not even the valid first item was stored.
     const key = api.getTodos.key({});
     expectOnlyErrorMetaChanged(before, getState(), key, error);
-    expect(getState().entities.Todo?.['1']).toBeUndefined();
-    expect(getState().entities['[Todo]']).toBeUndefined();
+    expect(plain(getState().entities).Todo?.['1']).toBeUndefined();
+    expect(plain(getState().entities)['[Todo]']).toBeUndefined();
   });
 
   it('names the nested entity that lacks its pk', async () => {
@@ -151,7 +151,7 @@ describe('a response to an older request', () => {
   /** Stores the server's list now, and returns when that request started. */
   async function fetchNewer() {
     await store.controller.fetch(api.getTodos, {});
-    return store.getState().meta[api.getTodos.key({})]!.fetchedAt;
+    return store.getState().meta.get(api.getTodos.key({}))!.fetchedAt;
   }
 
   it('never replaces the newer result of its endpoint', async () => {
@@ -170,9 +170,9 @@ describe('a response to an older request', () => {
     });
     const state = getState();
     const key = api.getTodos.key({});
-    expect(state.endpoints[key]).toBe(before.endpoints[key]);
-    expect(state.meta[key]).toBe(before.meta[key]);
-    expect(state.entities['[Todo]']?.['{}']).toEqual(['1', '2', '3']);
+    expect(state.endpoints.get(key)).toBe(before.endpoints.get(key));
+    expect(state.meta.get(key)).toBe(before.meta.get(key));
+    expect(plain(state.entities)['[Todo]']?.['{}']).toEqual(['1', '2', '3']);
     expect(ids(controller.getResponse(api.getTodos, {}, state).data)).toEqual([1, 2, 3]);
     expect(controller.getResponse(api.getTodos, {}, state).data).toBe(dataBefore);
   });
@@ -196,15 +196,19 @@ describe('a response to an older request', () => {
     });
 
     const state = getState();
-    expect(state.entities.Todo?.['1']).toEqual({
+    expect(plain(state.entities).Todo?.['1']).toEqual({
       id: 1,
       title: 'newest title',
       completed: true,
       userId: 1,
     });
     // An entity the store did not have is a gap too.
-    expect(state.entities.Todo?.['5']).toEqual({ id: 5, title: 'only in the old list', userId: 2 });
-    expect(state.entitiesMeta.Todo?.['1']?.fetchedAt).toBe(newerAt);
+    expect(plain(state.entities).Todo?.['5']).toEqual({
+      id: 5,
+      title: 'only in the old list',
+      userId: 2,
+    });
+    expect(plain(state.entitiesMeta).Todo?.['1']?.fetchedAt).toBe(newerAt);
     expect(controller.getResponse(api.getTodo, { id: 1 }, state).data).toMatchObject({
       title: 'newest title',
       completed: true,
@@ -235,7 +239,7 @@ describe('a response to an older request', () => {
       response: [{ id: 2, title: 'fix bugs', userId: 1 }],
       fetchedAt: newerAt - 1_000,
     });
-    expect(getState().entities['[Todo]']?.['{}']).toEqual(['1', '2', '3']);
+    expect(plain(getState().entities)['[Todo]']?.['{}']).toEqual(['1', '2', '3']);
     expect(ids(controller.getResponse(api.getTodos, {}, getState()).data)).toEqual([1, 2, 3]);
   });
 });

@@ -6,7 +6,7 @@ import {
   type State,
   schema,
 } from '../../src/index.js';
-import { Todo, todoList } from '../fixtures.js';
+import { plain, Todo, todoList } from '../fixtures.js';
 import type { TodoRecord } from '../helpers/server.js';
 import { HttpError, requestJson } from '../helpers/todoApi.js';
 
@@ -71,7 +71,7 @@ describe('optimistic updates', () => {
 
     const done = controller.fetch(update, { id: 1 }, { title: 'optimistic' });
     // Shown at once, in the entity and in every result holding it.
-    expect(getState().entities.Todo?.['1']).toMatchObject({ title: 'optimistic' });
+    expect(plain(getState().entities).Todo?.['1']).toMatchObject({ title: 'optimistic' });
     expect(controller.getResponse(api.getTodos, {}, getState()).data?.[0]?.title).toBe(
       'optimistic',
     );
@@ -80,7 +80,7 @@ describe('optimistic updates', () => {
     // The server has the request but has not answered: its data is unchanged.
     await server.waitForRequest(2);
     expect(server.todos[0]?.title).toBe('write tests');
-    expect(getState().entities.Todo?.['1']).toMatchObject({ title: 'optimistic' });
+    expect(plain(getState().entities).Todo?.['1']).toMatchObject({ title: 'optimistic' });
     // Meanwhile someone else completes the todo on the server: the answer will carry it.
     server.todos[0]!.completed = true;
 
@@ -88,7 +88,7 @@ describe('optimistic updates', () => {
     expect(answered).toMatchObject({ id: 1, title: 'optimistic', completed: true });
     const state = getState();
     expect(state.optimistic).toEqual([]);
-    expect(state.entities.Todo?.['1']).toEqual({
+    expect(plain(state.entities).Todo?.['1']).toEqual({
       id: 1,
       title: 'optimistic',
       completed: true,
@@ -112,7 +112,10 @@ describe('optimistic updates', () => {
     server.failNext(500);
 
     const done = controller.fetch(update, { id: 2 }, { title: 'doomed', completed: false });
-    expect(getState().entities.Todo?.['2']).toMatchObject({ title: 'doomed', completed: false });
+    expect(plain(getState().entities).Todo?.['2']).toMatchObject({
+      title: 'doomed',
+      completed: false,
+    });
     await expect(done).rejects.toBeInstanceOf(HttpError);
 
     const state = getState();
@@ -122,9 +125,9 @@ describe('optimistic updates', () => {
     expect(controller.getResponse(api.getTodos, {}, state).data).toEqual(listBefore);
     expect(controller.getResponse(api.getTodos, {}, state).data?.[1]?.title).toBe('fix bugs');
     // Only the error of the mutation was added.
-    expect(state.meta[update.key({ id: 2 }, { title: 'doomed', completed: false })]?.error).toBe(
-      await done.catch((e: unknown) => e),
-    );
+    expect(
+      state.meta.get(update.key({ id: 2 }, { title: 'doomed', completed: false }))?.error,
+    ).toBe(await done.catch((e: unknown) => e));
     expect(dataOf(committed)).toBe(committedText);
   });
 
@@ -153,7 +156,7 @@ describe('optimistic updates', () => {
 
     await done;
     expect(getState().optimistic).toEqual([]);
-    expect(getState().entities.Todo?.['3']).toMatchObject({ title: 'unknown before' });
+    expect(plain(getState().entities).Todo?.['3']).toMatchObject({ title: 'unknown before' });
   });
 
   it('show a throwing updater as an error for its key until the server answers', async () => {
@@ -166,11 +169,11 @@ describe('optimistic updates', () => {
     server.setDelay(SLOW);
     const key = update.key({ id: 1 }, { title: 'x' });
     const done = controller.fetch(update, { id: 1 }, { title: 'x' });
-    expect(getState().meta[key]?.error).toBe(broken);
-    expect(getState().entities.Todo?.['1']).toMatchObject({ title: 'write tests' });
+    expect(getState().meta.get(key)?.error).toBe(broken);
+    expect(plain(getState().entities).Todo?.['1']).toMatchObject({ title: 'write tests' });
     await done;
-    expect(getState().meta[key]?.error).toBeUndefined();
-    expect(getState().entities.Todo?.['1']).toMatchObject({ title: 'x' });
+    expect(getState().meta.get(key)?.error).toBeUndefined();
+    expect(plain(getState().entities).Todo?.['1']).toMatchObject({ title: 'x' });
   });
 
   it('apply in order, each updater seeing the ones before it', async () => {
@@ -186,7 +189,7 @@ describe('optimistic updates', () => {
     const before = Date.now();
     const first = controller.fetch(exclaim, { id: 1 }, { title: 'write tests!' });
     const second = controller.fetch(exclaim, { id: 1 }, { title: 'write tests!!' });
-    expect(getState().entities.Todo?.['1']).toMatchObject({ title: 'write tests!!' });
+    expect(plain(getState().entities).Todo?.['1']).toMatchObject({ title: 'write tests!!' });
     expect(getState().optimistic).toHaveLength(2);
     for (const fetchedAt of fetchedAts) {
       expect(fetchedAt).toBeGreaterThanOrEqual(before);
@@ -196,7 +199,7 @@ describe('optimistic updates', () => {
     await Promise.all([first, second]);
     expect(server.requests.filter((r) => r.method === 'PATCH')).toHaveLength(2);
     expect(getState().optimistic).toEqual([]);
-    expect(getState().entities.Todo?.['1']).toMatchObject({ title: 'write tests!!' });
+    expect(plain(getState().entities).Todo?.['1']).toMatchObject({ title: 'write tests!!' });
   });
 
   it('create with a placeholder pk that the real one replaces on commit', async () => {
@@ -223,14 +226,14 @@ describe('optimistic updates', () => {
       'ship',
       'brand new',
     ]);
-    const placeholder = (getState().entities['[Todo]']?.['{}'] as string[] | undefined)?.[3];
+    const placeholder = (plain(getState().entities)['[Todo]']?.['{}'] as string[] | undefined)?.[3];
     expect(placeholder).toMatch(/^optimistic-/);
 
     const created = await done;
     expect(created.id).toBe(4);
     const state = getState();
-    expect(state.entities['[Todo]']?.['{}']).toEqual(['1', '2', '3', '4']);
-    expect(Object.keys(state.entities.Todo ?? {})).toEqual(['1', '2', '3', '4']);
+    expect(plain(state.entities)['[Todo]']?.['{}']).toEqual(['1', '2', '3', '4']);
+    expect(Object.keys(plain(state.entities).Todo ?? {})).toEqual(['1', '2', '3', '4']);
     expect(ids(controller.getResponse(api.getTodos, {}, state).data)).toEqual([1, 2, 3, 4]);
     expect(dataOf(committed)).toBe(committedText);
   });
@@ -256,7 +259,7 @@ describe('optimistic updates', () => {
     expect(ids(controller.getResponse(api.getTodos, {}, getState()).data)).toEqual([1, 3]);
     expect(controller.getResponse(api.getTodo, { id: 2 }, getState()).data).toBeUndefined();
     // The committed state still has it.
-    expect(committed.entities['[Todo]']?.['{}']).toEqual(['1', '2', '3']);
+    expect(plain(committed.entities)['[Todo]']?.['{}']).toEqual(['1', '2', '3']);
 
     await expect(done).rejects.toMatchObject({ status: 503 });
     expect(ids(controller.getResponse(api.getTodos, {}, getState()).data)).toEqual([1, 2, 3]);

@@ -1,0 +1,148 @@
+import type { InsertKind } from '../schema/Collection.js';
+
+/**
+ * What one action did to the store, in the user's terms: the change-set. The reducer makes one
+ * with every new state, and everything downstream reads it rather than working it out again:
+ * hooks re-check only the results it touches, the devtools describe it to the panel.
+ *
+ * Plain data, defined once: the devtools protocol's effects are these types with their values
+ * encoded. Values are references to what the states hold; nothing is copied to make it.
+ * `V` is the type of carried values (raw here, encoded on the wire).
+ */
+export interface ChangeSet<V = unknown> {
+  /** Entity rows, one entry per entity type touched. */
+  entities: EntityChanges<V>[];
+  /** Collection rows whose members changed, or that an add reached without adding anything. */
+  collections: CollectionChange[];
+  /** Endpoint results stored, failed, invalidated or expired. */
+  results: ResultChange<V>[];
+  /** Set when the store was emptied. */
+  reset?: true;
+}
+
+/** What happened to the rows of one entity type. */
+export interface EntityChanges<V = unknown> {
+  /** The entity type, e.g. `Todo`. */
+  entity: string;
+  /** Stored for the first time, or again after they were invalidated. */
+  added: string[];
+  /** Stored before, with fields whose values changed. */
+  updated: EntityUpdate<V>[];
+  invalidated: Invalidation<V>[];
+}
+
+export interface EntityUpdate<V = unknown> {
+  pk: string;
+  fields: FieldChange<V>[];
+}
+
+export interface FieldChange<V = unknown> {
+  field: string;
+  before: V;
+  after: V;
+}
+
+export interface Invalidation<V = unknown> {
+  pk: string;
+  /** The input the pk was computed from (the URL params when a delete answered nothing). */
+  from: V;
+  /** Whether that input is the call's URL params or (part of) the response. */
+  via: 'response' | 'url-params';
+}
+
+/** What happened to one collection row. */
+export interface CollectionChange {
+  /** The collection's table key, e.g. `[Todo]`. */
+  collection: string;
+  /** The row: its serialized filtering arguments, e.g. `{"userId":"1"}`. */
+  row: string;
+  /** How: an add (`push`, `unshift`, `page-merge`, a custom `add`), a fetch of the whole list
+   * (`replace`), or a member invalidated (`invalidate`). */
+  kind: InsertKind | 'replace' | 'invalidate';
+  lengthBefore: number;
+  lengthAfter: number;
+  /** The pks that went in, as runs of neighbours (one run for a push or a page). */
+  inserted: InsertedRun[];
+  /** Pks an add brought that were members already (or came twice), so they added nothing. */
+  duplicates: string[];
+  /** The pks that left: invalidated, or not in the fresh list that replaced the row. */
+  removed: string[];
+  /** The whole list, when it was replaced. */
+  members?: string[];
+}
+
+/** Pks inserted next to each other, the first at `index` of the new list. */
+export interface InsertedRun {
+  index: number;
+  pks: string[];
+}
+
+export type ResultChange<V = unknown> =
+  | { type: 'result-stored'; key: string; expiresAt: number }
+  | { type: 'result-error'; key: string; error: V }
+  | { type: 'result-invalidated'; key: string }
+  | { type: 'result-expired'; key: string };
+
+/** A change-set of an action that changed nothing. */
+export function noChanges(): ChangeSet {
+  return { entities: [], collections: [], results: [] };
+}
+
+/**
+ * Collects a change-set as the normalizer and the reducer work: schemas report what they did
+ * through the normalize context, which reports it here. It knows nothing of who reads it.
+ */
+export class ChangeRecorder {
+  private readonly changes = noChanges();
+  private readonly byEntity = new Map<string, EntityChanges>();
+
+  private of(entity: string): EntityChanges {
+    let changes = this.byEntity.get(entity);
+    if (!changes) {
+      changes = { entity, added: [], updated: [], invalidated: [] };
+      this.byEntity.set(entity, changes);
+      this.changes.entities.push(changes);
+    }
+    return changes;
+  }
+
+  entityAdded(entity: string, pk: string): void {
+    this.of(entity).added.push(pk);
+  }
+
+  entityUpdated(entity: string, pk: string, fields: FieldChange[]): void {
+    this.of(entity).updated.push({ pk, fields });
+  }
+
+  entityInvalidated(entity: string, invalidation: Invalidation): void {
+    this.of(entity).invalidated.push(invalidation);
+  }
+
+  collectionChanged(change: CollectionChange): void {
+    this.changes.collections.push(change);
+  }
+
+  result(change: ResultChange): void {
+    this.changes.results.push(change);
+  }
+
+  reset(): void {
+    this.changes.reset = true;
+  }
+
+  /** Adds what another recorder collected (a step that could fail, recorded apart first). */
+  merge(other: ChangeRecorder): void {
+    for (const changes of other.changes.entities) {
+      const into = this.of(changes.entity);
+      into.added.push(...changes.added);
+      into.updated.push(...changes.updated);
+      into.invalidated.push(...changes.invalidated);
+    }
+    this.changes.collections.push(...other.changes.collections);
+    this.changes.results.push(...other.changes.results);
+  }
+
+  finish(): ChangeSet {
+    return this.changes;
+  }
+}

@@ -1,0 +1,101 @@
+import type { CollectionChange, InsertedRun } from './changes.js';
+import type { MemberList } from './memberList.js';
+
+/**
+ * What a write to a collection row did, for the change-set. `incoming` is what the change is
+ * about: the pks an add brought, or for an invalidation the member removed.
+ *
+ * The built-in adds append (push, a page) or prepend (unshift) what the row lacked, so their
+ * change is read off the incoming pks in O(incoming). A replaced list, or a custom merge, is
+ * compared with the list before.
+ */
+export function describeCollectionChange(
+  collection: string,
+  row: string,
+  kind: CollectionChange['kind'],
+  before: MemberList | undefined,
+  after: MemberList,
+  incoming: readonly string[],
+): CollectionChange {
+  const lengthBefore = before?.length ?? 0;
+  const change: CollectionChange = {
+    collection,
+    row,
+    kind,
+    lengthBefore,
+    lengthAfter: after.length,
+    inserted: [],
+    duplicates: [],
+    removed: [],
+  };
+  if (kind === 'invalidate') {
+    change.removed = incoming.slice();
+  } else if (kind === 'push' || kind === 'page-merge' || kind === 'unshift') {
+    const added = new Set<string>();
+    for (const pk of incoming) {
+      if (before?.has(pk) || added.has(pk)) change.duplicates.push(pk);
+      else added.add(pk);
+    }
+    if (added.size > 0)
+      change.inserted = [{ index: kind === 'unshift' ? 0 : lengthBefore, pks: [...added] }];
+  } else {
+    const members = after.toArray();
+    const { inserted, removed } = diffMembers(before?.toArray() ?? [], members);
+    change.inserted = inserted;
+    change.removed = removed;
+    change.duplicates = repeatsOrMembers(incoming, before, kind);
+    if (kind === 'replace') change.members = members;
+  }
+  return change;
+}
+
+/** For a replaced list, the pks it received twice; for a custom add, also those already held. */
+function repeatsOrMembers(
+  incoming: readonly string[],
+  before: MemberList | undefined,
+  kind: CollectionChange['kind'],
+): string[] {
+  const duplicates: string[] = [];
+  const seen = new Set<string>();
+  for (const pk of incoming) {
+    if (seen.has(pk) || (kind !== 'replace' && before?.has(pk))) duplicates.push(pk);
+    seen.add(pk);
+  }
+  return duplicates;
+}
+
+/**
+ * Which pks a list gained (as runs, with their new index) and lost. A change usually touches one
+ * stretch of the list: comparing from both ends finds it with identity checks; the stretch is
+ * then compared as sets.
+ */
+function diffMembers(before: readonly string[], after: readonly string[]) {
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) head++;
+  let tail = 0;
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++;
+  const lost = before.slice(head, before.length - tail);
+  const gained = after.slice(head, after.length - tail);
+  if (lost.length === 0 || gained.length === 0)
+    return { inserted: gained.length === 0 ? [] : [{ index: head, pks: gained }], removed: lost };
+  const beforeSet = new Set(lost);
+  const afterSet = new Set(gained);
+  const inserted: InsertedRun[] = [];
+  let run: InsertedRun | undefined;
+  for (const [offset, member] of gained.entries()) {
+    if (beforeSet.has(member)) {
+      run = undefined;
+    } else if (run) {
+      run.pks.push(member);
+    } else {
+      run = { index: head + offset, pks: [member] };
+      inserted.push(run);
+    }
+  }
+  return { inserted, removed: lost.filter((member) => !afterSet.has(member)) };
+}

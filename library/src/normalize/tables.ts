@@ -1,0 +1,78 @@
+import { type MapDraft, PersistentMap } from './persistentMap.js';
+
+/** One table: rows by pk (or collection rows by their serialized arguments). */
+export type Table<V = unknown> = PersistentMap<V>;
+
+/** Tables by key: the entity key (`Todo`) or the collection key (`[Todo]`). */
+export type Tables<V = unknown> = PersistentMap<Table<V>>;
+
+/** When a row was written, and until when it is fresh. */
+export interface EntityMeta {
+  date: number;
+  fetchedAt: number;
+  expiresAt: number;
+}
+
+/** The parts of the store the normalizer reads and writes. */
+export interface NormalizedTables {
+  /**
+   * Entity rows by entity key, then pk (`INVALID` for one a delete removed); collection rows
+   * (`MemberList`s) by collection key, then their serialized filtering arguments.
+   */
+  entities: Tables;
+  /** When each row was written, by the same keys. */
+  entitiesMeta: Tables<EntityMeta>;
+  /** Pks by the value of an indexed field (`static indexes`): entity key, then `indexKey`. */
+  indexes: Tables<string>;
+}
+
+export function emptyTables(): NormalizedTables {
+  return {
+    entities: PersistentMap.empty(),
+    entitiesMeta: PersistentMap.empty(),
+    indexes: PersistentMap.empty(),
+  };
+}
+
+/** The key of an indexed field's value in its entity's index table. */
+export function indexKey(field: string, value: unknown): string {
+  return JSON.stringify([field, String(value)]);
+}
+
+/**
+ * Writes to a set of tables in one batch: each table written gets a draft of its own (see
+ * PersistentMap), and `finish()` puts the finished tables into a new set. Reads see the writes
+ * made so far.
+ */
+export class TablesDraft<V> {
+  private readonly drafts = new Map<string, MapDraft<V>>();
+
+  constructor(private readonly base: Tables<V>) {}
+
+  get(table: string, key: string): V | undefined {
+    const draft = this.drafts.get(table);
+    return draft ? draft.get(key) : this.base.get(table)?.get(key);
+  }
+
+  set(table: string, key: string, value: V | undefined): void {
+    let draft = this.drafts.get(table);
+    if (!draft) {
+      draft = (this.base.get(table) ?? PersistentMap.empty<V>()).draft();
+      this.drafts.set(table, draft);
+    }
+    draft.set(key, value);
+  }
+
+  /** The keys a table holds now (a list: writes made while going through it are safe). */
+  keys(table: string): string[] {
+    const draft = this.drafts.get(table);
+    return [...(draft ? draft.keys() : (this.base.get(table)?.keys() ?? []))];
+  }
+
+  finish(): Tables<V> {
+    if (this.drafts.size === 0) return this.base;
+    return this.base.withMutations((tables) => {
+      for (const [table, draft] of this.drafts) tables.set(table, draft.finish());
+    });
+  }
+}
