@@ -3,13 +3,16 @@ export {
   type DevtoolsConnection,
   type DevtoolsOptions,
   LIBRARY_VERSION,
-} from './bridge.js';
-export { decode, type EncodeLimits, encode } from './encode.js';
-export * from './protocol.js';
+} from './page/bridge.js';
+export { decode, type EncodeLimits, encode } from './page/encode.js';
 export {
   type ReplayMode,
   type ReplayOptions,
   type ReplayOutcome,
   replayMutations,
-} from './replay.js';
-export { replaySession } from './session.js';
+  replaySession,
+} from './page/replay.js';
+export * from './protocol/effects.js';
+export * from './protocol/messages.js';
+export * from './protocol/session.js';
+export * from './protocol/validate.js';

@@ -1,5 +1,5 @@
 import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
-import { connectDevtools, type DevtoolsOptions } from '../devtools/bridge.js';
+import { connectDevtools, type DevtoolsOptions } from '../devtools/page/bridge.js';
 import { createStore, type Store } from '../store/createStore.js';
 import { StoreContext } from './context.js';
 

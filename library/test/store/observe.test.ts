@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   createResource,
   createStore,
-  retrace,
+  Endpoint,
   type Store,
   type StoreRecord,
-  type TraceEvent,
 } from '../../src/index.js';
 import { Todo } from '../fixtures.js';
 
@@ -35,93 +34,94 @@ function session({ controller }: Store) {
   controller.setResponse(Todos.getList, {}, [todo(6)]);
 }
 
-const eventsOf = (record: StoreRecord): readonly TraceEvent[] => record.trace?.events ?? [];
+function observed(store = createStore()) {
+  const records: StoreRecord[] = [];
+  const stop = store.observe((record) => records.push(record));
+  return { store, records, stop };
+}
 
 describe('store.observe', () => {
-  it('traces every action for an observer that sets no `traces`', () => {
-    const store = createStore();
-    const records: StoreRecord[] = [];
-    store.observe((record) => records.push(record));
+  it('reports every action that changed the store, in order, with its change-set', () => {
+    const { store, records } = observed();
     session(store);
-    expect(records).toHaveLength(12);
-    expect(records.every((record) => record.trace !== undefined)).toBe(true);
-    expect(eventsOf(records[0]!).map((event) => event.type)).toEqual([
-      'entities-added',
-      'collection-changed',
+    expect(records.map((record) => record.action.type)).toEqual([
+      ...Array(8).fill('setResponse'),
+      'invalidate',
+      'expireAll',
+      'reset',
+      'setResponse',
     ]);
+    const kinds = records.flatMap((record) => record.changes.collections.map((c) => c.kind));
+    expect(kinds).toEqual(['replace', 'push', 'unshift', 'page-merge', 'invalidate', 'replace']);
+    expect(records[5]?.changes.entities[0]?.updated).toEqual([
+      { pk: '1', fields: [{ field: 'title', before: 'todo 1', after: 'one' }] },
+    ]);
+    expect(records[10]?.changes.reset).toBe(true);
   });
 
-  it('traces only the actions an observer asks for, and still reports every change', () => {
-    const store = createStore();
-    const records: StoreRecord[] = [];
-    store.observe((record) => records.push(record), {
-      traces: (action) => action.type === 'invalidate',
-    });
+  it('gives the committed states around each action: each one starts where the last ended', () => {
+    const { store, records } = observed();
+    const initial = store.getState();
     session(store);
-    expect(records.map((record) => [record.action.type, record.trace !== undefined])).toEqual([
-      ['setResponse', false],
-      ['setResponse', false],
-      ['setResponse', false],
-      ['setResponse', false],
-      ['setResponse', false],
-      ['setResponse', false],
-      ['setResponse', false],
-      ['setResponse', false],
-      ['invalidate', true],
-      ['expireAll', false],
-      ['reset', false],
-      ['setResponse', false],
-    ]);
+    expect(records[0]?.before).toBe(initial);
+    for (let index = 1; index < records.length; index++)
+      expect(records[index]?.before).toBe(records[index - 1]?.after);
+    expect(records.at(-1)?.after).toBe(store.getState());
+    // Each state stays as it was: the first one still holds one list of two todos.
+    expect(store.controller.get(Todos.getList.schema, {}, records[0]!.after)).toHaveLength(2);
+    expect(store.controller.get(Todos.getList.schema, {}, records.at(-1)!.after)).toHaveLength(1);
   });
 
-  it('traces an action when any one observer asks for it', () => {
-    const store = createStore();
-    const untraced: StoreRecord[] = [];
-    const traced: StoreRecord[] = [];
-    store.observe((record) => untraced.push(record), { traces: () => false });
-    store.observe((record) => traced.push(record));
+  it('says nothing of an action that changed nothing', () => {
+    const { store, records } = observed();
+    store.controller.invalidateAll(() => true); // nothing stored
+    store.controller.expireAll(() => true);
+    expect(records).toEqual([]);
+  });
+
+  it('an optimistic fetch: its optimistic changes, and the state components see as `view`', async () => {
+    const { store, records } = observed();
     store.controller.setResponse(Todos.getList, {}, [todo(1)]);
-    expect(untraced[0]?.trace).toBe(traced[0]?.trace);
-    expect(eventsOf(traced[0]!)).toHaveLength(2);
-  });
-});
-
-describe('retrace', () => {
-  it('works out from the state before the same states and traces the store made', () => {
-    const store = createStore();
-    const records: StoreRecord[] = [];
-    store.observe((record) => records.push(record));
-    session(store);
-    const again = [
-      ...retrace(
-        records[0]!.before,
-        records.map(({ action }) => ({ action, trace: undefined })),
-      ),
-    ];
-    expect(again).toHaveLength(records.length);
-    for (const [index, record] of again.entries()) {
-      const original = records[index]!;
-      expect(record.action).toBe(original.action);
-      expect(record.after).toEqual(original.after);
-      expect(record.trace.events).toEqual(eventsOf(original));
-    }
-    // The session's traces say something: the push, the page merge, the delete.
-    const kinds = again.flatMap((record) =>
-      record.trace.events.flatMap((event) =>
-        event.type === 'collection-changed' ? [event.kind] : [],
-      ),
+    let answer: (value: unknown) => void = () => {};
+    const create = new Endpoint(
+      (_body: { title: string }) => new Promise((resolve) => (answer = resolve)),
+      {
+        name: 'create',
+        schema: Todos.getList.push.schema,
+        sideEffect: true,
+        key: () => 'POST create',
+        getOptimisticResponse: (_snapshot: unknown, body: { title: string }) => ({
+          id: 'optimistic',
+          ...body,
+        }),
+      },
     );
-    expect(kinds).toEqual(expect.arrayContaining(['push', 'unshift', 'page-merge', 'invalidate']));
+    const done = store.controller.fetch(create, { title: 'soon' });
+    const optimistic = records.at(-1)!;
+    expect(optimistic.action.type).toBe('fetch');
+    expect(optimistic.changes.collections).toMatchObject([
+      { kind: 'push', inserted: [{ index: 1, pks: ['optimistic'] }] },
+    ]);
+    expect(optimistic.after.optimistic).toHaveLength(1);
+    expect(optimistic.view).toBe(store.getState());
+    expect(store.controller.get(Todo, { id: 'optimistic' }, optimistic.view)).toBeDefined();
+    expect(store.controller.get(Todo, { id: 'optimistic' }, optimistic.after)).toBeUndefined();
+    answer({ id: 7, title: 'soon' });
+    await done;
+    const settled = records.at(-1)!;
+    expect(settled.action.type).toBe('setResponse');
+    expect(settled.view).toBe(settled.after);
+    expect(settled.after.optimistic).toEqual([]);
   });
 
-  it('passes on the trace it is given for an action instead of making one', () => {
-    const store = createStore();
-    const records: StoreRecord[] = [];
-    store.observe((record) => records.push(record));
-    store.controller.setResponse(Todos.getList, {}, [todo(1)]);
-    const [record] = records;
-    const [again] = retrace(record!.before, [{ action: record!.action, trace: record!.trace }]);
-    expect(again!.trace).toBe(record!.trace);
-    expect(again!.after).toEqual(record!.after);
+  it('stops reporting once the observer unsubscribes; other observers go on', () => {
+    const first = observed();
+    const second: StoreRecord[] = [];
+    first.store.observe((record) => second.push(record));
+    first.store.controller.setResponse(Todos.get, { id: 1 }, todo(1));
+    first.stop();
+    first.store.controller.setResponse(Todos.get, { id: 2 }, todo(2));
+    expect(first.records).toHaveLength(1);
+    expect(second).toHaveLength(2);
   });
 });

@@ -1,35 +1,31 @@
-import { registerEndpoint } from '../endpoint/registry.js';
-import { EMPTY_TRACE } from '../normalize/trace.js';
-import type { Action } from '../store/actions.js';
-import { Controller } from '../store/Controller.js';
-import type { Store, StoreRecord, TracedRecord } from '../store/createStore.js';
-import { encode } from './encode.js';
-import {
-  EventDescriber,
-  type EventLimits,
-  encodeEvent,
-  NotedChange,
-  type Stamped,
-} from './events.js';
-import { History } from './history.js';
+import { registerEndpoint } from '../../endpoint/registry.js';
+import { MemberList } from '../../normalize/memberList.js';
+import type { Tables } from '../../normalize/tables.js';
+import type { Store, StoreRecord } from '../../store/createStore.js';
+import type { State } from '../../store/state.js';
 import {
   type Encoded,
   type ExtensionCommand,
-  isExtensionCommand,
   MAX_MESSAGE_LENGTH,
   type PageMessageBody,
   pageMessage,
   type ReplayCommand,
+  type ResultsCommand,
   type RowsCommand,
   SNAPSHOT_CHUNK_LENGTH,
   type SnapshotState,
-} from './protocol.js';
+  type StoredResult,
+} from '../protocol/messages.js';
+import { isExtensionCommand } from '../protocol/validate.js';
+import { Describer, type EventLimits, encodeEvent, needsSnapshot } from './describe.js';
+import { encode } from './encode.js';
+import { History, type HistoryEntry } from './history.js';
 import { replayMutations } from './replay.js';
 
 export interface DevtoolsOptions {
   /** Shown in the panel's store selector; the document title by default. */
   name?: string;
-  /** How many recent events are kept for a panel that opens later (default 1000). */
+  /** How many recent changes are kept for a panel that opens later (default 1000). */
   ringSize?: number;
   /** How long events wait to be sent together while a panel is connected, in ms (default 50). */
   batchInterval?: number;
@@ -58,8 +54,8 @@ const EVENT_LIMITS: EventLimits = {
 };
 /** Room for the envelope of an events message around its JSON text. */
 const ENVELOPE_LENGTH = 1024;
-/** One `rows` answer stays this far below the largest message, whatever the rows hold. */
-const ROWS_LENGTH = 6 * 1024 * 1024;
+/** One `rows` (or `results`) answer stays this far below the largest message, whatever it holds. */
+const READ_LENGTH = 6 * 1024 * 1024;
 /** Snapshots carry the whole state. */
 const SNAPSHOT_LIMITS = {
   maxSize: 64 * 1024 * 1024,
@@ -74,35 +70,30 @@ let storeCount = 0;
 
 /**
  * Connects a store to the RestLens panel over window messaging. Until a panel connects it only
- * keeps a ring of recent changes, untraced (nothing is traced or serialized; see History); while
- * connected it sends events in batches, answers resync requests with the missing events or a
- * snapshot, and runs the panel's commands (invalidate, expire all, reset, replay).
+ * keeps a ring of recent changes (see History; nothing is serialized); while connected it sends
+ * events in batches, answers resync requests with the missing events or a snapshot, answers
+ * reads of rows and results (now, or as of a seq in the ring), and runs the panel's commands
+ * (invalidate, expire all, reset, replay).
  */
 export function connectDevtools(store: Store, options: DevtoolsOptions = {}): DevtoolsConnection {
   return new DevtoolsBridge(store, options);
 }
 
-/**
- * One store's side of the devtools. A class, so that a connected store costs one object and a
- * few callbacks: apps and tests make stores by the hundred, and every closure of a bridge built
- * from closures was one more object for the garbage collector to move while the store lives.
- */
 class DevtoolsBridge implements DevtoolsConnection {
   readonly storeId = `store-${++storeCount}-${Math.random().toString(36).slice(2, 8)}`;
   private readonly target: Window;
   private readonly storeName: string;
   private readonly batchInterval: number;
   private readonly history: History;
-  private readonly describer: EventDescriber;
+  private readonly describer = new Describer();
+  /** The state components see now: the last change's, or the store's when the bridge started. */
+  private state: State;
   private seq = 0;
   private connected = false;
-  private queue: NotedChange[] = [];
+  private queue: HistoryEntry[] = [];
   private snapshotDue = false;
   private timer: ReturnType<typeof setTimeout> | undefined = undefined;
-  /**
-   * Replays running now, oldest first: what the store does meanwhile is tagged with the first.
-   * A list, not a Set: it is almost always empty, and an empty Set is ten times the size.
-   */
+  /** Replays running now, oldest first: what the store does meanwhile is tagged with the first. */
   private readonly replaying: string[] = [];
   private readonly unobserve: () => void;
 
@@ -110,12 +101,12 @@ class DevtoolsBridge implements DevtoolsConnection {
     private readonly store: Store,
     options: DevtoolsOptions,
   ) {
-    this.target = options.window ?? window;
     this.history = new History(options.ringSize ?? 1000);
+    this.target = options.window ?? window;
     this.batchInterval = options.batchInterval ?? 50;
     this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
-    this.describer = new EventDescriber(store.controller, registerEndpoint);
-    this.unobserve = store.observe(this.observe, { traces: this.traces });
+    this.state = store.getState();
+    this.unobserve = store.observe(this.observe);
     this.target.addEventListener('message', this.onMessage);
     this.hello();
   }
@@ -157,45 +148,41 @@ class DevtoolsBridge implements DevtoolsConnection {
     });
   }
 
-  /**
-   * While a panel is connected, every change is traced; while none is, only an optimistic fetch,
-   * whose trace cannot be made again later (see History).
-   */
-  private readonly traces = (action: Action): boolean => this.connected || action.type === 'fetch';
-
-  private readonly observe = (record: StoreRecord): void => {
-    this.describer.track(record);
-    const { trace } = record;
-    if (this.connected && trace !== undefined)
-      this.record(this.describer.note({ ...record, trace }));
-    else this.history.keepUntraced(record, this.stamp);
+  private readonly observe = ({ action, after, changes, view }: StoreRecord): void => {
+    // A replay finds endpoints by name: every endpoint that ran can be replayed.
+    if (action.type === 'fetch' || action.type === 'setResponse') registerEndpoint(action.endpoint);
+    this.describer.track(action, after);
+    // An `apply` replay runs synchronously; a `send` waits for the server, so a click in that
+    // time is counted as the replay's too.
+    this.keep({
+      kind: 'action',
+      seq: this.seq + 1,
+      time: Date.now(),
+      action,
+      changes,
+      before: this.state,
+      state: view,
+      replayId: this.replaying[0],
+    });
   };
 
-  /** Numbers an entry of the ring; what happens while a replay runs is tagged with it. */
-  private readonly stamp = (entry: Stamped): void => {
-    entry.stamp(++this.seq);
-    // An `apply` runs synchronously; a `send` waits for the server, so a click in that time is
-    // counted as the replay's too.
-    if (this.replaying.length > 0) entry.replayId = this.replaying[0];
-  };
-
-  /** Keeps a note in the ring (and the queue, while connected); it is described when sent. */
-  private record(change: NotedChange) {
-    this.stamp(change);
-    // A replay's outcome names its replay itself, and another may be the first running.
-    if (change.type === 'replay') change.replayId = undefined;
-    this.history.keep(change);
+  /** Keeps an entry in the ring (and the queue, while connected); it is described when sent. */
+  private keep(entry: HistoryEntry) {
+    this.seq = entry.seq;
+    this.state = entry.state;
+    this.history.add(entry);
     if (!this.connected) return;
-    this.queue.push(change);
-    if (change.needsSnapshot) this.snapshotDue = true;
+    this.queue.push(entry);
+    if (needsSnapshot(entry)) this.snapshotDue = true;
     this.timer ??= setTimeout(() => this.sendPending(), this.batchInterval);
   }
 
   /**
-   * Posts events as JSON text in messages of about BATCH_LENGTH. Returns whether an event's
-   * effects were too large to send (it went without them): the panel then needs a snapshot.
+   * Posts entries as events, in JSON text messages of about BATCH_LENGTH. Returns whether an
+   * event's effects were too large to send (it went without them): the panel then needs a
+   * snapshot.
    */
-  private sendEvents(changes: readonly NotedChange[], history = false): boolean {
+  private sendEvents(entries: readonly HistoryEntry[], history = false): boolean {
     let texts: string[] = [];
     let length = 0;
     let omitted = false;
@@ -209,8 +196,8 @@ class DevtoolsBridge implements DevtoolsConnection {
       texts = [];
       length = 0;
     };
-    for (const change of changes) {
-      const event = this.describer.describe(change);
+    for (const entry of entries) {
+      const event = this.describer.describe(entry);
       let text = JSON.stringify(encodeEvent(event, EVENT_LIMITS));
       if (text.length > MAX_MESSAGE_LENGTH - ENVELOPE_LENGTH) {
         text = JSON.stringify({
@@ -229,13 +216,16 @@ class DevtoolsBridge implements DevtoolsConnection {
   }
 
   private sendSnapshot() {
-    const state = this.store.getState();
+    const { state } = this;
     const snapshot: SnapshotState = {
-      entities: encode(state.entities, SNAPSHOT_LIMITS) as SnapshotState['entities'],
-      endpoints: encode(state.endpoints, SNAPSHOT_LIMITS) as SnapshotState['endpoints'],
-      meta: encode(state.meta, SNAPSHOT_LIMITS) as SnapshotState['meta'],
-      entitiesMeta: encode(state.entitiesMeta, SNAPSHOT_LIMITS) as SnapshotState['entitiesMeta'],
-      indexes: encode(state.indexes, SNAPSHOT_LIMITS),
+      entities: encode(plainTables(state.entities), SNAPSHOT_LIMITS) as SnapshotState['entities'],
+      endpoints: encode(state.endpoints.toObject(), SNAPSHOT_LIMITS) as SnapshotState['endpoints'],
+      meta: encode(state.meta.toObject(), SNAPSHOT_LIMITS) as SnapshotState['meta'],
+      entitiesMeta: encode(
+        plainTables(state.entitiesMeta),
+        SNAPSHOT_LIMITS,
+      ) as SnapshotState['entitiesMeta'],
+      indexes: encode(plainTables(state.indexes), SNAPSHOT_LIMITS),
       optimistic: state.optimistic.map(({ key, endpoint, fetchedAt }) => ({
         key,
         endpoint: endpoint.name,
@@ -268,9 +258,9 @@ class DevtoolsBridge implements DevtoolsConnection {
   /** The batch timer fired, or sending cannot wait (`flush`). */
   private sendPending() {
     this.timer = undefined;
-    const events = this.queue;
+    const entries = this.queue;
     this.queue = [];
-    if (events.length > 0 && this.sendEvents(events)) this.snapshotDue = true;
+    if (entries.length > 0 && this.sendEvents(entries)) this.snapshotDue = true;
     if (this.snapshotDue) {
       this.snapshotDue = false;
       this.sendSnapshot();
@@ -298,61 +288,89 @@ class DevtoolsBridge implements DevtoolsConnection {
   private resync(lastSeq: number) {
     // What was pending is in what the resync sends.
     this.dropPending();
-    const history = this.history.noted(this.noteRetraced());
-    const oldest = history[0]?.seq ?? this.seq + 1;
+    const entries = this.history.all();
+    const oldest = this.history.oldestSeq ?? this.seq + 1;
     if (lastSeq > 0 && lastSeq <= this.seq && lastSeq >= oldest - 1) {
-      const missing = history.filter((event) => event.seq > lastSeq);
+      const missing = entries.filter((entry) => entry.seq > lastSeq);
       const omitted = this.sendEvents(missing);
       // As after a live batch, events the panel cannot follow from their effects alone
       // (optimistic ones, or ones sent without their effects) need a snapshot after them.
-      if (omitted || missing.some((event) => event.needsSnapshot)) this.sendSnapshot();
+      if (omitted || missing.some(needsSnapshot)) this.sendSnapshot();
       return;
     }
     this.sendSnapshot();
-    this.sendEvents(history, true);
+    this.sendEvents(entries, true);
   }
 
   /**
-   * Notes changes worked out after they happened, read with a Controller of their own: the
-   * states made again must not enter the app's memo (see readersOfInvalidated).
+   * The state as of `seq`: the current one (no seq, or the latest), or the one just after that
+   * event while the ring holds it.
    */
-  private noteRetraced(): (record: TracedRecord) => NotedChange {
-    const reader = new Controller({
-      dispatch() {
-        throw new Error('a reader of past states changes nothing');
-      },
-      getState: () => this.store.controller.getState(),
-    });
-    return (record) => this.describer.note(record, reader);
+  private stateAt(seq: number | undefined): State | undefined {
+    if (seq === undefined || seq === this.seq) return this.state;
+    return this.history.at(seq)?.state;
   }
 
-  /** The rows a panel shows, as stored now; the events before them are posted first. */
+  /** The rows a panel asked for; the events before them are posted first. */
   private sendRows(command: RowsCommand) {
     this.flush();
-    const table = this.store.getState().entities[command.table];
-    const limits = { maxSize: Math.floor(ROWS_LENGTH / Math.max(1, command.pks.length)) };
-    const rows: Record<string, Encoded> = {};
-    for (const pk of command.pks) {
-      const row = table?.[pk];
-      rows[pk] = row === undefined ? null : encode(row, limits);
+    const { table, pks, asOf } = command;
+    const read = { storeId: this.storeId, seq: this.seq, table, ...asOfField(asOf) };
+    const state = this.stateAt(asOf);
+    if (state === undefined) {
+      this.post({ kind: 'rows', ...read, leftRing: true, rows: {} });
+      return;
     }
-    this.post({ kind: 'rows', storeId: this.storeId, seq: this.seq, table: command.table, rows });
+    const rows = state.entities.get(table);
+    const limits = { maxSize: Math.floor(READ_LENGTH / Math.max(1, pks.length)) };
+    const answer: Record<string, Encoded> = Object.create(null);
+    for (const pk of pks) {
+      const row = rows?.get(pk);
+      answer[pk] = row === undefined ? null : encode(plainRow(row), limits);
+    }
+    this.post({ kind: 'rows', ...read, rows: answer });
+  }
+
+  /** The stored results a panel asked for (normalized, with their meta); as sendRows. */
+  private sendResults(command: ResultsCommand) {
+    this.flush();
+    const { keys, asOf } = command;
+    const read = { storeId: this.storeId, seq: this.seq, ...asOfField(asOf) };
+    const state = this.stateAt(asOf);
+    if (state === undefined) {
+      this.post({ kind: 'results', ...read, leftRing: true, results: {} });
+      return;
+    }
+    const limits = { maxSize: Math.floor(READ_LENGTH / 2 / Math.max(1, keys.length)) };
+    const results: Record<string, StoredResult | null> = Object.create(null);
+    for (const key of keys) {
+      const result = state.endpoints.get(key);
+      const meta = state.meta.get(key);
+      results[key] =
+        result === undefined && meta === undefined
+          ? null
+          : { result: encode(result, limits), meta: encode(meta, limits) };
+    }
+    this.post({ kind: 'results', ...read, results });
   }
 
   private async replay(command: ReplayCommand) {
-    this.replaying.push(command.replayId);
+    const { replayId } = command;
+    this.replaying.push(replayId);
     try {
       await replayMutations(this.store.controller, command.mutations, command.mode, {
-        onOutcome: (outcome) => {
-          const change = new NotedChange('replay', EMPTY_TRACE, [
-            { type: 'replay-result', replayId: command.replayId, ...outcome },
-          ]);
-          if (outcome.endpoint) change.value = outcome.endpoint;
-          this.record(change);
-        },
+        onOutcome: (outcome) =>
+          this.keep({
+            kind: 'replay',
+            seq: this.seq + 1,
+            time: Date.now(),
+            state: this.state,
+            replayId,
+            outcome,
+          }),
       });
     } finally {
-      this.replaying.splice(this.replaying.indexOf(command.replayId), 1);
+      this.replaying.splice(this.replaying.indexOf(replayId), 1);
     }
   }
 
@@ -373,6 +391,9 @@ class DevtoolsBridge implements DevtoolsConnection {
       case 'rows':
         this.sendRows(command);
         return;
+      case 'results':
+        this.sendResults(command);
+        return;
       case 'invalidate':
         controller.invalidateAll((key) => key === command.key);
         return;
@@ -387,4 +408,22 @@ class DevtoolsBridge implements DevtoolsConnection {
         return;
     }
   }
+}
+
+const asOfField = (asOf: number | undefined) => (asOf === undefined ? {} : { asOf });
+
+/** A stored row as JSON sees it: a collection row is the list of its members' pks. */
+function plainRow(row: unknown): unknown {
+  return row instanceof MemberList ? row.toArray() : row;
+}
+
+/** Tables as plain objects, for the snapshot (no prototype: any key is a plain key). */
+function plainTables(tables: Tables): Record<string, Record<string, unknown>> {
+  const plain: Record<string, Record<string, unknown>> = Object.create(null);
+  for (const [key, table] of tables) {
+    const rows: Record<string, unknown> = Object.create(null);
+    for (const [pk, row] of table) rows[pk] = plainRow(row);
+    plain[key] = rows;
+  }
+  return plain;
 }

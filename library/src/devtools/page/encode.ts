@@ -1,4 +1,4 @@
-import { type Encoded, TRUNCATED_FIELDS } from './protocol.js';
+import { type Encoded, TRUNCATED_FIELDS } from '../protocol/messages.js';
 
 export interface EncodeLimits {
   /** Nesting deeper than this is cut. */
@@ -106,7 +106,8 @@ export function encode(value: unknown, limits: EncodeLimits = DEFAULTS): Encoded
       }
       if (object instanceof Set)
         return { '@t': 'set', values: listOf([...object], depth) as Encoded[] };
-      const fields: Record<string, Encoded> = {};
+      // No prototype: a field named `__proto__` is data like any other.
+      const fields: Record<string, Encoded> = Object.create(null);
       const keys = Object.keys(object);
       let written = 0;
       for (const key of keys) {

@@ -1,19 +1,15 @@
-import { findEndpoint } from '../endpoint/registry.js';
-import type { EndpointInterface } from '../endpoint/types.js';
-import { normalize } from '../normalize/normalize.js';
-import type { Controller } from '../store/Controller.js';
+import { findEndpoint } from '../../endpoint/registry.js';
+import type { EndpointInterface } from '../../endpoint/types.js';
+import { normalize } from '../../normalize/normalize.js';
+import type { Controller } from '../../store/Controller.js';
+import type { ReplayOutcome } from '../protocol/effects.js';
+import type { Encoded, RecordedMutation } from '../protocol/messages.js';
+import { checkSession } from '../protocol/session.js';
+import { isRecordedMutation } from '../protocol/validate.js';
 import { decode } from './encode.js';
-import { type Encoded, isRecordedMutation, type RecordedMutation } from './protocol.js';
 
 export type ReplayMode = 'apply' | 'send';
-
-export interface ReplayOutcome {
-  index: number;
-  /** The endpoint name, or '' when the mutation had none. */
-  endpoint: string;
-  ok: boolean;
-  error?: string;
-}
+export type { ReplayOutcome };
 
 export interface ReplayOptions {
   /** Called after each mutation, e.g. to show progress. */
@@ -97,7 +93,6 @@ function applyRecorded(
   mutation: RecordedMutation,
 ) {
   if (!('response' in mutation)) throw new Error('no recorded response to apply');
-  const key = endpoint.key(...args);
   const response = decode(mutation.response as Encoded);
   // A response that does not fit the schema would be stored as an error for the endpoint's key
   // (which its readers would then show): normalizing it first, result thrown away, makes such a
@@ -107,7 +102,19 @@ function applyRecorded(
     endpoint,
     ...([...args, response] as [...Parameters<typeof endpoint>, unknown]),
   );
-  // A response that does not fit the schema is stored as an error, not data: report it.
-  const meta = controller.getState().meta[key];
-  if (meta?.error !== undefined) throw meta.error;
+}
+
+/**
+ * Replays a recorded session (the parsed JSON of a file the Recorder exported) into a store:
+ * a session becomes a test fixture. `apply` writes the recorded responses (no network); `send`
+ * runs each endpoint again. Throws when the session itself is invalid, before anything runs.
+ */
+export async function replaySession(
+  controller: Controller,
+  session: unknown,
+  options: ReplayOptions & { mode?: ReplayMode } = {},
+): Promise<ReplayOutcome[]> {
+  const checked = checkSession(session);
+  if (!checked.ok) throw new Error(`replaySession: ${checked.error}`);
+  return replayMutations(controller, checked.session.mutations, options.mode ?? 'apply', options);
 }

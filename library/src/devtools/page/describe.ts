@@ -1,0 +1,259 @@
+import type { EndpointInterface } from '../../endpoint/types.js';
+import type { Action } from '../../store/actions.js';
+import { Controller } from '../../store/Controller.js';
+import { ExpiryStatus, type State } from '../../store/state.js';
+import type { ActionSummary, Effect, StoreEvent } from '../protocol/effects.js';
+import type { Encoded } from '../protocol/messages.js';
+import { type EncodeLimits, encode } from './encode.js';
+import type { ActionEntry, HistoryEntry } from './history.js';
+
+/** The call behind a stored result, to read it again. */
+interface Call {
+  endpoint: EndpointInterface;
+  args: readonly unknown[];
+}
+
+const REQUEST_KEY = /^(GET|POST|PUT|PATCH|DELETE) (.*)$/;
+
+/**
+ * Describes the ring's entries as StoreEvents: the action in the user's terms and its effects,
+ * which are the entry's change-set item by item, plus the stored results an Invalidate touched.
+ * An entry is described from what it holds (its action, change-set and the states around it)
+ * and the calls behind stored results, never from when it is described: an event sent live and
+ * the same event sent to a panel that connects later are the same.
+ */
+export class Describer {
+  /**
+   * The call behind each stored read (the first one that stored its key names it). Kept for
+   * every change as it happens, panel or not, so that any entry of the ring finds the calls of
+   * the results its states hold.
+   */
+  private readonly calls = new Map<string, Call>();
+  /**
+   * Reads results from the ring's states with a memo of its own: the app's memo is for the app's
+   * renders, and must not hold past states.
+   */
+  private readonly reader = new Controller({
+    dispatch() {
+      throw new Error('the devtools read past states; they change nothing');
+    },
+    getState() {
+      throw new Error('the devtools read the states they are given');
+    },
+  });
+
+  /** Notes the call behind a read the store now keeps. */
+  track(action: Action, committed: State): void {
+    if (action.type !== 'setResponse' || action.endpoint.sideEffect) return;
+    if (!this.calls.has(action.key) && committed.endpoints.has(action.key))
+      this.calls.set(action.key, { endpoint: action.endpoint, args: action.args });
+  }
+
+  /** The entry as a StoreEvent; values are still the page's own (see encodeEvent). */
+  describe(entry: HistoryEntry): StoreEvent<unknown> {
+    const { seq, time } = entry;
+    if (entry.kind === 'replay') {
+      const { endpoint } = entry.outcome;
+      return {
+        seq,
+        time,
+        action: endpoint ? { type: 'replay', endpoint } : { type: 'replay' },
+        effects: [{ type: 'replay-result', replayId: entry.replayId, ...entry.outcome }],
+      };
+    }
+    const action = summarize(entry);
+    if (entry.replayId !== undefined) action.replayId = entry.replayId;
+    return {
+      seq,
+      time,
+      action,
+      effects: [...effectsOf(entry), ...this.readersOfInvalidated(entry)],
+    };
+  }
+
+  /**
+   * The stored results an Invalidate touched, by one rule: every result the state before held
+   * (whose call is known) is read from that state, with the store's own read function
+   * (`getResponse`); those built from an invalidated entity are read again from the state after:
+   * INVALID there, they suspend; otherwise they lost a member.
+   */
+  private readersOfInvalidated({ changes, before, state }: ActionEntry): Effect<unknown>[] {
+    const invalidated = new Map<string, Set<string>>();
+    for (const { entity, invalidated: pks } of changes.entities)
+      for (const { pk } of pks) {
+        const set = invalidated.get(entity) ?? new Set<string>();
+        invalidated.set(entity, set.add(pk));
+      }
+    if (invalidated.size === 0) return [];
+    const effects: Effect<unknown>[] = [];
+    for (const [key, result] of before.endpoints) {
+      const call = this.calls.get(key);
+      if (call === undefined) continue;
+      const { endpoint } = call;
+      const args = call.args as Parameters<typeof endpoint>;
+      try {
+        this.reader.getResponse(endpoint, ...args, before);
+        const read = this.reader.memo.dependenciesOf(endpoint.schema, result);
+        if (!read?.some((row) => invalidated.get(row.table)?.has(row.pk))) continue;
+        const now = this.reader.getResponse(endpoint, ...args, state);
+        effects.push({
+          type:
+            now.expiryStatus === ExpiryStatus.Invalid ? 'result-suspends' : 'result-lost-member',
+          key,
+          endpoint: endpoint.name,
+        });
+      } catch {
+        // The app's own code (an entity's constructor) threw while reading: that result is left
+        // out of the description, and the page goes on.
+      }
+    }
+    return effects;
+  }
+}
+
+/** The change-set's items as effects; values still the page's own. */
+function effectsOf({ action, changes, before, state }: ActionEntry): Effect<unknown>[] {
+  const effects: Effect<unknown>[] = [];
+  for (const { entity, added, updated, invalidated } of changes.entities) {
+    if (added.length > 0) effects.push({ type: 'entities-added', entity, pks: added });
+    if (updated.length > 0) effects.push({ type: 'entities-updated', entity, updates: updated });
+    for (const invalidation of invalidated)
+      effects.push({ type: 'entity-invalidated', entity, ...invalidation });
+  }
+  for (const change of changes.collections) effects.push({ type: 'collection-changed', ...change });
+  const endpoint = 'endpoint' in action ? action.endpoint.name : '';
+  for (const change of changes.results) {
+    // The store keeps a result (and its meta) for a read's newest answer only.
+    const kept = state.meta.get(change.key) !== before.meta.get(change.key);
+    if (change.type === 'result-stored')
+      effects.push(
+        kept
+          ? { ...change, endpoint, kept, result: state.endpoints.get(change.key) }
+          : { ...change, endpoint, kept },
+      );
+    else if (change.type === 'result-error') effects.push({ ...change, endpoint, kept });
+    else effects.push(change);
+  }
+  if (changes.reset) effects.push({ type: 'store-reset' });
+  return effects;
+}
+
+/**
+ * Whether the panel's copy of the state cannot follow this entry from its effects alone: an
+ * optimistic response shown before or after it is undone by no effect (only an optimistic fetch
+ * itself is described by its effects, those of its optimistic response).
+ */
+export function needsSnapshot(entry: HistoryEntry): boolean {
+  if (entry.kind === 'replay') return false;
+  return (
+    entry.before.optimistic.length > 0 ||
+    (entry.action.type !== 'fetch' && entry.state.optimistic.length > 0)
+  );
+}
+
+/** A fresh summary of an action (the caller may add to it). */
+function summarize({ action, before }: ActionEntry): ActionSummary<unknown> {
+  switch (action.type) {
+    case 'fetch':
+      // Only optimistic fetches change the store.
+      return { ...callSummary(action), optimistic: 'applied' };
+    case 'setResponse': {
+      const summary = callSummary(action);
+      summary.duration = action.date - action.fetchedAt;
+      if (action.error) summary.error = action.response;
+      else summary.response = action.response;
+      // The answer to a request whose optimistic response was shown settles it.
+      const settled = before.optimistic.some(
+        (entry) => entry.key === action.key && entry.fetchedAt === action.fetchedAt,
+      );
+      if (settled) summary.optimistic = action.error ? 'rolled-back' : 'committed';
+      return summary;
+    }
+    case 'invalidate':
+      return { type: 'invalidate', key: action.key };
+    default:
+      return { type: action.type };
+  }
+}
+
+function callSummary(action: Extract<Action, { type: 'fetch' | 'setResponse' }>) {
+  const { type, endpoint, args, key } = action;
+  const mutation = endpoint.sideEffect === true;
+  const summary: ActionSummary<unknown> = {
+    type,
+    endpoint: endpoint.name,
+    mutation,
+    args: args as unknown[],
+    key,
+  };
+  if (mutation && args.length > 1) summary.body = args[args.length - 1];
+  const requestKey = (endpoint as { requestKey?: (...args: unknown[]) => string }).requestKey;
+  const request = REQUEST_KEY.exec(
+    typeof requestKey === 'function' ? requestKey.apply(endpoint, args as unknown[]) : key,
+  );
+  if (request) {
+    summary.method = request[1];
+    summary.url = request[2];
+  }
+  return summary;
+}
+
+export interface EventLimits {
+  /** A mutation's args, body and answer: what a recording keeps and a replay sends again. */
+  mutation?: EncodeLimits;
+  /** A read's args and answer: a preview (the rows it stored are in the store). */
+  read?: EncodeLimits;
+  /** Each value an effect carries. */
+  effects?: EncodeLimits;
+}
+
+/** The wire form of an event: every carried value encoded (capped, JSON-safe). */
+export function encodeEvent(event: StoreEvent<unknown>, limits: EventLimits = {}): StoreEvent {
+  const { action } = event;
+  const actionLimits = action.mutation ? limits.mutation : limits.read;
+  // The body is the last argument, and an answer is often the body echoed: each is encoded once.
+  const encoded = new Map<unknown, Encoded>();
+  const encodeValue = (value: unknown) => {
+    let known = encoded.get(value);
+    if (known === undefined) {
+      known = encode(value, actionLimits);
+      if (typeof value === 'object' && value !== null) encoded.set(value, known);
+    }
+    return known;
+  };
+  const encodedAction = { ...action } as ActionSummary;
+  if (action.args) encodedAction.args = action.args.map(encodeValue);
+  for (const field of ['body', 'response', 'error'] as const) {
+    if (field in action) encodedAction[field] = encodeValue(action[field]);
+  }
+  const effects = event.effects.map((effect) => encodeEffect(effect, limits.effects));
+  return { ...event, action: encodedAction, effects };
+}
+
+function encodeEffect(effect: Effect<unknown>, limits: EncodeLimits | undefined): Effect {
+  const value = (raw: unknown) => encode(raw, limits);
+  switch (effect.type) {
+    case 'entities-updated':
+      return {
+        ...effect,
+        updates: effect.updates.map(({ pk, fields }) => ({
+          pk,
+          fields: fields.map(({ field, before, after }) => ({
+            field,
+            before: value(before),
+            after: value(after),
+          })),
+        })),
+      };
+    case 'entity-invalidated':
+      return { ...effect, from: value(effect.from) };
+    case 'result-stored': {
+      const { result, ...stored } = effect;
+      return effect.kept ? { ...stored, result: value(result) } : stored;
+    }
+    case 'result-error':
+      return { ...effect, error: value(effect.error) };
+    default:
+      return effect;
+  }
+}

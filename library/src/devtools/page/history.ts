@@ -1,0 +1,83 @@
+import type { ChangeSet } from '../../normalize/changes.js';
+import type { Action } from '../../store/actions.js';
+import type { State } from '../../store/state.js';
+import type { ReplayOutcome } from '../protocol/effects.js';
+
+/** What every entry of the ring has. */
+interface Stamp {
+  /** The event's seq: from 1, one more for each entry, with no gaps. */
+  seq: number;
+  /** When it happened (ms since the epoch). */
+  time: number;
+  /**
+   * The state components see just after it (committed data plus pending optimistic responses):
+   * reads "as of" this seq are answered from it. States share structure, so keeping one costs
+   * only what changed.
+   */
+  state: State;
+}
+
+/** A store action, as `store.observe` reported it. */
+export interface ActionEntry extends Stamp {
+  kind: 'action';
+  action: Action;
+  changes: ChangeSet;
+  /** The state components saw just before it (the previous entry's `state`). */
+  before: State;
+  /** The panel's replay running when it happened: what a replay does carries its id. */
+  replayId: string | undefined;
+}
+
+/** One mutation of a panel's replay, done. */
+export interface ReplayEntry extends Stamp {
+  kind: 'replay';
+  replayId: string;
+  outcome: ReplayOutcome;
+}
+
+export type HistoryEntry = ActionEntry | ReplayEntry;
+
+/**
+ * The bridge's ring: the last `size` entries, each with its action, change-set and state, kept
+ * as they came (references, nothing serialized). A panel that connects later is described the
+ * very same entries a connected one was, so it sees exactly the effects a live panel saw.
+ *
+ * The array grows up to `size`, then is written round and round: `next` is then where the next
+ * entry goes, over the oldest.
+ */
+export class History {
+  private readonly entries: HistoryEntry[] = [];
+  private next = 0;
+
+  constructor(private readonly size: number) {
+    if (!Number.isInteger(size) || size < 1)
+      throw new RangeError(`ring size must be a positive integer, not ${size}`);
+  }
+
+  add(entry: HistoryEntry): void {
+    if (this.entries.length < this.size) {
+      this.entries.push(entry);
+      return;
+    }
+    this.entries[this.next] = entry;
+    this.next = (this.next + 1) % this.size;
+  }
+
+  /** The seq of the oldest entry kept (undefined while the ring is empty). */
+  get oldestSeq(): number | undefined {
+    return this.entries[this.next]?.seq;
+  }
+
+  /** The entry of `seq`, while the ring holds it. Seqs are consecutive: no search. */
+  at(seq: number): HistoryEntry | undefined {
+    const oldest = this.oldestSeq;
+    if (oldest === undefined || seq < oldest || seq >= oldest + this.entries.length)
+      return undefined;
+    return this.entries[(this.next + seq - oldest) % this.entries.length];
+  }
+
+  /** Every entry kept, oldest first. */
+  all(): HistoryEntry[] {
+    return this.entries.slice(this.next).concat(this.entries.slice(0, this.next));
+  }
+}

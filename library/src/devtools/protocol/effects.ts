@@ -1,0 +1,151 @@
+/**
+ * What the panel is told about each store change: a `StoreEvent`, the action in the user's terms
+ * and its effects. The effects are the store's change-set (`normalize/changes.ts`), item by item,
+ * with their values encoded; every effect kind is declared here once, from the change-set's
+ * types, plus the few the page adds: which results an Invalidate made suspend or lose a member,
+ * a reset, and a replay's outcome.
+ *
+ * `V` is the type of carried values: the page's own values while an event is described,
+ * `Encoded` on the wire.
+ */
+
+import type {
+  CollectionChange,
+  EntityChanges,
+  EntityUpdate,
+  Invalidation,
+  ResultChange,
+} from '../../normalize/changes.js';
+import type { Encoded } from './messages.js';
+
+type ResultOf<T extends ResultChange['type'], V> = Extract<ResultChange<V>, { type: T }>;
+
+/** Entities of one type stored for the first time (or again after they were invalidated). */
+export interface EntitiesAdded {
+  type: 'entities-added';
+  entity: EntityChanges['entity'];
+  pks: EntityChanges['added'];
+}
+
+/** Stored entities of one type whose fields changed, each field with its before and after. */
+export interface EntitiesUpdated<V = Encoded> {
+  type: 'entities-updated';
+  entity: EntityChanges['entity'];
+  updates: EntityUpdate<V>[];
+}
+
+/** One entity marked INVALID (a delete), with the input its pk was computed from. */
+export type EntityInvalidated<V = Encoded> = {
+  type: 'entity-invalidated';
+  entity: EntityChanges['entity'];
+} & Invalidation<V>;
+
+/** A collection row's members changed (or an add met only duplicates). */
+export type CollectionChanged = { type: 'collection-changed' } & CollectionChange;
+
+/**
+ * A response stored. `kept` says whether the store keeps it as the key's result (a read's
+ * newest answer: `result` is then the normalized value kept); a mutation's answer, or one older
+ * than the stored result, only went into the tables.
+ */
+export type ResultStored<V = Encoded> = ResultOf<'result-stored', V> & {
+  endpoint: string;
+  kept: boolean;
+  result?: V;
+};
+
+/** A request failed; `kept` as for ResultStored (the error is then the key's meta). */
+export type ResultError<V = Encoded> = ResultOf<'result-error', V> & {
+  endpoint: string;
+  kept: boolean;
+};
+
+export type ResultInvalidated = ResultOf<'result-invalidated', never>;
+export type ResultExpired = ResultOf<'result-expired', never>;
+
+/** A stored result an Invalidate emptied: it now reads as INVALID, so readers suspend and fetch. */
+export interface ResultSuspends {
+  type: 'result-suspends';
+  key: string;
+  endpoint: string;
+}
+
+/** A stored result built from an invalidated entity that stays valid: it lost a member. */
+export interface ResultLostMember {
+  type: 'result-lost-member';
+  key: string;
+  endpoint: string;
+}
+
+export interface StoreReset {
+  type: 'store-reset';
+}
+
+/** How one mutation of a panel's replay went. */
+export interface ReplayOutcome {
+  index: number;
+  /** The endpoint name, or '' when the mutation had none. */
+  endpoint: string;
+  ok: boolean;
+  error?: string;
+}
+
+export type ReplayResult = { type: 'replay-result'; replayId: string } & ReplayOutcome;
+
+export type Effect<V = Encoded> =
+  | EntitiesAdded
+  | EntitiesUpdated<V>
+  | EntityInvalidated<V>
+  | CollectionChanged
+  | ResultStored<V>
+  | ResultError<V>
+  | ResultInvalidated
+  | ResultExpired
+  | ResultSuspends
+  | ResultLostMember
+  | StoreReset
+  | ReplayResult;
+
+export type EffectType = Effect['type'];
+
+export type ActionType =
+  | 'fetch'
+  | 'setResponse'
+  | 'invalidate'
+  | 'invalidateAll'
+  | 'expireAll'
+  | 'reset'
+  | 'replay';
+
+export interface ActionSummary<V = Encoded> {
+  type: ActionType;
+  endpoint?: string;
+  key?: string;
+  method?: string;
+  url?: string;
+  /** True for mutations (endpoints with side effects). */
+  mutation?: boolean;
+  args?: V[];
+  body?: V;
+  response?: V;
+  error?: V;
+  /** ms from the request's start to its answer. */
+  duration?: number;
+  /** For optimistic mutations: shown before the answer, then committed or rolled back. */
+  optimistic?: 'applied' | 'committed' | 'rolled-back';
+  /** Set on what a panel's replay did (the id of its `replay` command): recorders skip it. */
+  replayId?: string;
+}
+
+export interface StoreEvent<V = Encoded> {
+  /** Strictly increasing per store, from 1. */
+  seq: number;
+  time: number;
+  action: ActionSummary<V>;
+  effects: Effect<V>[];
+  /**
+   * Set when the effects were too large for one message and left out. A snapshot follows the
+   * event, so the panel's copy is right, but the timeline cannot say what the event changed.
+   */
+  effectsOmitted?: true;
+}

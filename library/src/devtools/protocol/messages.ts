@@ -1,0 +1,247 @@
+/**
+ * The page ⇄ extension messages: their envelope, kinds, limits and builders. The extension
+ * imports nothing from the library but this folder. Every message is a plain JSON-safe object.
+ *
+ * What crosses on every store change is kept small, because it is paid for on the page's thread
+ * (the page encodes it, the browser clones it into the content script, which checks it):
+ * - events travel as JSON text, one string per batch, so the clone is a copy of one string and
+ *   the content script checks only the envelope; the panel parses and checks the events;
+ * - effects name the entities a change touched without carrying their rows: the panel asks for
+ *   the rows it shows (`rows`), and a snapshot carries them all.
+ */
+
+export const PROTOCOL_TAG = 'restlens';
+/** 3: effects are the change-set's items (entity updates carry each field's before and after). */
+export const PROTOCOL_VERSION = 3;
+/** Largest snapshot chunk, in UTF-16 code units (≤ 1 MB once UTF-8 encoded, even if non-ASCII). */
+export const SNAPSHOT_CHUNK_LENGTH = 256 * 1024;
+/**
+ * The most chunks one snapshot may have: 256 Mi UTF-16 code units of JSON in all, four times the
+ * size budget the page's encoder gives the entity tables, and below the longest string an engine
+ * can join. The panel keeps only the chunks that came, so a count it is told sizes nothing.
+ */
+export const MAX_SNAPSHOT_CHUNKS = 1024;
+/** Messages larger than this (as JSON) are refused by the validators. */
+export const MAX_MESSAGE_LENGTH = 8 * 1024 * 1024;
+/** The most rows (or results) one `rows` (or `results`) command may ask for. */
+export const MAX_ROWS_PER_REQUEST = 1000;
+/**
+ * How deep a carried value (args, a response, a result …) may nest, counting every list and
+ * object of its encoding: far deeper than the page's encoder writes, and far shallower than
+ * what makes JSON.stringify or a structured clone run out of stack (a few thousand levels),
+ * which the panel does when it replays or saves a recorded value.
+ */
+export const MAX_VALUE_DEPTH = 128;
+
+/**
+ * The field an encoded object gets, holding a `truncated` marker with the count of fields that
+ * the size cap left out.
+ */
+export const TRUNCATED_FIELDS = '…';
+
+/**
+ * A value that JSON cannot carry as is, written as a tagged object. Plain JSON values stand for
+ * themselves; an object that itself has an `@t` key is wrapped as `{ '@t': 'object' }`.
+ */
+export type Encoded =
+  | null
+  | boolean
+  | number
+  | string
+  | Encoded[]
+  | { [key: string]: Encoded }
+  | { '@t': 'undefined' }
+  | { '@t': 'number'; v: 'NaN' | 'Infinity' | '-Infinity' }
+  | { '@t': 'bigint'; v: string }
+  | { '@t': 'date'; v: string }
+  | { '@t': 'map'; entries: [Encoded, Encoded][] }
+  | { '@t': 'set'; values: Encoded[] }
+  | { '@t': 'instance'; class: string; fields: { [key: string]: Encoded } }
+  | { '@t': 'error'; name: string; message: string; status?: number }
+  | { '@t': 'function'; name: string }
+  | { '@t': 'symbol'; description: string }
+  | { '@t': 'object'; fields: { [key: string]: Encoded } }
+  | { '@t': 'cycle' }
+  | { '@t': 'truncated'; reason: 'depth' | 'size' | 'length'; omitted?: number; preview?: string };
+
+/** One recorded mutation, as replay takes it. */
+export interface RecordedMutation {
+  endpoint: string;
+  args: Encoded[];
+  /** The recorded answer, written by `apply` replays. */
+  response?: Encoded;
+  time?: number;
+}
+
+interface Envelope {
+  tag: typeof PROTOCOL_TAG;
+  v: typeof PROTOCOL_VERSION;
+}
+
+// ---- page → extension --------------------------------------------------------------------------
+
+export interface HelloMessage extends Envelope {
+  source: 'page';
+  kind: 'hello';
+  storeId: string;
+  storeName: string;
+  libraryVersion: string;
+  /** The latest seq the store has produced. */
+  seq: number;
+  /** Sent in answer to a `connect` (a snapshot follows), not as the store's own greeting. */
+  answering?: boolean;
+}
+export interface EventsMessage extends Envelope {
+  source: 'page';
+  kind: 'events';
+  storeId: string;
+  /** The JSON text of a `StoreEvent[]`, oldest first; `parseEvents` reads and checks it. */
+  data: string;
+  /** History from before the snapshot just sent: for the timeline, already in the snapshot. */
+  history?: boolean;
+}
+export interface SnapshotMessage extends Envelope {
+  source: 'page';
+  kind: 'snapshot';
+  storeId: string;
+  /** The seq the snapshot is current at. */
+  seq: number;
+  index: number;
+  count: number;
+  /** This chunk of the snapshot's JSON text. */
+  data: string;
+}
+
+/** What every answer to a read (`rows`, `results`) says about when it was read. */
+interface ReadAnswer {
+  storeId: string;
+  /** The latest seq (every event up to it was posted before this message). */
+  seq: number;
+  /** The past seq the read was asked for; absent for the current state. */
+  asOf?: number;
+  /**
+   * Set when `asOf` is no longer in the page's ring (nor the current seq): the state of that
+   * time is gone, and nothing was read.
+   */
+  leftRing?: true;
+}
+/** The answer to a `rows` command. */
+export interface RowsMessage extends Envelope, ReadAnswer {
+  source: 'page';
+  kind: 'rows';
+  /** The table asked for: an entity type. */
+  table: string;
+  /** By pk; `null` for a pk the store does not hold (held at `asOf`, when asked for). */
+  rows: Record<string, Encoded>;
+}
+/** A stored result as a `results` answer gives it: its normalized value and its meta. */
+export interface StoredResult {
+  result: Encoded;
+  meta: Encoded;
+}
+/** The answer to a `results` command. */
+export interface ResultsMessage extends Envelope, ReadAnswer {
+  source: 'page';
+  kind: 'results';
+  /** By result key; `null` for a key the store holds nothing for. */
+  results: Record<string, StoredResult | null>;
+}
+export type PageMessage =
+  | HelloMessage
+  | EventsMessage
+  | SnapshotMessage
+  | RowsMessage
+  | ResultsMessage;
+
+// ---- extension → page --------------------------------------------------------------------------
+
+export interface ConnectCommand extends Envelope {
+  source: 'extension';
+  kind: 'connect';
+  /** Omitted: every store on the page answers. */
+  storeId?: string;
+  /** The last seq the panel holds; 0 for none. */
+  lastSeq: number;
+}
+export interface DisconnectCommand extends Envelope {
+  source: 'extension';
+  kind: 'disconnect';
+}
+export interface StoreCommand extends Envelope {
+  source: 'extension';
+  kind: 'snapshot' | 'expireAll' | 'reset';
+  storeId: string;
+}
+export interface InvalidateCommand extends Envelope {
+  source: 'extension';
+  kind: 'invalidate';
+  storeId: string;
+  key: string;
+}
+export interface ReplayCommand extends Envelope {
+  source: 'extension';
+  kind: 'replay';
+  storeId: string;
+  replayId: string;
+  mode: 'apply' | 'send';
+  mutations: RecordedMutation[];
+}
+/**
+ * Asks for some entities' rows (those a panel view shows): as stored now, or as they were just
+ * after the event `asOf` (read-only time travel, for any seq still in the page's ring).
+ */
+export interface RowsCommand extends Envelope {
+  source: 'extension';
+  kind: 'rows';
+  storeId: string;
+  table: string;
+  /** At most MAX_ROWS_PER_REQUEST. */
+  pks: string[];
+  asOf?: number;
+}
+/** Asks for stored results by key, now or as of a past seq (see RowsCommand). */
+export interface ResultsCommand extends Envelope {
+  source: 'extension';
+  kind: 'results';
+  storeId: string;
+  /** At most MAX_ROWS_PER_REQUEST. */
+  keys: string[];
+  asOf?: number;
+}
+export type ExtensionCommand =
+  | ConnectCommand
+  | RowsCommand
+  | ResultsCommand
+  | DisconnectCommand
+  | StoreCommand
+  | InvalidateCommand
+  | ReplayCommand;
+
+/** The snapshot, once its chunks are joined and parsed. */
+export interface SnapshotState {
+  /** Entity tables (pk → row) and collection tables (row key → member pks) by key. */
+  entities: Record<string, Record<string, Encoded>>;
+  /** Stored results by key, normalized. */
+  endpoints: Record<string, Encoded>;
+  meta: Record<string, Encoded>;
+  entitiesMeta: Record<string, Record<string, Encoded>>;
+  indexes: Encoded;
+  optimistic: { key: string; endpoint: string; fetchedAt: number }[];
+}
+
+type WithoutEnvelope<T> = T extends unknown ? Omit<T, 'tag' | 'v' | 'source'> : never;
+export type PageMessageBody = WithoutEnvelope<PageMessage>;
+export type ExtensionCommandBody = WithoutEnvelope<ExtensionCommand>;
+
+/** Wraps a message body in the envelope. */
+export function pageMessage(body: PageMessageBody): PageMessage {
+  return { tag: PROTOCOL_TAG, v: PROTOCOL_VERSION, source: 'page', ...body } as PageMessage;
+}
+export function extensionCommand(body: ExtensionCommandBody): ExtensionCommand {
+  return {
+    tag: PROTOCOL_TAG,
+    v: PROTOCOL_VERSION,
+    source: 'extension',
+    ...body,
+  } as ExtensionCommand;
+}

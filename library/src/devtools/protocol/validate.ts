@@ -1,0 +1,351 @@
+/**
+ * The validators that decide which messages are accepted, on both sides. Whatever they accept
+ * is safe to apply and to render: every field the panel reads, applies or shows is checked.
+ *
+ * A validator answers false, never throws, even when reading a field throws (a getter or a
+ * Proxy in a message that a script of the page dispatched on the window): an exception would
+ * escape the message listener.
+ */
+
+import type { EffectType, StoreEvent } from './effects.js';
+import {
+  type EventsMessage,
+  type ExtensionCommand,
+  MAX_MESSAGE_LENGTH,
+  MAX_ROWS_PER_REQUEST,
+  MAX_SNAPSHOT_CHUNKS,
+  MAX_VALUE_DEPTH,
+  type PageMessage,
+  PROTOCOL_TAG,
+  PROTOCOL_VERSION,
+  type RecordedMutation,
+  SNAPSHOT_CHUNK_LENGTH,
+  type SnapshotState,
+} from './messages.js';
+
+type Check = (value: unknown) => boolean;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString: Check = (value) => typeof value === 'string';
+const isNonEmptyString: Check = (value) =>
+  typeof value === 'string' && value.length > 0 && value.length < 1024;
+/** Names the panel shows as they are (a store's name, the library version). */
+const isShortString: Check = (value) => typeof value === 'string' && value.length < 1024;
+const isSeq: Check = (value) => Number.isSafeInteger(value) && (value as number) >= 0;
+/** An event's seq: from 1 (0 is the seq of a store that has made no event yet). */
+const isEventSeq: Check = (value) => isSeq(value) && (value as number) >= 1;
+const isNumber: Check = (value) => typeof value === 'number';
+const isBoolean: Check = (value) => typeof value === 'boolean';
+const isTrue: Check = (value) => value === true;
+const isArrayOf =
+  (check: Check): Check =>
+  (value) =>
+    Array.isArray(value) && value.every(check);
+const isStrings = isArrayOf(isString);
+const isOptional =
+  (check: Check): Check =>
+  (value) =>
+    value === undefined || check(value);
+const isOneOf =
+  (...allowed: readonly string[]): Check =>
+  (value) =>
+    typeof value === 'string' && allowed.includes(value);
+/** A list of keys one read may ask for (pks, result keys). */
+const isKeyList: Check = (keys) =>
+  Array.isArray(keys) && keys.length <= MAX_ROWS_PER_REQUEST && keys.every(isString);
+
+function hasFields(
+  value: unknown,
+  fields: Record<string, Check>,
+  optional: Record<string, Check> = {},
+): boolean {
+  if (!isObject(value)) return false;
+  for (const [name, check] of Object.entries(fields)) if (!check(value[name])) return false;
+  for (const [name, check] of Object.entries(optional))
+    if (value[name] !== undefined && !check(value[name])) return false;
+  return true;
+}
+
+function isEnvelope(
+  value: unknown,
+  source: 'page' | 'extension',
+): value is Record<string, unknown> {
+  return (
+    isObject(value) &&
+    value.tag === PROTOCOL_TAG &&
+    value.v === PROTOCOL_VERSION &&
+    value.source === source
+  );
+}
+
+/** Parsed JSON is all any field can hold, so a bounded length is the only size check needed. */
+function withinSize(value: unknown): boolean {
+  try {
+    return JSON.stringify(value).length <= MAX_MESSAGE_LENGTH;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a value nests at most `levels` lists and objects deep (stops at the first too deep). */
+function nestsWithin(value: unknown, levels: number): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (levels === 0) return false;
+  for (const child of Array.isArray(value) ? value : Object.values(value))
+    if (!nestsWithin(child, levels - 1)) return false;
+  return true;
+}
+/** A carried value: any JSON, nested at most MAX_VALUE_DEPTH deep (or absent). */
+const isValue: Check = (value) => nestsWithin(value, MAX_VALUE_DEPTH);
+const isValues: Check = (value) => Array.isArray(value) && isValue(value);
+
+const isFieldChange: Check = (change) =>
+  hasFields(change, { field: isString, before: isValue, after: isValue });
+const isEntityUpdate: Check = (update) =>
+  hasFields(update, { pk: isString, fields: isArrayOf(isFieldChange) });
+
+/**
+ * The fields of each effect type. Effects of a type not listed here (from a newer library) are
+ * kept, and shown without details.
+ */
+const EFFECT_FIELDS: Record<EffectType, Record<string, Check>> = {
+  'entities-added': { entity: isString, pks: isStrings },
+  'entities-updated': { entity: isString, updates: isArrayOf(isEntityUpdate) },
+  'entity-invalidated': {
+    entity: isString,
+    pk: isString,
+    from: isValue,
+    via: isOneOf('response', 'url-params'),
+  },
+  'collection-changed': {
+    collection: isString,
+    row: isString,
+    kind: isOneOf('push', 'unshift', 'page-merge', 'add', 'replace', 'invalidate'),
+    lengthBefore: isNumber,
+    lengthAfter: isNumber,
+    inserted: isArrayOf((run) => hasFields(run, { index: isSeq, pks: isStrings })),
+    duplicates: isStrings,
+    removed: isStrings,
+    members: isOptional(isStrings),
+  },
+  'result-stored': {
+    key: isString,
+    endpoint: isString,
+    expiresAt: isNumber,
+    kept: isBoolean,
+    result: isValue,
+  },
+  'result-error': { key: isString, endpoint: isString, error: isValue, kept: isBoolean },
+  'result-invalidated': { key: isString },
+  'result-expired': { key: isString },
+  'result-suspends': { key: isString, endpoint: isString },
+  'result-lost-member': { key: isString, endpoint: isString },
+  'store-reset': {},
+  'replay-result': {
+    replayId: isString,
+    index: isSeq,
+    endpoint: isString,
+    ok: isBoolean,
+    error: isOptional(isString),
+  },
+};
+
+const isEffect: Check = (effect) =>
+  hasFields(effect, { type: isString }) &&
+  hasFields(
+    effect,
+    (Object.hasOwn(EFFECT_FIELDS, (effect as { type: string }).type)
+      ? EFFECT_FIELDS[(effect as { type: EffectType }).type]
+      : undefined) ?? {},
+  );
+
+const isAction: Check = (action) =>
+  hasFields(
+    action,
+    { type: isString },
+    {
+      endpoint: isString,
+      key: isString,
+      method: isString,
+      url: isString,
+      mutation: isBoolean,
+      args: isValues,
+      body: isValue,
+      response: isValue,
+      error: isValue,
+      duration: isNumber,
+      optimistic: isOneOf('applied', 'committed', 'rolled-back'),
+      replayId: isString,
+    },
+  );
+
+const isStoreEvent: Check = (value) =>
+  hasFields(
+    value,
+    { seq: isEventSeq, time: isNumber, action: isAction, effects: isArrayOf(isEffect) },
+    { effectsOmitted: isBoolean },
+  );
+
+const isMutation: Check = (value) =>
+  hasFields(
+    value,
+    { endpoint: isNonEmptyString, args: isValues },
+    { response: isValue, time: isNumber },
+  );
+
+function neverThrows<T>(check: (value: unknown) => value is T): (value: unknown) => value is T {
+  return (value: unknown): value is T => {
+    try {
+      return check(value);
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** The fields every answer to a read has (see ReadAnswer). */
+const READ_ANSWER = { storeId: isNonEmptyString, seq: isSeq };
+const READ_ANSWER_OPTIONAL = { asOf: isSeq, leftRing: isTrue };
+
+const isStoredResult: Check = (stored) =>
+  stored === null || hasFields(stored, { result: isValue, meta: isValue });
+
+/** Accepts only well-formed page → extension messages. */
+export const isPageMessage = neverThrows(checkPageMessage);
+function checkPageMessage(value: unknown): value is PageMessage {
+  if (!isEnvelope(value, 'page')) return false;
+  switch (value.kind) {
+    case 'hello':
+      return hasFields(
+        value,
+        {
+          storeId: isNonEmptyString,
+          storeName: isShortString,
+          libraryVersion: isShortString,
+          seq: isSeq,
+        },
+        { answering: isBoolean },
+      );
+    case 'events':
+      // The events themselves are checked where they are read (parseEvents): the content script
+      // relays the text without parsing it.
+      return (
+        hasFields(value, { storeId: isNonEmptyString, data: isString }, { history: isBoolean }) &&
+        (value.data as string).length <= MAX_MESSAGE_LENGTH
+      );
+    case 'rows':
+      return (
+        hasFields(
+          value,
+          { ...READ_ANSWER, table: isNonEmptyString, rows: isObject },
+          READ_ANSWER_OPTIONAL,
+        ) && withinSize(value)
+      );
+    case 'results':
+      return (
+        hasFields(
+          value,
+          {
+            ...READ_ANSWER,
+            results: (results) => isObject(results) && Object.values(results).every(isStoredResult),
+          },
+          READ_ANSWER_OPTIONAL,
+        ) && withinSize(value)
+      );
+    case 'snapshot':
+      return (
+        hasFields(value, {
+          storeId: isNonEmptyString,
+          seq: isSeq,
+          index: isSeq,
+          count: isSeq,
+          data: isString,
+        }) &&
+        (value.data as string).length <= SNAPSHOT_CHUNK_LENGTH &&
+        (value.index as number) < (value.count as number) &&
+        (value.count as number) <= MAX_SNAPSHOT_CHUNKS
+      );
+    default:
+      return false;
+  }
+}
+
+/**
+ * The events of an `events` message, or undefined when its text is not a well-formed list of
+ * events (then none of them is used).
+ */
+export function parseEvents(message: EventsMessage): StoreEvent[] | undefined {
+  let events: unknown;
+  try {
+    events = JSON.parse(message.data);
+  } catch {
+    return undefined;
+  }
+  return isArrayOf(isStoreEvent)(events) ? (events as StoreEvent[]) : undefined;
+}
+
+const isOptimistic: Check = (update) =>
+  hasFields(update, { key: isString, endpoint: isString, fetchedAt: isNumber });
+
+/**
+ * The snapshot a snapshot message's chunks make once joined, or undefined when the text is not
+ * one: the tables the panel walks must be objects (their rows and results it only shows).
+ */
+export function parseSnapshot(text: string): SnapshotState | undefined {
+  let snapshot: unknown;
+  try {
+    snapshot = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const valid = hasFields(snapshot, {
+    entities: (entities) => isObject(entities) && Object.values(entities).every(isObject),
+    endpoints: isObject,
+    meta: isObject,
+    optimistic: isArrayOf(isOptimistic),
+  });
+  return valid ? (snapshot as SnapshotState) : undefined;
+}
+
+/** Accepts only well-formed extension → page commands. */
+export const isExtensionCommand = neverThrows(checkExtensionCommand);
+function checkExtensionCommand(value: unknown): value is ExtensionCommand {
+  if (!isEnvelope(value, 'extension')) return false;
+  switch (value.kind) {
+    case 'connect':
+      return hasFields(value, { lastSeq: isSeq }, { storeId: isNonEmptyString });
+    case 'disconnect':
+      return true;
+    case 'snapshot':
+    case 'expireAll':
+    case 'reset':
+      return hasFields(value, { storeId: isNonEmptyString });
+    case 'invalidate':
+      return hasFields(value, { storeId: isNonEmptyString, key: isString });
+    case 'rows':
+      return hasFields(
+        value,
+        { storeId: isNonEmptyString, table: isNonEmptyString, pks: isKeyList },
+        { asOf: isSeq },
+      );
+    case 'results':
+      return hasFields(value, { storeId: isNonEmptyString, keys: isKeyList }, { asOf: isSeq });
+    case 'replay':
+      return (
+        hasFields(value, {
+          storeId: isNonEmptyString,
+          replayId: isNonEmptyString,
+          mode: isOneOf('apply', 'send'),
+          mutations: Array.isArray,
+        }) && withinSize(value)
+      );
+    default:
+      return false;
+  }
+}
+
+/** Whether one recorded mutation has the shape replay needs (checked per mutation). */
+export const isRecordedMutation = neverThrows((value: unknown): value is RecordedMutation =>
+  isMutation(value),
+);
