@@ -16,7 +16,7 @@ import {
 } from '../../src/devtools/index.js';
 import { createStore, Endpoint, Entity, type Store, schema } from '../../src/index.js';
 import { DataProvider } from '../../src/react/index.js';
-import { endpoint, Todo, todoList } from '../fixtures.js';
+import { endpoint, plain, Todo, todoList } from '../fixtures.js';
 import { eventsIn, joinSnapshot, PanelStandIn } from './support.js';
 
 /** A schema-less endpoint: every `setResponse` of it is one event with one result. */
@@ -37,11 +37,11 @@ function expectedSnapshot(store: Store): SnapshotState {
   const state = store.getState();
   return JSON.parse(
     JSON.stringify({
-      entities: encode(state.entities, limits),
-      endpoints: encode(state.endpoints, limits),
-      meta: encode(state.meta, limits),
-      entitiesMeta: encode(state.entitiesMeta, limits),
-      indexes: encode(state.indexes, limits),
+      entities: encode(plain(state.entities), limits),
+      endpoints: encode(plain(state.endpoints), limits),
+      meta: encode(plain(state.meta), limits),
+      entitiesMeta: encode(plain(state.entitiesMeta), limits),
+      indexes: encode(plain(state.indexes), limits),
       optimistic: [],
     }),
   ) as SnapshotState;
@@ -155,33 +155,7 @@ describe('the ring before a panel connects', () => {
     expect(seqs.at(-1)).toBe(1005);
   });
 
-  it("asks the store for no trace but an optimistic fetch's until a panel connects", async () => {
-    const store = createStore();
-    connect(store);
-    const traced: [string, boolean][] = [];
-    store.observe((record) => traced.push([record.action.type, record.trace !== undefined]), {
-      traces: () => false,
-    });
-    // The server stand-in answers what it was sent.
-    const optimistic = new Endpoint(async (body: unknown) => body, {
-      name: 'optimistic',
-      schema: Todo,
-      sideEffect: true,
-      getOptimisticResponse: (_snapshot: unknown, body: unknown) => body,
-    });
-    store.controller.setResponse(getTodos, [todo(1)]);
-    await store.controller.fetch(optimistic, { id: 2, title: 'two' });
-    panel.connect(0);
-    store.controller.setResponse(getTodos, [todo(3)]);
-    expect(traced).toEqual([
-      ['setResponse', false],
-      ['fetch', true],
-      ['setResponse', false],
-      ['setResponse', true],
-    ]);
-  });
-
-  it('works out what each change did when a panel connects, across runs the ring outgrew', () => {
+  it('describes the changes the ring holds when a panel connects, across disconnects', () => {
     const store = createStore();
     const { storeId } = connect(store, { ringSize: 3 });
     const pushes = (ids: number[]) => {
@@ -205,7 +179,6 @@ describe('the ring before a panel connects', () => {
       ['push', 7, 8],
       ['push', 8, 9],
     ]);
-    // After a disconnect, a run starts from the state of that time.
     panel.send({ kind: 'disconnect' });
     pushes([10, 11]);
     const mark = panel.mark;
@@ -216,8 +189,9 @@ describe('the ring before a panel connects', () => {
     ]);
   });
 
-  it('runs again no more than the last two runs of changes when a panel connects', () => {
+  it("runs none of the app's code again when a panel connects: the ring kept what happened", () => {
     let pks = 0;
+    let keyThrows = false;
     class Counted extends Entity {
       id = 0;
       pk() {
@@ -226,60 +200,40 @@ describe('the ring before a panel connects', () => {
       }
       static override key = 'Counted';
     }
-    const setCounted = endpoint('setCounted', Counted);
-    createStore().controller.setResponse(setCounted, 0, { id: 0 });
-    const perChange = pks;
+    const setCounted = new Endpoint(async (_params: { id: number }) => undefined, {
+      name: 'setCounted',
+      schema: Counted,
+      key: (params: { id: number }) => {
+        if (keyThrows) throw new Error('no key the second time');
+        return `counted ${params.id}`;
+      },
+    });
     const store = createStore();
-    connect(store, { ringSize: 3 });
-    for (let id = 1; id <= 20; id++) store.controller.setResponse(setCounted, id, { id });
+    const { storeId } = connect(store, { ringSize: 3 });
+    for (let id = 1; id <= 20; id++) store.controller.setResponse(setCounted, { id }, { id });
     pks = 0;
+    keyThrows = true;
     panel.connect(0);
-    // Runs of three: the ring's last three changes (18 to 20) lie in the runs from 16 and from 19.
-    expect(pks).toBe(5 * perChange);
+    expect(pks).toBe(0);
+    const events = panel.events(storeId);
+    expect(events.map((event) => [event.seq, event.action.key, event.effectsOmitted])).toEqual([
+      [18, 'counted 18', undefined],
+      [19, 'counted 19', undefined],
+      [20, 'counted 20', undefined],
+    ]);
+    expect(events[2]?.effects.map((effect) => effect.type)).toEqual([
+      'entities-added',
+      'result-stored',
+    ]);
   });
 
-  it("works a call's args out as they were, however many", () => {
+  it("sends a call's args as they were, however many", () => {
     const store = createStore();
     const { storeId } = connect(store);
     const calls = [[], [1], [1, { two: 2 }], [1, { two: 2 }, [3]]];
     for (const args of calls) store.controller.setResponse(note, ...args, { args });
     panel.connect(0);
     expect(panel.events(storeId).map((event) => event.action.args)).toEqual(calls);
-  });
-
-  it('sends a change it cannot work out again without effects, flagged, after a snapshot', () => {
-    const store = createStore();
-    const { storeId } = connect(store);
-    let keyThrows = false;
-    const flaky = new Endpoint(async () => undefined, {
-      name: 'flaky',
-      schema: todoList,
-      key: () => {
-        if (keyThrows) throw new Error('no key the second time');
-        return 'flaky';
-      },
-    });
-    store.controller.setResponse(getTodos, [todo(1)]);
-    store.controller.setResponse(flaky, [todo(2)]);
-    store.controller.setResponse(pushTodo, todo(3));
-    keyThrows = true;
-    const kinds = panel.connect(0).map((message) => message.kind);
-    expect(kinds.slice(0, 2)).toEqual(['hello', 'snapshot']);
-    expect(kinds.at(-1)).toBe('events');
-    const events = panel.events(storeId);
-    expect(events.map((event) => [event.seq, event.action.endpoint, event.effectsOmitted])).toEqual(
-      [
-        [1, 'getTodos', undefined],
-        [2, 'flaky', true],
-        [3, 'pushTodo', true],
-      ],
-    );
-    expect(events[0]?.effects.map((effect) => effect.type)).toContain('collection-changed');
-    expect(events[1]?.effects).toEqual([]);
-    expect(events[1]?.action.response).toEqual([todo(2)]);
-    // The snapshot has the state as it is.
-    const snapshot = joinSnapshot(panel.snapshots(storeId));
-    expect(snapshot.entities['[Todo]']).toEqual({ '{}': ['2', '3'] });
   });
 
   it('serializes nothing until a panel connects', () => {
@@ -518,7 +472,7 @@ describe('the rows command', () => {
       { id: 1, title: 'renamed', due, author: { id: 9, name: 'Ada' } },
       { id: 2, title: 'b' },
     ]);
-    const todos = store.getState().entities.Todo ?? {};
+    const todos = store.getState().entities.get('Todo');
     const answer = panel.rows(storeId, 'Todo', ['2', '1', '404']);
     expect(answer).toEqual({
       tag: PROTOCOL_TAG,
@@ -528,7 +482,7 @@ describe('the rows command', () => {
       storeId,
       seq: 2,
       table: 'Todo',
-      rows: { '1': encode(todos['1']), '2': encode(todos['2']), '404': null },
+      rows: { '1': encode(todos?.get('1')), '2': encode(todos?.get('2')), '404': null },
     });
     // The current row, with what JSON cannot carry encoded, and the nested entity by its pk.
     expect(answer.rows['1']).toMatchObject({
@@ -776,7 +730,7 @@ describe('several stores on one page', () => {
 
     const bBefore = b.getState();
     panel.send({ kind: 'reset', storeId: first.storeId });
-    expect(a.getState().endpoints).toEqual({});
+    expect(a.getState().endpoints.size).toBe(0);
     expect(b.getState()).toBe(bBefore);
 
     // Without a store id, every store answers.
@@ -803,7 +757,7 @@ describe('disconnect()', () => {
     panel.connect(0);
     panel.send({ kind: 'reset', storeId: connection.storeId });
     expect(panel.since(mark)).toEqual([]);
-    expect(Object.keys(store.getState().endpoints)).toEqual(['note [1]', 'note [2]']);
+    expect([...store.getState().endpoints.keys()]).toEqual(['note [1]', 'note [2]']);
   });
 });
 
@@ -851,5 +805,169 @@ describe('DataProvider', () => {
     notes(store, 1);
     panel.connect(0);
     expect(panel.raw).toEqual([]);
+  });
+});
+
+describe('reads as of a past seq (read-only time travel)', () => {
+  /** Three versions of todo 1, then todo 2 added, then todo 1 deleted: seqs 1 to 5. */
+  function history(ringSize?: number) {
+    const store = createStore();
+    const connection = connect(store, ringSize === undefined ? {} : { ringSize });
+    for (const title of ['a', 'b', 'c'])
+      store.controller.setResponse(getTodos, {}, [{ id: 1, title }]);
+    store.controller.setResponse(pushTodo, {}, todo(2));
+    store.controller.setResponse(deleteTodo, { id: 1 }, { id: 1 });
+    return { store, storeId: connection.storeId };
+  }
+  const rowsAsOf = (storeId: string, asOf: number, pks = ['1', '2']) => {
+    const mark = panel.mark;
+    panel.send({ kind: 'rows', storeId, table: 'Todo', pks, asOf });
+    return panel.rowsMessages(storeId, mark)[0];
+  };
+
+  it('answers rows as they were just after any seq the ring holds, and says which seq', () => {
+    const { storeId } = history();
+    expect(rowsAsOf(storeId, 1)).toMatchObject({
+      seq: 5,
+      asOf: 1,
+      table: 'Todo',
+      rows: { '1': { id: 1, title: 'a' }, '2': null },
+    });
+    expect(rowsAsOf(storeId, 2)?.rows).toEqual({ '1': { id: 1, title: 'b' }, '2': null });
+    expect(rowsAsOf(storeId, 4)?.rows).toEqual({
+      '1': { id: 1, title: 'c' },
+      '2': { id: 2, title: 'todo 2', userId: 1 },
+    });
+    // The latest seq is the current state: todo 1 is INVALID there.
+    expect(rowsAsOf(storeId, 5)?.rows['1']).toEqual({ '@@restlens/invalid': true });
+    expect(rowsAsOf(storeId, 5)).not.toHaveProperty('leftRing');
+    // Asked without a seq, the rows are the current ones and say no `asOf`.
+    expect(panel.rows(storeId, 'Todo', ['1'])).not.toHaveProperty('asOf');
+  });
+
+  it('says so, and reads nothing, for a seq that left the ring (or that the store never had)', () => {
+    const { storeId } = history(2);
+    expect(rowsAsOf(storeId, 4)?.rows['1']).toEqual({ id: 1, title: 'c' });
+    for (const asOf of [1, 3, 6, 99])
+      expect(rowsAsOf(storeId, asOf)).toMatchObject({ asOf, seq: 5, leftRing: true, rows: {} });
+  });
+
+  it('answers stored results (normalized, with their meta) now or as of a seq', () => {
+    const { store, storeId } = history();
+    const read = (asOf?: number) => {
+      const mark = panel.mark;
+      panel.send({
+        kind: 'results',
+        storeId,
+        keys: ['getTodos [{}]', 'pushTodo [{}]', 'nothing'],
+        ...(asOf === undefined ? {} : { asOf }),
+      });
+      const answers = panel.since(mark, storeId);
+      expect(answers).toHaveLength(1);
+      return answers[0];
+    };
+    const meta = store.getState().meta.get('getTodos [{}]');
+    expect(read()).toEqual({
+      tag: PROTOCOL_TAG,
+      v: PROTOCOL_VERSION,
+      source: 'page',
+      kind: 'results',
+      storeId,
+      seq: 5,
+      // A mutation's result is not kept; a key the store never held is null.
+      results: {
+        'getTodos [{}]': { result: '{}', meta: encode(meta) },
+        'pushTodo [{}]': null,
+        nothing: null,
+      },
+    });
+    expect(read(0)).toMatchObject({ asOf: 0, leftRing: true, results: {} });
+    const first = read(1) as { results: Record<string, { meta: { date: number } } | null> };
+    expect(first.results['getTodos [{}]']?.meta.date).toBeLessThanOrEqual(meta?.date ?? 0);
+  });
+
+  it('past rows are posted after the events before them, like current ones', () => {
+    vi.useFakeTimers();
+    const store = createStore();
+    const { storeId } = connect(store, { batchInterval: 40 });
+    panel.connect(0);
+    const mark = panel.mark;
+    store.controller.setResponse(getTodos, {}, [todo(1)]);
+    store.controller.setResponse(getTodos, {}, [{ ...todo(1), title: 'renamed' }]);
+    panel.send({ kind: 'rows', storeId, table: 'Todo', pks: ['1'], asOf: 1 });
+    expect(panel.since(mark).map((message) => message.kind)).toEqual(['events', 'rows']);
+    expect(panel.rowsMessages(storeId, mark)[0]).toMatchObject({
+      seq: 2,
+      asOf: 1,
+      rows: { '1': { title: 'todo 1' } },
+    });
+  });
+});
+
+describe('history from before a panel connects', () => {
+  /** An app's session: lists, a push, an update, a delete its readers feel, a replay, a reset. */
+  async function session(store: Store) {
+    const getTodo = endpoint('getTodo', Todo);
+    const updateTodo = endpoint('updateTodo', Todo, { sideEffect: true });
+    store.controller.setResponse(getTodos, {}, [todo(1), todo(2), todo(3)]);
+    store.controller.setResponse(getTodo, { id: 2 }, todo(2));
+    store.controller.setResponse(getTodo, { id: 3 }, todo(3));
+    store.controller.setResponse(pushTodo, {}, todo(4));
+    store.controller.setResponse(
+      updateTodo,
+      { id: 3 },
+      { ...todo(3), title: 'renamed', due: new Date(0) },
+    );
+    store.controller.setResponse(deleteTodo, { id: 2 }, { id: 2 });
+    store.controller.setError(getTodo, { id: 9 }, new Error('not found'));
+    store.controller.invalidate(getTodo, { id: 3 });
+    store.controller.expireAll(() => true);
+    store.controller.resetEntireStore();
+    store.controller.setResponse(getTodos, {}, [todo(5)]);
+  }
+
+  it('is described exactly as a panel connected from the start saw it, event for event', async () => {
+    vi.useFakeTimers();
+    const store = createStore();
+    const live = connect(store, { name: 'live', batchInterval: 10 });
+    const later = connect(store, { name: 'later' });
+    panel.connect(0, live.storeId);
+    await session(store);
+    vi.advanceTimersByTime(10);
+    const seen = panel.events(live.storeId);
+    panel.connect(0, later.storeId);
+    const history = panel.events(later.storeId);
+    expect(seen.map((event) => event.seq)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
+    expect(history).toEqual(seen);
+    // The session says something: an update's before and after, a delete's readers.
+    const effects = seen.flatMap((event) => event.effects);
+    expect(effects).toContainEqual({
+      type: 'entities-updated',
+      entity: 'Todo',
+      updates: [
+        {
+          pk: '3',
+          fields: [
+            { field: 'title', before: 'todo 3', after: 'renamed' },
+            {
+              field: 'due',
+              before: { '@t': 'undefined' },
+              after: { '@t': 'date', v: '1970-01-01T00:00:00.000Z' },
+            },
+          ],
+        },
+      ],
+    });
+    expect(effects).toContainEqual({
+      type: 'result-suspends',
+      key: 'getTodo [{"id":2}]',
+      endpoint: 'getTodo',
+    });
+    expect(effects).toContainEqual({
+      type: 'result-lost-member',
+      key: 'getTodos [{}]',
+      endpoint: 'getTodos',
+    });
+    expect(effects).toContainEqual({ type: 'store-reset' });
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '../../src/devtools/index.js';
 import { findEndpoint } from '../../src/endpoint/registry.js';
 import { createResource, createStore, Endpoint, isInvalid, type Store } from '../../src/index.js';
-import { Todo } from '../fixtures.js';
+import { plain, Todo } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import { effectsOf, nextTask, PanelStandIn } from './support.js';
 
@@ -84,27 +84,27 @@ describe('panel commands', () => {
   it('invalidate {key}: that result is invalidated, others stay', () => {
     panel.send({ kind: 'invalidate', storeId, key: key('GET', '/todos/1') });
     const state = store.getState();
-    expect(state.meta[key('GET', '/todos/1')]?.invalidated).toBe(true);
-    expect(state.endpoints[key('GET', '/todos/1')]).toBeUndefined();
-    expect(state.meta[key('GET', '/todos')]?.invalidated).toBeUndefined();
-    expect(state.endpoints[key('GET', '/todos')]).toBeDefined();
+    expect(state.meta.get(key('GET', '/todos/1'))?.invalidated).toBe(true);
+    expect(state.endpoints.get(key('GET', '/todos/1'))).toBeUndefined();
+    expect(state.meta.get(key('GET', '/todos'))?.invalidated).toBeUndefined();
+    expect(state.endpoints.get(key('GET', '/todos'))).toBeDefined();
   });
 
   it('expireAll: every result is stale (still shown)', () => {
     const before = store.getState();
     panel.send({ kind: 'expireAll', storeId });
     const { meta, endpoints } = store.getState();
-    expect(Object.keys(meta).sort()).toEqual([key('GET', '/todos'), key('GET', '/todos/1')].sort());
-    for (const entry of Object.values(meta)) expect(entry.expiresAt).toBe(1);
+    expect([...meta.keys()].sort()).toEqual([key('GET', '/todos'), key('GET', '/todos/1')].sort());
+    for (const entry of meta.values()) expect(entry.expiresAt).toBe(1);
     expect(endpoints).toBe(before.endpoints);
   });
 
   it('reset: the store is emptied', () => {
     panel.send({ kind: 'reset', storeId });
     const state = store.getState();
-    expect(state.entities).toEqual({});
-    expect(state.endpoints).toEqual({});
-    expect(state.meta).toEqual({});
+    expect(state.entities.size).toBe(0);
+    expect(state.endpoints.size).toBe(0);
+    expect(state.meta.size).toBe(0);
   });
 });
 
@@ -149,15 +149,15 @@ describe('replay apply', () => {
     // The encoded Date argument arrived as a Date.
     expect((setResponse.mock.calls[0]![2] as { due: unknown }).due).toBeInstanceOf(Date);
     const state = store.getState();
-    expect(state.entities.Todo?.['10']).toMatchObject({ completed: true });
-    expect(state.entities['[Todo]']?.['{}']).toEqual(['2', '3', '10']);
-    expect(isInvalid(state.entities.Todo?.['1'])).toBe(true);
+    expect(state.entities.get('Todo')?.get('10')).toMatchObject({ completed: true });
+    expect(plain(state.entities.get('[Todo]'))).toEqual({ '{}': ['2', '3', '10'] });
+    expect(isInvalid(state.entities.get('Todo')?.get('1'))).toBe(true);
     expect(server.requests).toEqual([]);
   });
 
   it('an unknown endpoint or a malformed mutation fails by itself, naming it; the others apply', async () => {
     const setResponse = vi.spyOn(store.controller, 'setResponse');
-    const todo3Before = store.getState().entities.Todo?.['3'];
+    const todo3Before = store.getState().entities.get('Todo')?.get('3');
     replay('r2', 'apply', [
       {
         endpoint: 'Todo.partialUpdate',
@@ -197,9 +197,9 @@ describe('replay apply', () => {
     // Nothing of the failed ones reached the store.
     expect(setResponse.mock.calls.map(([, params]) => params)).toEqual([{ id: 1 }, { id: 2 }]);
     const state = store.getState();
-    expect(state.entities.Todo?.['1']).toMatchObject({ title: 'first' });
-    expect(state.entities.Todo?.['2']).toMatchObject({ title: 'last' });
-    expect(state.entities.Todo?.['3']).toBe(todo3Before);
+    expect(state.entities.get('Todo')?.get('1')).toMatchObject({ title: 'first' });
+    expect(state.entities.get('Todo')?.get('2')).toMatchObject({ title: 'last' });
+    expect(state.entities.get('Todo')?.get('3')).toBe(todo3Before);
   });
 
   it('a recorded response that does not fit the schema fails, and stores nothing for its key', async () => {
@@ -209,7 +209,7 @@ describe('replay apply', () => {
     expect(result).toMatchObject({ endpoint: 'Todo.get', ok: false });
     expect(result?.error).toContain('Todo.get');
     const state = store.getState();
-    expect(state.meta[key('GET', '/todos/2')]).toBeUndefined();
+    expect(state.meta.get(key('GET', '/todos/2'))).toBeUndefined();
     expect(state.entities).toBe(getBefore.entities);
   });
 
@@ -225,7 +225,7 @@ describe('replay apply', () => {
       { endpoint: 'customGetTodo', args: [{ id: 6 }], response: { id: 6, title: 'six' } },
     ]);
     expect(await replayResults('r4', 1)).toMatchObject([{ ok: true }]);
-    expect(store.getState().entities.Todo?.['6']).toMatchObject({ title: 'six' });
+    expect(store.getState().entities.get('Todo')?.get('6')).toMatchObject({ title: 'six' });
   });
 });
 
@@ -251,8 +251,8 @@ describe('replay send', () => {
       { id: 4, completed: false },
     ]);
     const state = store.getState();
-    expect(state.entities.Todo?.['4']).toMatchObject({ title: 'sent' });
-    expect(isInvalid(state.entities.Todo?.['2'])).toBe(true);
+    expect(state.entities.get('Todo')?.get('4')).toMatchObject({ title: 'sent' });
+    expect(isInvalid(state.entities.get('Todo')?.get('2'))).toBe(true);
   });
 
   it('an unknown endpoint sends nothing for that mutation; the valid ones are sent', async () => {
@@ -352,7 +352,7 @@ describe('disconnect() during a replay', () => {
     connection.disconnect();
     const mark = panel.mark;
     await vi.waitFor(() =>
-      expect(store.getState().entities.Todo?.['1']).toMatchObject({ title: 'late' }),
+      expect(store.getState().entities.get('Todo')?.get('1')).toMatchObject({ title: 'late' }),
     );
     await nextTask(20);
     expect(panel.since(mark)).toEqual([]);

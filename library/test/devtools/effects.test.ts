@@ -42,9 +42,9 @@ function todoResource(urlPrefix: string, optimistic = false) {
 
 const server = serverPerTest();
 const NOTED = 'noted as they happen (a panel connected)';
-const WORKED_OUT = 'worked out when a panel connects';
+const LATER = 'sent when a panel connects (history)';
 
-describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
+describe.each([NOTED, LATER])('effects %s', (mode) => {
   let Todos: ReturnType<typeof todoResource>;
   let store: Store;
   let panel: PanelStandIn;
@@ -66,12 +66,12 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
 
   /**
    * The events since the previous call, as the panel receives them (through a resync). Noted as
-   * they happen, the bridge stays connected after the first call; worked out later, the panel
-   * disconnects after each one, so that the changes until the next are untraced.
+   * they happen, the bridge stays connected after the first call; sent later, the panel
+   * disconnects after each one, so that the changes until the next are kept in the ring only.
    */
   function newEvents(): StoreEvent[] {
     const events = panel.pull(connection.storeId, seen);
-    if (mode === WORKED_OUT) panel.send({ kind: 'disconnect' });
+    if (mode === LATER) panel.send({ kind: 'disconnect' });
     seen = events.at(-1)?.seq ?? seen;
     return events;
   }
@@ -125,12 +125,13 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
           duplicates: [],
           removed: [],
         },
+        // A mutation's answer went into the tables; the store keeps no result for its key.
         {
           type: 'result-stored',
           key: key('POST', '/todos'),
           endpoint: 'Todo.getList.push',
-          result: '4',
           expiresAt: expect.any(Number),
+          kept: false,
         },
       ]);
       // The row the effect names, as the panel gets it: a `rows` command, at the event's seq.
@@ -196,12 +197,28 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
       ]);
     });
 
-    it('a refetched entity reports the fields that changed', async () => {
+    it('a refetched entity reports the fields that changed, with their values before and after', async () => {
       (server.todos[0] as { title: string }).title = 'renamed';
       await store.controller.fetch(Todos.get, { id: 1 });
       const event = newEvent();
       expect(effectsOf(event, 'entities-updated')).toEqual([
-        { type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: [['title']] },
+        {
+          type: 'entities-updated',
+          entity: 'Todo',
+          updates: [
+            { pk: '1', fields: [{ field: 'title', before: 'write tests', after: 'renamed' }] },
+          ],
+        },
+      ]);
+      expect(effectsOf(event, 'result-stored')).toEqual([
+        {
+          type: 'result-stored',
+          key: key('GET', '/todos/1'),
+          endpoint: 'Todo.get',
+          expiresAt: expect.any(Number),
+          kept: true,
+          result: '1',
+        },
       ]);
       expect(panel.rows(connection.storeId, 'Todo', ['1'])).toMatchObject({
         seq: event.seq,
@@ -333,7 +350,13 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
       });
       expect(applied.action).not.toHaveProperty('response');
       expect(effectsOf(applied, 'entities-updated')).toEqual([
-        { type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: [['title']] },
+        {
+          type: 'entities-updated',
+          entity: 'Todo',
+          updates: [
+            { pk: '1', fields: [{ field: 'title', before: 'write tests', after: 'soon' }] },
+          ],
+        },
       ]);
       // The optimistic row is what the store shows now, and what a `rows` command answers.
       expect(panel.rows(connection.storeId, 'Todo', ['1']).rows).toEqual({
@@ -347,7 +370,7 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
         optimistic: 'committed',
         response: { id: 1, title: 'soon', completed: false, userId: 0 },
       });
-      expect(store.getState().entities.Todo?.['1']).toMatchObject({ title: 'soon' });
+      expect(store.getState().entities.get('Todo')?.get('1')).toMatchObject({ title: 'soon' });
     });
 
     it('apply, then roll back: the error, and the store back as it was', async () => {
@@ -355,7 +378,7 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
       const done = store.controller.fetch(Optimistic.update, { id: 1 }, { title: 'never' });
       done.catch(() => {}); // awaited below; no unhandled rejection if an assertion fails first
       expect(newEvent().action.optimistic).toBe('applied');
-      expect(store.getState().entities.Todo?.['1']).toMatchObject({ title: 'never' });
+      expect(store.getState().entities.get('Todo')?.get('1')).toMatchObject({ title: 'never' });
       await expect(done).rejects.toMatchObject({ status: 500 });
       const rolledBack = newEvent();
       expect(rolledBack.action).toMatchObject({
@@ -370,9 +393,12 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
           key: key('PUT', '/todos/1'),
           endpoint: 'Todo.update',
           error: expect.objectContaining({ '@t': 'error', status: 500 }),
+          kept: false,
         },
       ]);
-      expect(store.getState().entities.Todo?.['1']).toMatchObject({ title: 'write tests' });
+      expect(store.getState().entities.get('Todo')?.get('1')).toMatchObject({
+        title: 'write tests',
+      });
     });
 
     it('a connected panel gets a snapshot after a rollback, since effects alone cannot undo', async () => {
@@ -433,7 +459,7 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
       store.controller.invalidate(Todos.get, { id: 1 });
       expect(newEvent()).toMatchObject({
         action: { type: 'invalidate', key: key('GET', '/todos/1') },
-        effects: [{ type: 'result-invalidated', keys: [key('GET', '/todos/1')] }],
+        effects: [{ type: 'result-invalidated', key: key('GET', '/todos/1') }],
       });
     });
 
@@ -441,16 +467,18 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
       store.controller.invalidateAll(() => true);
       const event = newEvent();
       expect(event.action).toEqual({ type: 'invalidateAll' });
-      expect(effectsOf(event, 'result-invalidated')[0]?.keys.sort()).toEqual(
-        [key('GET', '/todos'), key('GET', '/todos/1')].sort(),
-      );
+      expect(
+        effectsOf(event, 'result-invalidated')
+          .map((effect) => effect.key)
+          .sort(),
+      ).toEqual([key('GET', '/todos'), key('GET', '/todos/1')].sort());
     });
 
     it('expireAll: every key it expired', () => {
       store.controller.expireAll(Todos.getList);
       expect(newEvent()).toMatchObject({
         action: { type: 'expireAll' },
-        effects: [{ type: 'result-expired', keys: [key('GET', '/todos')] }],
+        effects: [{ type: 'result-expired', key: key('GET', '/todos') }],
       });
     });
 
@@ -471,6 +499,7 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
           key: key('GET', '/todos/9'),
           endpoint: 'Todo.get',
           error: expect.objectContaining({ '@t': 'error', status: 404 }),
+          kept: true,
         },
       ]);
     });
@@ -499,7 +528,7 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
         preview: 'x'.repeat(10_000),
       });
       // The store itself keeps the whole value.
-      expect(store.getState().entities.Todo?.['7']).toMatchObject({ title: long });
+      expect(store.getState().entities.get('Todo')?.get('7')).toMatchObject({ title: long });
     });
 
     it("a read's answer is a preview of at most about 2 KB: the first todos, then a size marker", async () => {
@@ -520,7 +549,7 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
         omitted: 200 - kept.length,
       });
       // The store holds every todo; the panel reads the rows it shows with a `rows` command.
-      expect(Object.keys(store.getState().entities.Todo ?? {})).toHaveLength(200);
+      expect(store.getState().entities.get('Todo')?.size).toBe(200);
       expect(panel.rows(connection.storeId, 'Todo', ['200']).rows).toEqual({
         '200': { id: 200, title: 'todo number 200', completed: false, userId: 1 },
       });
@@ -542,7 +571,7 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
       expect(title.preview).toBe('x'.repeat(title.preview.length));
       expect(title.preview.length).toBeGreaterThanOrEqual(512);
       expect(title.omitted + title.preview.length).toBe(20_000);
-      expect(store.getState().entities.Todo?.['7']).toMatchObject({ title: long });
+      expect(store.getState().entities.get('Todo')?.get('7')).toMatchObject({ title: long });
     });
 
     it("a mutation's body and answer are kept whole up to 16 KB, and cut with a marker past it", async () => {
@@ -582,7 +611,7 @@ describe.each([NOTED, WORKED_OUT])('effects %s', (mode) => {
       });
       const after = Date.now();
       const event = newEvent();
-      const meta = store.getState().meta[Todos.get.key(...args)];
+      const meta = store.getState().meta.get(Todos.get.key(...args));
       expect(event.time).toBeGreaterThanOrEqual(before);
       expect(event.time).toBeLessThanOrEqual(after);
       expect(event.action.duration).toBe((meta?.date ?? Number.NaN) - fetchedAt);

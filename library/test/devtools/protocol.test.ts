@@ -16,7 +16,7 @@ import {
   type StoreEvent,
 } from '../../src/devtools/index.js';
 
-/** The validators of protocol v2, on messages built by hand (the bridge tests cover the page). */
+/** The validators of protocol v3, on messages built by hand (the bridge tests cover the page). */
 
 const storeId = 'store-1-abc';
 
@@ -36,7 +36,19 @@ const valid: StoreEvent[] = [
     effects: [
       { type: 'entities-added', entity: 'User', pks: ['9'] },
       { type: 'entities-added', entity: 'Todo', pks: ['1', '2'] },
-      { type: 'entities-updated', entity: 'Todo', pks: ['3'], fields: [['title', 'completed']] },
+      {
+        type: 'entities-updated',
+        entity: 'Todo',
+        updates: [
+          {
+            pk: '3',
+            fields: [
+              { field: 'title', before: 'a', after: 'b' },
+              { field: 'due', before: { '@t': 'undefined' }, after: { '@t': 'date', v: 'x' } },
+            ],
+          },
+        ],
+      },
       {
         type: 'collection-changed',
         collection: '[Todo]',
@@ -52,8 +64,9 @@ const valid: StoreEvent[] = [
         type: 'result-stored',
         key: 'GET /todos',
         endpoint: 'Todo.getList',
-        result: '{}',
         expiresAt: 5,
+        kept: true,
+        result: '{}',
       },
     ],
   },
@@ -63,7 +76,7 @@ const valid: StoreEvent[] = [
     action: { type: 'setResponse', endpoint: 'Todo.delete' },
     effects: [
       { type: 'entity-invalidated', entity: 'Todo', pk: '1', from: { id: 1 }, via: 'response' },
-      { type: 'result-invalidated', keys: ['GET /todos/1'] },
+      { type: 'result-invalidated', key: 'GET /todos/1' },
     ],
   },
   { seq: 3, time: 12, action: { type: 'setResponse' }, effects: [], effectsOmitted: true },
@@ -98,10 +111,35 @@ describe('parseEvents', () => {
     ['entities-added whose pks are numbers', { type: 'entities-added', entity: 'Todo', pks: [1] }],
     ['entities-added without an entity', { type: 'entities-added', pks: ['1'] }],
     [
-      'entities-updated whose fields are not lists of names',
-      { type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: ['title'] },
+      'entities-updated as v2 wrote it (pks and field names)',
+      { type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: [['title']] },
     ],
-    ['entities-updated without fields', { type: 'entities-updated', entity: 'Todo', pks: ['1'] }],
+    [
+      'entities-updated whose fields are names, not changes',
+      { type: 'entities-updated', entity: 'Todo', updates: [{ pk: '1', fields: ['title'] }] },
+    ],
+    [
+      'entities-updated whose update has a numeric pk',
+      { type: 'entities-updated', entity: 'Todo', updates: [{ pk: 1, fields: [] }] },
+    ],
+    [
+      'entities-updated whose field name is not text',
+      {
+        type: 'entities-updated',
+        entity: 'Todo',
+        updates: [{ pk: '1', fields: [{ field: 1, before: 1, after: 2 }] }],
+      },
+    ],
+    [
+      'entities-updated whose value nests too deep',
+      {
+        type: 'entities-updated',
+        entity: 'Todo',
+        updates: [
+          { pk: '1', fields: [{ field: 'f', before: 1, after: nested(MAX_VALUE_DEPTH + 1) }] },
+        ],
+      },
+    ],
     ['entity-invalidated with a numeric pk', { type: 'entity-invalidated', entity: 'Todo', pk: 1 }],
     [
       'collection-changed with an inserted run of numeric pks',
@@ -121,8 +159,8 @@ describe('parseEvents', () => {
       'collection-changed whose members are not a list',
       { ...valid[0]!.effects[3], kind: 'replace', members: {} },
     ],
-    ['result-invalidated whose keys are not strings', { type: 'result-invalidated', keys: [{}] }],
-    ['result-expired without keys', { type: 'result-expired' }],
+    ['result-invalidated whose key is not text', { type: 'result-invalidated', key: {} }],
+    ['result-expired as v2 wrote it (keys)', { type: 'result-expired', keys: ['k'] }],
   ])('rejects a malformed effect: %s', (_label, effect) => {
     expect(parseEvents(withEffects(effect))).toBeUndefined();
     // One malformed effect spoils the whole message, well-formed events included.
@@ -162,9 +200,10 @@ describe('parseEvents: every field the panel reads has its type', () => {
       effects: [
         ...event.effects,
         { type: 'entity-invalidated', entity: 'Todo', pk: '1', from: 1, via: 'url-params' },
-        { type: 'result-error', key: 'k', endpoint: 'e', error: 'bad' },
-        { type: 'result-invalidated', keys: ['k'] },
-        { type: 'result-expired', keys: [] },
+        { type: 'result-stored', key: 'm', endpoint: 'e', expiresAt: 1, kept: false },
+        { type: 'result-error', key: 'k', endpoint: 'e', error: 'bad', kept: true },
+        { type: 'result-invalidated', key: 'k' },
+        { type: 'result-expired', key: 'k' },
         { type: 'result-suspends', key: 'k', endpoint: 'e' },
         { type: 'result-lost-member', key: 'k', endpoint: 'e' },
         { type: 'store-reset' },
@@ -175,6 +214,9 @@ describe('parseEvents: every field the panel reads has its type', () => {
     // Effects of types it does not know are kept (a newer library may send them).
     const future = { type: 'entities-moved', whatever: 1 };
     expect(parseEvents(withEffects(future))?.[0]?.effects).toEqual([future]);
+    // So are types named after what every object has.
+    for (const type of ['constructor', 'toString', '__proto__'])
+      expect(parseEvents(withEffects({ type }))?.[0]?.effects).toEqual([{ type }]);
   });
 
   it.each([
@@ -202,13 +244,18 @@ describe('parseEvents: every field the panel reads has its type', () => {
     ['result-stored whose key is a number', { ...valid[0]!.effects[4], key: 5 }],
     ['result-stored without an endpoint', { ...valid[0]!.effects[4], endpoint: undefined }],
     ['result-stored whose expiry is text', { ...valid[0]!.effects[4], expiresAt: 'soon' }],
+    ['result-stored without kept', { ...valid[0]!.effects[4], kept: undefined }],
     [
       'result-stored whose result nests too deep',
       { ...valid[0]!.effects[4], result: nested(MAX_VALUE_DEPTH + 1) },
     ],
     [
       'result-error whose key is an object',
-      { type: 'result-error', key: {}, endpoint: 'e', error: 1 },
+      { type: 'result-error', key: {}, endpoint: 'e', error: 1, kept: true },
+    ],
+    [
+      'result-error whose kept is text',
+      { type: 'result-error', key: 'k', endpoint: 'e', error: 1, kept: 'no' },
     ],
     ['result-suspends without a key', { type: 'result-suspends', endpoint: 'e' }],
     [
@@ -368,18 +415,78 @@ describe('isPageMessage: rows', () => {
     rows: { '1': { id: 1 }, '2': null },
   });
 
-  it('accepts an answer to a rows command', () => {
+  it('accepts an answer to a rows command, current or as of a seq, or saying the seq left the ring', () => {
     expect(isPageMessage(rows)).toBe(true);
+    expect(isPageMessage({ ...rows, asOf: 2 })).toBe(true);
+    expect(isPageMessage({ ...rows, asOf: 0, leftRing: true, rows: {} })).toBe(true);
   });
 
   it.each([
     ['rows that are not an object', { rows: [{ id: 1 }] }],
+    ['an asOf that is not a seq', { asOf: 1.5 }],
+    ['a leftRing flag that is not true', { leftRing: false }],
     ['no rows', { rows: undefined }],
     ['no table', { table: '' }],
     ['a seq that is not a count', { seq: -1 }],
     ['an answer larger than a message', { rows: { '1': 'x'.repeat(MAX_MESSAGE_LENGTH) } }],
   ])('rejects %s', (_label, change) => {
     expect(isPageMessage({ ...rows, ...change })).toBe(false);
+  });
+});
+
+describe('isPageMessage: results', () => {
+  const results = pageMessage({
+    kind: 'results',
+    storeId,
+    seq: 3,
+    results: { 'GET /todos': { result: '{}', meta: { expiresAt: 1 } }, nothing: null },
+  });
+
+  it('accepts an answer to a results command, current or as of a seq', () => {
+    expect(isPageMessage(results)).toBe(true);
+    expect(isPageMessage({ ...results, asOf: 1 })).toBe(true);
+    expect(isPageMessage({ ...results, asOf: 1, leftRing: true, results: {} })).toBe(true);
+  });
+
+  it.each([
+    ['results that are a list', { results: [] }],
+    ['a result that is text', { results: { k: 'x' } }],
+    ['a result without its meta', { results: { k: { result: 1 } } }],
+    [
+      'a result nested too deep',
+      { results: { k: { result: nested(MAX_VALUE_DEPTH + 1), meta: 1 } } },
+    ],
+    ['no store id', { storeId: '' }],
+    [
+      'an answer larger than a message',
+      { results: { k: { result: 'x'.repeat(MAX_MESSAGE_LENGTH), meta: 1 } } },
+    ],
+  ])('rejects %s', (_label, change) => {
+    expect(isPageMessage({ ...results, ...change })).toBe(false);
+  });
+});
+
+describe('isExtensionCommand: results, and reads as of a seq', () => {
+  it('accepts results by key and reads as of a seq', () => {
+    for (const command of [
+      extensionCommand({ kind: 'results', storeId, keys: ['GET /todos'] }),
+      extensionCommand({ kind: 'results', storeId, keys: [], asOf: 3 }),
+      extensionCommand({ kind: 'rows', storeId, table: 'Todo', pks: ['1'], asOf: 0 }),
+    ])
+      expect(isExtensionCommand(command)).toBe(true);
+  });
+
+  it('rejects too many keys, keys that are not strings, or an asOf that is not a seq', () => {
+    const keys = Array.from({ length: MAX_ROWS_PER_REQUEST + 1 }, (_, index) => String(index));
+    for (const command of [
+      { kind: 'results', storeId, keys },
+      { kind: 'results', storeId, keys: [1] },
+      { kind: 'results', storeId },
+      { kind: 'results', storeId, keys: [], asOf: -1 },
+      { kind: 'results', storeId, keys: [], asOf: '3' },
+      { kind: 'rows', storeId, table: 'Todo', pks: [], asOf: 2.5 },
+    ])
+      expect(isExtensionCommand(extensionCommand(command as never))).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type Session,
 } from '../../src/devtools/index.js';
 import { createResource, createStore, Entity } from '../../src/index.js';
+import { plain } from '../fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 class Note extends Entity {
@@ -64,7 +65,9 @@ function recordedSession(): Session {
   };
 }
 
-const schemaFile = JSON.parse(readFileSync('library/src/devtools/session.schema.json', 'utf8'));
+const schemaFile = JSON.parse(
+  readFileSync('library/src/devtools/protocol/session.schema.json', 'utf8'),
+);
 const validateWithSchema = new Ajv2020({ strict: false }).compile(schemaFile);
 
 describe('session format', () => {
@@ -107,7 +110,7 @@ describe('replaySession', () => {
     const { controller, getState } = createStore();
     const outcomes = await replaySession(controller, recordedSession(), { mode: 'apply' });
     expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true, true]);
-    expect(getState().entities['[Note]']).toEqual({ '{}': ['3', '2'] });
+    expect(plain(getState().entities.get('[Note]'))).toEqual({ '{}': ['3', '2'] });
     expect(server.requests.length).toBe(before);
   });
 
@@ -117,10 +120,10 @@ describe('replaySession', () => {
     const [list, push, unshift, remove] = session.mutations;
     const { controller, getState } = createStore();
     await replaySession(controller, { ...session, mutations: [list, unshift, push, remove] });
-    expect(getState().entities['[Note]']).toEqual({ '{}': ['3', '2'] });
+    expect(plain(getState().entities.get('[Note]'))).toEqual({ '{}': ['3', '2'] });
     const other = createStore();
     await replaySession(other.controller, { ...session, mutations: [list, remove, push] });
-    expect(other.getState().entities['[Note]']).toEqual({ '{}': ['2'] });
+    expect(plain(other.getState().entities.get('[Note]'))).toEqual({ '{}': ['2'] });
   });
 
   it('send: runs the endpoints again against the server', async () => {
@@ -143,7 +146,7 @@ describe('replaySession', () => {
     const sent = server.requests.slice(before).map((request) => `${request.method} ${request.url}`);
     expect(sent).toEqual(['GET /todos?userId=1', 'POST /todos?userId=1']);
     expect(server.todos.some((todo) => todo.title === 'sent')).toBe(true);
-    const row = getState().entities['[Note]']?.['{"userId":"1"}'] as string[];
+    const row = plain(getState().entities.get('[Note]'))['{"userId":"1"}'] as string[];
     expect(row.at(-1)).toBe(String(server.todos.at(-1)?.id));
   });
 
@@ -153,7 +156,7 @@ describe('replaySession', () => {
     await expect(replaySession(controller, { ...recordedSession(), version: 3 })).rejects.toThrow(
       /newer RestLens/,
     );
-    expect(getState().endpoints).toEqual({});
+    expect(getState().endpoints.size).toBe(0);
   });
 
   it('reports an unknown endpoint by name and still applies the others', async () => {
@@ -173,7 +176,7 @@ describe('replaySession', () => {
       endpoint: 'Nope.create',
       error: expect.stringMatching(/unknown endpoint "Nope.create"/),
     });
-    expect(getState().entities['[Note]']).toEqual({ '{}': ['1', '2'] });
+    expect(plain(getState().entities.get('[Note]'))).toEqual({ '{}': ['1', '2'] });
   });
 
   it('stops at the first error when asked to', async () => {

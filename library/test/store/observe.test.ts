@@ -68,8 +68,8 @@ describe('store.observe', () => {
       expect(records[index]?.before).toBe(records[index - 1]?.after);
     expect(records.at(-1)?.after).toBe(store.getState());
     // Each state stays as it was: the first one still holds one list of two todos.
-    expect(store.controller.get(Todos.getList.schema, {}, records[0]!.after)).toHaveLength(2);
-    expect(store.controller.get(Todos.getList.schema, {}, records.at(-1)!.after)).toHaveLength(1);
+    expect(store.controller.get(Todos.getList.schema!, {}, records[0]!.after)).toHaveLength(2);
+    expect(store.controller.get(Todos.getList.schema!, {}, records.at(-1)!.after)).toHaveLength(1);
   });
 
   it('says nothing of an action that changed nothing', () => {

@@ -208,8 +208,9 @@ function neverThrows<T>(check: (value: unknown) => value is T): (value: unknown)
 const READ_ANSWER = { storeId: isNonEmptyString, seq: isSeq };
 const READ_ANSWER_OPTIONAL = { asOf: isSeq, leftRing: isTrue };
 
+const isPresentValue: Check = (value) => value !== undefined && isValue(value);
 const isStoredResult: Check = (stored) =>
-  stored === null || hasFields(stored, { result: isValue, meta: isValue });
+  stored === null || hasFields(stored, { result: isPresentValue, meta: isPresentValue });
 
 /** Accepts only well-formed page → extension messages. */
 export const isPageMessage = neverThrows(checkPageMessage);
