@@ -13,7 +13,14 @@ import {
   unshiftMerge,
 } from '../../src/index.js';
 import { ChangeRecorder } from '../../src/normalize/changes.js';
-import { collectionRows, createTables, emptyTables, endpoint, Todo, todoList } from '../fixtures.js';
+import {
+  collectionRows,
+  createTables,
+  emptyTables,
+  endpoint,
+  Todo,
+  todoList,
+} from '../fixtures.js';
 
 /** The change-set: what one write did, recorded by the normalizer and the reducer. */
 
@@ -55,10 +62,11 @@ const only = ({ collections }: ChangeSet): CollectionChange => {
 describe('entities', () => {
   it('added: each entity stored for the first time, nested ones included, grouped per type', () => {
     const tables = createTables();
-    const changes = recorded(tables, [Todo], [
-      { ...todo(1), author: { id: 9, name: 'Ada' } },
-      todo(2),
-    ]);
+    const changes = recorded(
+      tables,
+      [Todo],
+      [{ ...todo(1), author: { id: 9, name: 'Ada' } }, todo(2)],
+    );
     expect(changes.entities).toEqual([
       { entity: 'User', added: ['9'], updated: [], invalidated: [] },
       { entity: 'Todo', added: ['1', '2'], updated: [], invalidated: [] },
@@ -101,7 +109,7 @@ describe('entities', () => {
   it('updated: the values are the very objects the states hold (no copies)', () => {
     const tables = createTables();
     tables.normalize(Todo, { id: 1, tags: ['a'] });
-    const tags = () => (tables.entities.get('Todo')?.get('1') as { tags: string[] }).tags;
+    const tags = () => (tables.entities.get('Todo')!.get('1') as { tags: string[] }).tags;
     const before = tags();
     const [update] = recorded(tables, Todo, { id: 1, tags: ['b'] }).entities[0]!.updated;
     expect(update?.fields[0]?.before).toBe(before);
@@ -232,11 +240,19 @@ describe('collections', () => {
   it('unshift: one run at index 0 in the order they came, members met again as duplicates', () => {
     const tables = createTables();
     tables.normalize(todoList, [todo(1), todo(2)], [{}]);
-    const changes = recorded(tables, todoList.addWith(unshiftMerge), [todo(7), todo(2), todo(8)], [
-      {},
-    ]);
+    const changes = recorded(
+      tables,
+      todoList.addWith(unshiftMerge),
+      [todo(7), todo(2), todo(8)],
+      [{}],
+    );
     expect(runs(changes)).toEqual([
-      { kind: 'unshift', inserted: [{ index: 0, pks: ['7', '8'] }], duplicates: ['2'], removed: [] },
+      {
+        kind: 'unshift',
+        inserted: [{ index: 0, pks: ['7', '8'] }],
+        duplicates: ['2'],
+        removed: [],
+      },
     ]);
     expect(collectionRows(tables.entities)['{}']).toEqual(['7', '8', '1', '2']);
   });
@@ -245,9 +261,12 @@ describe('collections', () => {
     const tables = createTables();
     tables.normalize(todoList, [todo(1), todo(3), todo(2)], [{ userId: 1 }]);
     const change = only(
-      recorded(tables, getPage, [3, 20, 21, 20, 1, 22].map((id) => todo(id)), [
-        { userId: 1, cursor: 2 },
-      ]),
+      recorded(
+        tables,
+        getPage,
+        [3, 20, 21, 20, 1, 22].map((id) => todo(id)),
+        [{ userId: 1, cursor: 2 }],
+      ),
     );
     expect(change).toEqual({
       collection: '[Todo]',
@@ -275,8 +294,19 @@ describe('collections', () => {
       [...new Set([...existing, ...incoming])].sort((a, b) => Number(a) - Number(b)),
     );
     const tables = createTables();
-    tables.normalize(todoList, [1, 3, 5].map((id) => todo(id)), [{}]);
-    const change = only(recorded(tables, sorted, [4, 2, 4, 3, 6].map((id) => todo(id)), [{}]));
+    tables.normalize(
+      todoList,
+      [1, 3, 5].map((id) => todo(id)),
+      [{}],
+    );
+    const change = only(
+      recorded(
+        tables,
+        sorted,
+        [4, 2, 4, 3, 6].map((id) => todo(id)),
+        [{}],
+      ),
+    );
     expect(change).toEqual({
       collection: '[Todo]',
       row: '{}',
@@ -299,8 +329,21 @@ describe('collections', () => {
 
   it('replace: a run for each stretch of new members; one that only drops members has none', () => {
     const tables = createTables();
-    tables.normalize(todoList, [1, 2, 3, 4].map((id) => todo(id)), [{}]);
-    expect(runs(recorded(tables, todoList, [5, 2, 6, 7, 4].map((id) => todo(id)), [{}]))).toEqual([
+    tables.normalize(
+      todoList,
+      [1, 2, 3, 4].map((id) => todo(id)),
+      [{}],
+    );
+    expect(
+      runs(
+        recorded(
+          tables,
+          todoList,
+          [5, 2, 6, 7, 4].map((id) => todo(id)),
+          [{}],
+        ),
+      ),
+    ).toEqual([
       {
         kind: 'replace',
         inserted: [
@@ -311,15 +354,31 @@ describe('collections', () => {
         removed: ['1', '3'],
       },
     ]);
-    expect(runs(recorded(tables, todoList, [5, 4].map((id) => todo(id)), [{}]))).toEqual([
-      { kind: 'replace', inserted: [], duplicates: [], removed: ['2', '6', '7'] },
-    ]);
+    expect(
+      runs(
+        recorded(
+          tables,
+          todoList,
+          [5, 4].map((id) => todo(id)),
+          [{}],
+        ),
+      ),
+    ).toEqual([{ kind: 'replace', inserted: [], duplicates: [], removed: ['2', '6', '7'] }]);
   });
 
   it('replace: only repeats within the list are duplicates', () => {
     const tables = createTables();
     tables.normalize(todoList, [todo(1)], [{}]);
-    expect(only(recorded(tables, todoList, [1, 2, 1, 3, 2].map((id) => todo(id)), [{}]))).toMatchObject({
+    expect(
+      only(
+        recorded(
+          tables,
+          todoList,
+          [1, 2, 1, 3, 2].map((id) => todo(id)),
+          [{}],
+        ),
+      ),
+    ).toMatchObject({
       kind: 'replace',
       members: ['1', '2', '3'],
       inserted: [{ index: 1, pks: ['2', '3'] }],
@@ -409,7 +468,7 @@ describe('through the store: results and reset', () => {
     return { store, changes, last: () => changes.at(-1) };
   }
 
-  it('result-stored for every answer, with its key and expiry (a mutation\'s too)', () => {
+  it("result-stored for every answer, with its key and expiry (a mutation's too)", () => {
     const { store, last } = observed();
     store.controller.setResponse(getNote, { id: 1 }, { id: 1 });
     const { expiresAt } = store.getState().meta.get('getNote [{"id":1}]')!;
