@@ -1,8 +1,8 @@
+import { extensionCommand } from '../../../library/src/devtools/protocol/messages.js';
 import {
-  extensionCommand,
   isExtensionCommand,
   isPageMessage,
-} from '../../../library/src/devtools/protocol.js';
+} from '../../../library/src/devtools/protocol/validate.js';
 import {
   type BackgroundToPanel,
   CONTENT_PORT,

@@ -1,10 +1,9 @@
 import {
   type ExtensionCommandBody,
   extensionCommand,
-  isPageMessage,
   type PageMessage,
-  parseEvents,
-} from '../../../library/src/devtools/protocol.js';
+} from '../../../library/src/devtools/protocol/messages.js';
+import { isPageMessage, parseEvents } from '../../../library/src/devtools/protocol/validate.js';
 import {
   type BackgroundToPanel,
   backoff,
@@ -123,6 +122,8 @@ export class PanelConnection {
           this.rowRequests.forget(message.storeId);
         return;
       case 'rows': {
+        // Rows of a past state are not the copy's (and this panel does not ask for them yet).
+        if (message.asOf !== undefined) return;
         // Only the rows it asked for: a script of the page may post answers nobody asked for.
         const { rows } = message;
         const asked = this.rowRequests.answered(message.storeId, message.table, Object.keys(rows));

@@ -1,6 +1,6 @@
 import { createContext } from 'preact';
 import { useContext, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
-import type { ExtensionCommandBody } from '../../../library/src/devtools/protocol.js';
+import type { ExtensionCommandBody } from '../../../library/src/devtools/protocol/messages.js';
 import type { StoreView } from './model.js';
 import type { PanelActions, PanelState, PanelStore } from './store.js';
 

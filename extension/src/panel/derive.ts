@@ -1,15 +1,16 @@
 import type {
   ActionSummary,
   Effect,
-  Encoded,
   StoreEvent,
-} from '../../../library/src/devtools/protocol.js';
+} from '../../../library/src/devtools/protocol/effects.js';
+import type { Encoded } from '../../../library/src/devtools/protocol/messages.js';
 import {
   collectionEntityType,
   describeEffect,
   describeEntityChange,
   EFFECTS_OMITTED,
   effectLines,
+  entityPks,
 } from './format.js';
 import { isInvalidRow, type Row, type StoreView } from './model.js';
 import type { PanelState } from './store.js';
@@ -104,7 +105,7 @@ function entitiesWrittenWithResult(events: readonly StoreEvent[]): Map<string, S
     const entities = new Set<string>();
     for (const effect of event.effects)
       if (effect.type === 'entities-added' || effect.type === 'entities-updated')
-        for (const pk of effect.pks) entities.add(`${effect.entity} ${pk}`);
+        for (const pk of entityPks(effect)) entities.add(`${effect.entity} ${pk}`);
     for (const effect of stored) written.set(effect.key, entities);
   }
   return written;
@@ -175,7 +176,7 @@ export function lastEntityChange(
         (effect.type === 'entities-added' || effect.type === 'entities-updated') &&
         effect.entity === type
       ) {
-        const at = effect.pks.indexOf(pk);
+        const at = entityPks(effect).indexOf(pk);
         if (at >= 0) return { event, change: describeEntityChange(effect, at) };
       }
     }
@@ -276,7 +277,7 @@ export function summarizeEffects(effects: readonly Effect[]): string {
         bump('added', effect.pks.length);
         break;
       case 'entities-updated':
-        bump('updated', effect.pks.length);
+        bump('updated', effect.updates.length);
         break;
       case 'entity-invalidated':
         bump('invalidated');

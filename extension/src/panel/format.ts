@@ -1,8 +1,5 @@
-import {
-  type Effect,
-  type Encoded,
-  MAX_VALUE_DEPTH,
-} from '../../../library/src/devtools/protocol.js';
+import type { Effect, FieldChange } from '../../../library/src/devtools/protocol/effects.js';
+import { type Encoded, MAX_VALUE_DEPTH } from '../../../library/src/devtools/protocol/messages.js';
 import { isInvalidRow, type Row, UNLOADED } from './model.js';
 
 /**
@@ -244,21 +241,34 @@ const list = (pks: readonly string[]) => pks.join(', ');
 
 type EntitiesChange = Extract<Effect, { type: 'entities-added' | 'entities-updated' }>;
 
-/** What a grouped effect did to its `index`th entity: `added Todo 5`, `updated Todo 5: title`. */
+/** The pks of a group of entities added or updated, in order. */
+export function entityPks(effect: EntitiesChange): string[] {
+  return effect.type === 'entities-added' ? effect.pks : effect.updates.map(({ pk }) => pk);
+}
+
+/** A changed field as `title: "a" → "b"`. */
+export function describeFieldChange({ field, before, after }: FieldChange<Encoded>): string {
+  return `${field}: ${formatValue(before, 60)} → ${formatValue(after, 60)}`;
+}
+
+/** What a grouped effect did to its `index`th entity: `added Todo 5`, `updated Todo 5: title: "a" → "b"`. */
 export function describeEntityChange(effect: EntitiesChange, index: number): string {
-  const target = `${effect.entity} ${effect.pks[index]}`;
-  if (effect.type === 'entities-added') return `added ${target}`;
-  return `updated ${target}: ${effect.fields[index]?.join(', ') || 'no field changed'}`;
+  if (effect.type === 'entities-added') return `added ${effect.entity} ${effect.pks[index]}`;
+  const update = effect.updates[index];
+  const fields = update?.fields.map(describeFieldChange).join(', ');
+  return `updated ${effect.entity} ${update?.pk}: ${fields || 'no field changed'}`;
 }
 
 /** What one effect did, in one line of text: a group of entities in one line (`added 500 Todo`). */
 export function describeEffect(effect: Effect): string {
   switch (effect.type) {
     case 'entities-added':
-    case 'entities-updated':
-      return effect.pks.length === 1
+    case 'entities-updated': {
+      const count = entityPks(effect).length;
+      return count === 1
         ? describeEntityChange(effect, 0)
-        : `${effect.type === 'entities-added' ? 'added' : 'updated'} ${effect.pks.length} ${effect.entity}`;
+        : `${effect.type === 'entities-added' ? 'added' : 'updated'} ${count} ${effect.entity}`;
+    }
     case 'entity-invalidated':
       return `${effect.entity} ${effect.pk} invalidated (pk from ${
         effect.via === 'url-params' ? 'URL params' : 'response'
@@ -266,15 +276,15 @@ export function describeEffect(effect: Effect): string {
     case 'collection-changed':
       return `${effect.collection} ${formatRowKey(effect.row)}: ${describeCollectionChange(effect)}`;
     case 'result-stored':
-      return `stored ${effect.key} (${effect.endpoint}) → ${formatValue(effect.result, 80)}`;
+      return effect.kept
+        ? `stored ${effect.key} (${effect.endpoint}) → ${formatValue(effect.result, 80)}`
+        : `stored ${effect.key} (${effect.endpoint}) in the tables, no result kept`;
     case 'result-error':
       return `error for ${effect.key} (${effect.endpoint}): ${formatValue(effect.error, 120)}`;
     case 'result-invalidated':
-      return effect.keys.length === 0
-        ? 'no stored result invalidated'
-        : `invalidated ${list(effect.keys)}`;
+      return `invalidated ${effect.key}`;
     case 'result-expired':
-      return effect.keys.length === 0 ? 'no stored result expired' : `expired ${list(effect.keys)}`;
+      return `expired ${effect.key}`;
     case 'result-suspends':
       return `${effect.key} (${effect.endpoint}) will suspend and fetch again`;
     case 'result-lost-member':
@@ -290,7 +300,7 @@ export function describeEffect(effect: Effect): string {
 
 /** Said of an event sent without its effects (they were too large for one message). */
 export const EFFECTS_OMITTED =
-  'effects left out (too large, or not worked out); the snapshot after it has the state';
+  'effects left out (too large for one message); the snapshot after it has the state';
 
 /** One line of an expanded effect; a line about one entity opens it. */
 export interface EffectLine {
@@ -308,7 +318,7 @@ export function effectLines(effect: Effect): EffectLine[] {
   switch (effect.type) {
     case 'entities-added':
     case 'entities-updated': {
-      const lines = effect.pks.map((pk, index) => ({
+      const lines = entityPks(effect).map((pk, index) => ({
         text: describeEntityChange(effect, index),
         entity: { entity: effect.entity, pk },
       }));

@@ -1,12 +1,11 @@
-import {
-  type Effect,
-  type Encoded,
-  parseSnapshot,
-  type RowsMessage,
-  type SnapshotMessage,
-  type SnapshotState,
-  type StoreEvent,
-} from '../../../library/src/devtools/protocol.js';
+import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
+import type {
+  Encoded,
+  RowsMessage,
+  SnapshotMessage,
+  SnapshotState,
+} from '../../../library/src/devtools/protocol/messages.js';
+import { parseSnapshot } from '../../../library/src/devtools/protocol/validate.js';
 import { copyDict, type Dict, dict, withEntry } from './dict.js';
 
 /**
@@ -357,7 +356,7 @@ class Draft {
       case 'entities-updated': {
         // A fetched row stays shown, marked stale, until its fresh version comes.
         const rows = this.entities.edit(effect.entity);
-        for (const pk of effect.pks) {
+        for (const { pk } of effect.updates) {
           const row = rows[pk];
           if (row === undefined) rows[pk] = UNLOADED;
           else if (row !== UNLOADED) this.stale.edit(effect.entity).add(pk);
@@ -387,8 +386,10 @@ class Draft {
         };
         break;
       }
+      // The copy holds what the store keeps: a read's newest result and meta, not a mutation's.
       case 'result-stored':
-        this.endpoints[effect.key] = effect.result;
+        if (!effect.kept) break;
+        this.endpoints[effect.key] = effect.result ?? null;
         this.meta[effect.key] = {
           ...this.meta[effect.key],
           expiresAt: effect.expiresAt,
@@ -396,16 +397,19 @@ class Draft {
         };
         break;
       case 'result-error':
-        this.meta[effect.key] = { ...this.meta[effect.key], error: effect.error, date: event.time };
+        if (effect.kept)
+          this.meta[effect.key] = {
+            ...this.meta[effect.key],
+            error: effect.error,
+            date: event.time,
+          };
         break;
       case 'result-invalidated':
-        for (const key of effect.keys) {
-          delete this.endpoints[key];
-          this.meta[key] = { ...this.meta[key], expiresAt: 0, invalidated: true };
-        }
+        delete this.endpoints[effect.key];
+        this.meta[effect.key] = { ...this.meta[effect.key], expiresAt: 0, invalidated: true };
         break;
       case 'result-expired':
-        for (const key of effect.keys) this.meta[key] = { ...this.meta[key], expiresAt: 1 };
+        this.meta[effect.key] = { ...this.meta[effect.key], expiresAt: 1 };
         break;
       case 'store-reset':
         this.entities = new CopyOnWrite(dict(), copyDict);

@@ -1,7 +1,7 @@
 import {
   type ExtensionCommandBody,
   MAX_ROWS_PER_REQUEST,
-} from '../../../library/src/devtools/protocol.js';
+} from '../../../library/src/devtools/protocol/messages.js';
 import { needsRow } from './model.js';
 import type { PanelStore } from './store.js';
 

@@ -1,10 +1,10 @@
 import { createStore } from 'zustand/vanilla';
+import type { StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import type {
   HelloMessage,
   RowsMessage,
   SnapshotMessage,
-  StoreEvent,
-} from '../../../library/src/devtools/protocol.js';
+} from '../../../library/src/devtools/protocol/messages.js';
 import { copyDict, type Dict, dict, withEntry } from './dict.js';
 import {
   applyEvents,

@@ -1,4 +1,7 @@
-import type { ExtensionCommand, PageMessage } from '../../../library/src/devtools/protocol.js';
+import type {
+  ExtensionCommand,
+  PageMessage,
+} from '../../../library/src/devtools/protocol/messages.js';
 
 /** The messages between the extension's own parts (the page protocol travels inside them). */
 export const CONTENT_PORT = 'restlens-content';

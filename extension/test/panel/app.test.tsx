@@ -162,7 +162,7 @@ describe('Actions', () => {
       storeId: app.devtools.storeId,
       key: 'GET http://api.test/todos/3',
     });
-    expect(app.store.getState().meta['GET http://api.test/todos/3']?.invalidated).toBe(true);
+    expect(app.store.getState().meta.get('GET http://api.test/todos/3')?.invalidated).toBe(true);
 
     fireEvent.click(within(actions).getByRole('button', { name: 'Expire all' }));
     await settle();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol.js';
+import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import {
   collectionRows,
   filterEvents,
@@ -66,8 +66,9 @@ describe('references', () => {
             type: 'result-stored',
             key: 'GET /users/3',
             endpoint: 'User.get',
-            result: '3',
             expiresAt: 0,
+            kept: true,
+            result: '3',
           },
         ]),
         // Stored again unchanged: no entity written, the endpoint's name decides.
@@ -76,8 +77,9 @@ describe('references', () => {
             type: 'result-stored',
             key: 'GET /todos/3',
             endpoint: 'Todo.get',
-            result: '3',
             expiresAt: 0,
+            kept: true,
+            result: '3',
           },
         ]),
       ],
@@ -130,7 +132,11 @@ describe('timeline', () => {
       summarizeEffects([
         { type: 'entities-added', entity: 'Todo', pks: ['1', '2'] },
         { type: 'entities-added', entity: 'User', pks: ['7'] },
-        { type: 'entities-updated', entity: 'Todo', pks: ['3'], fields: [['title']] },
+        {
+          type: 'entities-updated',
+          entity: 'Todo',
+          updates: [{ pk: '3', fields: [{ field: 'title', before: 'a', after: 'b' }] }],
+        },
         removal('3', 2),
         { type: 'result-suspends', key: 'k', endpoint: 'e' },
       ]),
@@ -147,14 +153,22 @@ describe('timeline', () => {
         {
           type: 'entities-updated',
           entity: 'Todo',
-          pks: ['1', '2'],
-          fields: [['title'], ['title', 'completed']],
+          updates: [
+            { pk: '1', fields: [{ field: 'title', before: 'a', after: 'b' }] },
+            {
+              pk: '2',
+              fields: [
+                { field: 'title', before: 'c', after: 'd' },
+                { field: 'completed', before: false, after: true },
+              ],
+            },
+          ],
         },
       ]),
     ];
     expect(lastEntityChange(grouped, 'Todo', '2')).toMatchObject({
       event: { seq: 2 },
-      change: 'updated Todo 2: title, completed',
+      change: 'updated Todo 2: title: "c" → "d", completed: false → true',
     });
     expect(lastEntityChange(grouped, 'Todo', '3')).toMatchObject({
       event: { seq: 1 },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Effect, Encoded } from '../../../library/src/devtools/protocol.js';
+import type { Effect, EntityUpdate } from '../../../library/src/devtools/protocol/effects.js';
+import type { Encoded } from '../../../library/src/devtools/protocol/messages.js';
 import {
   describeCollectionChange,
   describeEffect,
@@ -173,21 +174,28 @@ describe('effects in words', () => {
     const added: Effect = { type: 'entities-added', entity: 'Todo', pks: ['1', '2', '3'] };
     expect(describeEffect(added)).toBe('added 3 Todo');
     expect(describeEffect({ ...added, pks: ['5'] })).toBe('added Todo 5');
+    const five: EntityUpdate<Encoded> = {
+      pk: '5',
+      fields: [
+        { field: 'title', before: 'a', after: { '@t': 'date', v: '2030-01-01T00:00:00.000Z' } },
+        { field: 'completed', before: { '@t': 'undefined' }, after: true },
+      ],
+    };
     const updated: Effect = {
       type: 'entities-updated',
       entity: 'Todo',
-      pks: ['5', '6'],
-      fields: [['title', 'completed'], []],
+      updates: [five, { pk: '6', fields: [] }],
     };
     expect(describeEffect(updated)).toBe('updated 2 Todo');
-    expect(describeEffect({ ...updated, pks: ['5'], fields: [['title', 'completed']] })).toBe(
-      'updated Todo 5: title, completed',
+    // Each changed field with its value before and after.
+    expect(describeEffect({ ...updated, updates: [five] })).toBe(
+      'updated Todo 5: title: "a" → Date(2030-01-01T00:00:00.000Z), completed: undefined → true',
     );
     // The timeline lists each entity of a group under it, each line opening its entity.
     expect(effectLines(updated)).toEqual([
       { text: 'updated 2 Todo' },
       {
-        text: 'updated Todo 5: title, completed',
+        text: 'updated Todo 5: title: "a" → Date(2030-01-01T00:00:00.000Z), completed: undefined → true',
         entity: { entity: 'Todo', pk: '5' },
         nested: true,
       },

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encode, isPageMessage } from '../../../library/src/devtools/index.js';
+import { plain } from '../../../library/test/fixtures.js';
 import { isCollectionKey } from '../../src/panel/model.js';
 import { forPage, hostileMessage } from '../support/hostile.js';
 import { FakeServer, TodoApp, TodoResource } from './support/app.js';
@@ -111,7 +112,10 @@ describe('the panel under a hostile script, fuzzed', () => {
             expect(view?.events.map((event) => event.seq)).toEqual(
               Array.from({ length: produced }, (_, index) => index + 1),
             );
-            const entities = encode(app.store.getState().entities) as Record<string, unknown>;
+            const entities = encode(plain(app.store.getState().entities)) as Record<
+              string,
+              unknown
+            >;
             expect(view?.collections).toEqual(
               Object.fromEntries(Object.entries(entities).filter(([key]) => isCollectionKey(key))),
             );

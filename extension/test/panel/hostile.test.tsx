@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Effect, Encoded, StoreEvent } from '../../../library/src/devtools/protocol.js';
+import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
+import type { Encoded } from '../../../library/src/devtools/protocol/messages.js';
 import { hello } from '../support/messages.js';
 import { panelEnvPerTest } from './support/env.js';
 import { settle } from './support/harness.js';
@@ -64,9 +65,9 @@ describe('names a page chooses, like prototype members', () => {
         duplicates: [],
         removed: [],
       },
-      { type: 'result-stored', key, endpoint: key, result: key, expiresAt: 0 },
+      { type: 'result-stored', key, endpoint: key, expiresAt: 0, kept: true, result: key },
     ];
-    await page.change(effects, [{ type: 'result-expired', keys: [key] }]);
+    await page.change(effects, [{ type: 'result-expired', key }]);
 
     const view = env.panel.store.getState().stores[key];
     expect(view).toMatchObject({ id: key, name: 'Todos', ready: true, lastSeq: 2 });
@@ -161,10 +162,17 @@ describe('malformed tagged values', () => {
           type: 'result-stored',
           key: 'k',
           endpoint: 'Todo.update',
-          result: MALFORMED[3] ?? null,
           expiresAt: 0,
+          kept: true,
+          result: MALFORMED[3] ?? null,
         },
-        { type: 'result-error', key: 'k', endpoint: 'Todo.update', error: MALFORMED[4] ?? null },
+        {
+          type: 'result-error',
+          key: 'k',
+          endpoint: 'Todo.update',
+          error: MALFORMED[4] ?? null,
+          kept: true,
+        },
         {
           type: 'entity-invalidated',
           entity: 'Todo',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol.js';
+import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import {
   applyCollectionChange,
   applyEvents,
@@ -25,8 +25,7 @@ const added = (...pks: string[]): Effect => ({ type: 'entities-added', entity: '
 const updated = (...pks: string[]): Effect => ({
   type: 'entities-updated',
   entity: 'Todo',
-  pks,
-  fields: pks.map(() => ['title']),
+  updates: pks.map((pk) => ({ pk, fields: [{ field: 'title', before: 'old', after: 'new' }] })),
 });
 const apply = (view: StoreView, ...events: StoreEvent[]) =>
   applyEvents(view, { storeId: 's', events }).view;
@@ -185,7 +184,11 @@ describe('the panel copy of a store', () => {
         view,
         event(2, [
           { type: 'entities-added', entity: key, pks: ['other'] },
-          { type: 'entities-updated', entity: key, pks: [key], fields: [[key]] },
+          {
+            type: 'entities-updated',
+            entity: key,
+            updates: [{ pk: key, fields: [{ field: key, before: key, after: key }] }],
+          },
           {
             type: 'collection-changed',
             collection: key,
@@ -197,13 +200,13 @@ describe('the panel copy of a store', () => {
             duplicates: [],
             removed: [],
           },
-          { type: 'result-stored', key, endpoint: key, result: key, expiresAt: 5 },
-          { type: 'result-error', key: `${key}!`, endpoint: key, error: 'bad' },
+          { type: 'result-stored', key, endpoint: key, expiresAt: 5, kept: true, result: key },
+          { type: 'result-error', key: `${key}!`, endpoint: key, error: 'bad', kept: true },
         ]),
         event(3, [
           { type: 'entity-invalidated', entity: key, pk: 'other', from: key, via: 'response' },
-          { type: 'result-expired', keys: [key] },
-          { type: 'result-invalidated', keys: [`${key}!`] },
+          { type: 'result-expired', key },
+          { type: 'result-invalidated', key: `${key}!` },
         ]),
       );
       view = applyRows(view, rows('s', 3, key, { [key]: { ...row, title: 'fresh' } }));

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   type ExtensionCommandBody,
   MAX_ROWS_PER_REQUEST,
-} from '../../../library/src/devtools/protocol.js';
+} from '../../../library/src/devtools/protocol/messages.js';
 import { RowRequests } from '../../src/panel/rowRequests.js';
 import { createPanelStore, type PanelStore } from '../../src/panel/store.js';
 import { hello, rows, snapshot } from '../support/messages.js';
@@ -26,7 +26,13 @@ function update(storeId: string, seq: number, entity: string, pks: string[]) {
         seq,
         time: seq,
         action: { type: 'setResponse' },
-        effects: [{ type: 'entities-updated', entity, pks, fields: pks.map(() => ['id']) }],
+        effects: [
+          {
+            type: 'entities-updated',
+            entity,
+            updates: pks.map((pk) => ({ pk, fields: [{ field: 'id', before: 0, after: 1 }] })),
+          },
+        ],
       },
     ],
   });

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Effect } from '../../../library/src/devtools/protocol/effects.js';
 import {
-  type Effect,
   type Encoded,
   MAX_ROWS_PER_REQUEST,
-} from '../../../library/src/devtools/protocol.js';
+} from '../../../library/src/devtools/protocol/messages.js';
 import { panelEnvPerTest } from './support/env.js';
 import { settle } from './support/harness.js';
 import { ScriptedPage } from './support/scripted.js';
@@ -82,14 +82,18 @@ describe('Entities view: rows on demand', () => {
     expect(page.rowRequests()).toEqual([]); // the snapshot brought it
 
     await page.change([
-      { type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: [['title']] },
+      {
+        type: 'entities-updated',
+        entity: 'Todo',
+        updates: [{ pk: '1', fields: [{ field: 'title', before: 'old', after: 'new' }] }],
+      },
     ]);
     // Stale: the old row stays, marked busy, while it is asked for.
     expect(within(fields()).getByText('title').nextElementSibling?.textContent).toBe('"old"');
     expect(fields().getAttribute('aria-busy')).toBe('true');
     expect(page.requestedPks('Todo')).toEqual(['1']);
     expect(screen.getByRole('region', { name: 'Meta' }).textContent).toContain(
-      '#1 setResponse: updated Todo 1: title',
+      '#1 setResponse: updated Todo 1: title: "old" → "new"',
     );
 
     await page.answer(() => ({ id: 1, title: 'new' }));
@@ -185,7 +189,19 @@ describe('Timeline: grouped effects', () => {
     await page.open();
     await page.change([
       added(['1', '2', '3']),
-      { type: 'entities-updated', entity: 'User', pks: ['7'], fields: [['name', 'email']] },
+      {
+        type: 'entities-updated',
+        entity: 'User',
+        updates: [
+          {
+            pk: '7',
+            fields: [
+              { field: 'name', before: 'Ada', after: 'Grace' },
+              { field: 'email', before: null, after: 'g@example.com' },
+            ],
+          },
+        ],
+      },
     ]);
     await openTab('Timeline');
     const timeline = screen.getByRole('listbox', { name: 'Timeline' });
@@ -201,7 +217,7 @@ describe('Timeline: grouped effects', () => {
       'added Todo 1',
       'added Todo 2',
       'added Todo 3',
-      'updated User 7: name, email',
+      'updated User 7: name: "Ada" → "Grace", email: null → "g@example.com"',
     ]);
     expect(details.filter((row) => row.classList.contains('nested'))).toHaveLength(3);
     fireEvent.click(details[2] as HTMLElement);
@@ -216,7 +232,7 @@ describe('Timeline: grouped effects', () => {
     const timeline = screen.getByRole('listbox', { name: 'Timeline' });
     const event = within(timeline).getByRole('option');
     const said =
-      'effects left out (too large, or not worked out); the snapshot after it has the state';
+      'effects left out (too large for one message); the snapshot after it has the state';
     expect(event.querySelector('.summary')?.textContent).toBe(said);
     fireEvent.click(event);
     await settle();

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import type { StoreEvent } from '../../../library/src/devtools/protocol.js';
+import type { StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import { API, OptimisticTodoResource, TodoResource } from './support/app.js';
 import { panelEnvPerTest } from './support/env.js';
 import { press, settle } from './support/harness.js';
@@ -115,7 +115,8 @@ describe('Timeline view', () => {
       expect.stringMatching(/^answered in \d+ ms$/),
       'Todo 4 invalidated (pk from URL params { id: 4 })',
       '[Todo] userId: "1": removed 4 by Invalidate (3 → 2)',
-      `stored DELETE ${API}/todos/4 (Todo.delete) → "4"`,
+      // A mutation's answer goes into the tables; the store keeps no result for its key.
+      `stored DELETE ${API}/todos/4 (Todo.delete) in the tables, no result kept`,
       `GET ${API}/todos?userId=1 (Todo.getList) stays valid but lost a member`,
       `GET ${API}/todos/4 (Todo.get) will suspend and fetch again`,
     ]);
@@ -183,8 +184,9 @@ describe('Timeline view', () => {
           type: 'result-stored',
           key: `note ${index % 7}`,
           endpoint: 'note',
-          result: index,
           expiresAt: 0,
+          kept: true,
+          result: index,
         },
       ],
     }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_FORMAT } from '../../../library/src/devtools/protocol.js';
+import { SESSION_FORMAT } from '../../../library/src/devtools/protocol/session.js';
 import { persistRecording } from '../../src/panel/recorder/persist.js';
 import {
   extensionStorage,

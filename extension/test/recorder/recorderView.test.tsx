@@ -6,13 +6,15 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encode } from '../../../library/src/devtools/index.js';
 import {
-  checkSession,
   type Encoded,
   MAX_VALUE_DEPTH,
   type ReplayCommand,
+} from '../../../library/src/devtools/protocol/messages.js';
+import {
+  checkSession,
   SESSION_FORMAT,
   SESSION_VERSION,
-} from '../../../library/src/devtools/protocol.js';
+} from '../../../library/src/devtools/protocol/session.js';
 import { readFileText } from '../../src/panel/recorder/files.js';
 import { storedRecording } from '../../src/panel/recorder/storage.js';
 import { OptimisticTodoResource, type TodoApp, TodoResource } from '../panel/support/app.js';
@@ -23,7 +25,7 @@ import { MemoryStorage, mountWithStorage, mutationEvent } from './support.js';
 
 const schemaPath = join(
   dirname(fileURLToPath(import.meta.url)),
-  '../../../library/src/devtools/session.schema.json',
+  '../../../library/src/devtools/protocol/session.schema.json',
 );
 const validateSchema = new Ajv2020({ strict: false }).compile(
   JSON.parse(readFileSync(schemaPath, 'utf8')),
@@ -393,7 +395,7 @@ describe('Recorder view: replay', () => {
 
   it('apply, all at once: one command, recorded answers written without network, n / total and ok per mutation', async () => {
     await recordSome();
-    const before = encode(env.app.store.getState().entities.Todo);
+    const before = encode(env.app.store.getState().entities.get('Todo')?.toObject());
     const fresh = await reload();
     const requests = env.server.requests.length;
 
@@ -422,7 +424,7 @@ describe('Recorder view: replay', () => {
       'ok',
     ]);
     expect(env.server.requests.length).toBe(requests); // no network
-    expect(encode(fresh.store.getState().entities.Todo)).toEqual(before);
+    expect(encode(fresh.store.getState().entities.get('Todo')?.toObject())).toEqual(before);
 
     // Still recording: the replay's own mutations were not recorded, later ones are.
     expect(rows()).toHaveLength(3);
@@ -497,7 +499,7 @@ describe('Recorder view: replay', () => {
       'error',
       '',
     ]);
-    expect(env.app.store.getState().entities.Todo?.['2']).toBeUndefined(); // never deleted
+    expect(env.app.store.getState().entities.get('Todo')?.get('2')).toBeUndefined(); // never deleted
 
     // The selected failed mutation shows its message too.
     list().focus();

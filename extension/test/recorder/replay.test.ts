@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Effect } from '../../../library/src/devtools/protocol/effects.js';
 import {
-  type Effect,
   extensionCommand,
-  isExtensionCommand,
   MAX_MESSAGE_LENGTH,
   type RecordedMutation,
-} from '../../../library/src/devtools/protocol.js';
+} from '../../../library/src/devtools/protocol/messages.js';
+import { isExtensionCommand } from '../../../library/src/devtools/protocol/validate.js';
 import {
   isActive,
   newReplayRun,

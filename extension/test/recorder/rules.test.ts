@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Encoded } from '../../../library/src/devtools/protocol.js';
+import type { Encoded } from '../../../library/src/devtools/protocol/messages.js';
 import { entryFromEvent, isRecordable, toMutation } from '../../src/panel/recorder/entries.js';
 import { newReplayRun, takeCommand } from '../../src/panel/recorder/replay.js';
 import {

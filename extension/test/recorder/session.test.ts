@@ -6,7 +6,7 @@ import {
   checkSession,
   SESSION_FORMAT,
   SESSION_VERSION,
-} from '../../../library/src/devtools/protocol.js';
+} from '../../../library/src/devtools/protocol/session.js';
 import type { EntryFields } from '../../src/panel/recorder/entries.js';
 import {
   buildSession,
@@ -19,7 +19,7 @@ import { storedRecording } from '../../src/panel/recorder/storage.js';
 
 const schema = JSON.parse(
   readFileSync(
-    new URL('../../../library/src/devtools/session.schema.json', import.meta.url),
+    new URL('../../../library/src/devtools/protocol/session.schema.json', import.meta.url),
     'utf8',
   ),
 );

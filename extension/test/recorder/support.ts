@@ -1,9 +1,9 @@
 import type {
   ActionSummary,
   Effect,
-  Encoded,
   StoreEvent,
-} from '../../../library/src/devtools/protocol.js';
+} from '../../../library/src/devtools/protocol/effects.js';
+import type { Encoded } from '../../../library/src/devtools/protocol/messages.js';
 import { persistRecording } from '../../src/panel/recorder/persist.js';
 import type { RecordingStorage } from '../../src/panel/recorder/storage.js';
 import { type MountedPanel, mountPanel } from '../panel/support/harness.js';

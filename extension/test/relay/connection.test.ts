@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import {
   type ExtensionCommand,
   extensionCommand,
   type PageMessage,
-  type StoreEvent,
-} from '../../../library/src/devtools/protocol.js';
+} from '../../../library/src/devtools/protocol/messages.js';
 import { PanelConnection } from '../../src/panel/connection.js';
 import {
   applyEvents,
@@ -326,7 +326,13 @@ describe('panel connection: events as text, rows on demand', () => {
           seq: 2,
           time: 2,
           action: { type: 'setResponse' },
-          effects: [{ type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: [['id']] }],
+          effects: [
+            {
+              type: 'entities-updated',
+              entity: 'Todo',
+              updates: [{ pk: '1', fields: [{ field: 'id', before: 1, after: 1 }] }],
+            },
+          ],
         },
       ]),
     );
@@ -386,7 +392,14 @@ describe('panel model: two events with one seq', () => {
     ...storeEvent(seq),
     action: { type: 'setResponse', endpoint: 'forged' },
     effects: [
-      { type: 'result-stored', key: 'forged', endpoint: 'forged', result: 1, expiresAt: 0 },
+      {
+        type: 'result-stored',
+        key: 'forged',
+        endpoint: 'forged',
+        expiresAt: 0,
+        kept: true,
+        result: 1,
+      },
     ],
   });
   const endpointsAt = (view: StoreView) =>

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { extensionCommand, type PageMessage } from '../../../library/src/devtools/protocol.js';
+import {
+  extensionCommand,
+  type PageMessage,
+} from '../../../library/src/devtools/protocol/messages.js';
 import { ContentRelay } from '../../src/content/relay.js';
 import { backoff, CONTENT_PORT, type ContentToBackground } from '../../src/shared/ports.js';
 import {

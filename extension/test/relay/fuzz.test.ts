@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isExtensionCommand, isPageMessage } from '../../../library/src/devtools/protocol.js';
+import {
+  isExtensionCommand,
+  isPageMessage,
+} from '../../../library/src/devtools/protocol/validate.js';
 import type { BackgroundToPanel } from '../../src/shared/ports.js';
 import { forPage, hostileMessage } from '../support/hostile.js';
 import { MAX_PORT_MESSAGE_LENGTH } from '../support/ports.js';

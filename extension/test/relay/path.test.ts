@@ -53,6 +53,25 @@ describe('message path', () => {
     });
   });
 
+  it('shows the history from before it opened exactly as a panel open all along saw it live', async () => {
+    const tab = openTab();
+    const early = new Panel(world, 1);
+    await world.run(100);
+    tab.activity(3);
+    await world.run(200);
+    const late = new Panel(world, 1);
+    await world.run(200);
+    await expectInSync(late, tab);
+    const live = early.view().events;
+    expect(live.map((event) => event.seq)).toEqual(seqs(tab.produced));
+    expect(late.view().events).toEqual(live);
+    // What the history says is not nothing: a delete's effect on the list that held the entity.
+    const effects = live.flatMap((event) => event.effects.map((effect) => effect.type));
+    expect(effects).toEqual(
+      expect.arrayContaining(['entity-invalidated', 'collection-changed', 'result-lost-member']),
+    );
+  });
+
   it('keeps tabs apart end to end: each panel has only its tab’s store', async () => {
     const tab1 = openTab(1);
     const tab2 = openTab(2);

@@ -1,6 +1,9 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
-import { extensionCommand, type PageMessage } from '../../../library/src/devtools/protocol.js';
+import {
+  extensionCommand,
+  type PageMessage,
+} from '../../../library/src/devtools/protocol/messages.js';
 import { Router } from '../../src/background/router.js';
 import {
   type BackgroundToPanel,

@@ -4,7 +4,7 @@ import {
   MAX_VALUE_DEPTH,
   PROTOCOL_TAG,
   PROTOCOL_VERSION,
-} from '../../../library/src/devtools/protocol.js';
+} from '../../../library/src/devtools/protocol/messages.js';
 
 /**
  * Messages a hostile script of the page posts on the window, for the fuzz tests (this file holds
@@ -106,8 +106,15 @@ const effect = fc.oneof(
   fc.record({
     type: fc.constant('entities-updated'),
     entity: name,
-    pks: strings,
-    fields: fc.array(strings, { maxLength: 3 }),
+    updates: fc.array(
+      fc.record({
+        pk: name,
+        fields: fc.array(fc.record({ field: name, before: value, after: value }), {
+          maxLength: 3,
+        }),
+      }),
+      { maxLength: 3 },
+    ),
   }),
   fc.record({
     type: fc.constant('entity-invalidated'),
@@ -134,9 +141,10 @@ const effect = fc.oneof(
     endpoint: name,
     result: value,
     error: value,
+    kept: fc.oneof(fc.boolean(), value),
     expiresAt: fc.oneof(fc.nat(), fc.constant(Date.now() + 60_000)),
   }),
-  fc.record({ type: fc.constantFrom('result-invalidated', 'result-expired'), keys: strings }),
+  fc.record({ type: fc.constantFrom('result-invalidated', 'result-expired'), key: name }),
   fc.record({
     type: fc.constantFrom('result-suspends', 'result-lost-member'),
     key: name,

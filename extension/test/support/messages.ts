@@ -1,3 +1,4 @@
+import type { StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import {
   type Encoded,
   type EventsMessage,
@@ -10,8 +11,7 @@ import {
   type RowsMessage,
   type SnapshotMessage,
   type SnapshotState,
-  type StoreEvent,
-} from '../../../library/src/devtools/protocol.js';
+} from '../../../library/src/devtools/protocol/messages.js';
 import type { EventBatch } from '../../src/panel/model.js';
 
 /** Protocol messages for the relay and routing tests (this file holds no tests). */
@@ -32,7 +32,14 @@ export function storeEvent(seq: number): StoreEvent {
     time: 1_700_000_000_000 + seq,
     action: { type: 'setResponse', endpoint: 'note', key: `note [${seq}]` },
     effects: [
-      { type: 'result-stored', key: `note [${seq}]`, endpoint: 'note', result: seq, expiresAt: 0 },
+      {
+        type: 'result-stored',
+        key: `note [${seq}]`,
+        endpoint: 'note',
+        expiresAt: 0,
+        kept: true,
+        result: seq,
+      },
     ],
   };
 }
@@ -213,8 +220,12 @@ export function malformedEventTexts(): [string, string][] {
     ['an effect without type', withEffect({})],
     ['entities added without pks', withEffect({ type: 'entities-added', entity: 'Todo' })],
     [
-      'entities updated without fields per pk',
-      withEffect({ type: 'entities-updated', entity: 'Todo', pks: ['1'], fields: ['title'] }),
+      'entities updated whose fields are names, not changes',
+      withEffect({
+        type: 'entities-updated',
+        entity: 'Todo',
+        updates: [{ pk: '1', fields: ['title'] }],
+      }),
     ],
     [
       'an action whose endpoint is not text',
@@ -222,7 +233,14 @@ export function malformedEventTexts(): [string, string][] {
     ],
     [
       'a stored result whose key is a number',
-      withEffect({ type: 'result-stored', key: 1, endpoint: 'note', result: 1, expiresAt: 0 }),
+      withEffect({
+        type: 'result-stored',
+        key: 1,
+        endpoint: 'note',
+        expiresAt: 0,
+        kept: true,
+        result: 1,
+      }),
     ],
     [
       'args nested 10,000 lists deep',

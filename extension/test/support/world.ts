@@ -6,6 +6,7 @@ import {
   encode,
 } from '../../../library/src/devtools/index.js';
 import { createStore, Endpoint, Entity, type Store, schema } from '../../../library/src/index.js';
+import { plain } from '../../../library/test/fixtures.js';
 import { Router } from '../../src/background/router.js';
 import { ContentRelay } from '../../src/content/relay.js';
 import { PanelConnection } from '../../src/panel/connection.js';
@@ -171,13 +172,13 @@ export class Tab {
 
   /** The store's collections, as the panel shows them (encoded like a snapshot). */
   collections(): Record<string, Encoded> {
-    const entities = encode(this.store.getState().entities) as Record<string, Encoded>;
+    const entities = encode(plain(this.store.getState().entities)) as Record<string, Encoded>;
     return Object.fromEntries(Object.entries(entities).filter(([key]) => isCollectionKey(key)));
   }
 
   /** The store's entity tables (not the collections), encoded. */
   entityTables(): Record<string, Record<string, Encoded>> {
-    const entities = encode(this.store.getState().entities) as Record<
+    const entities = encode(plain(this.store.getState().entities)) as Record<
       string,
       Record<string, Encoded>
     >;

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
-import type { ExtensionCommandBody } from '../../../../library/src/devtools/protocol.js';
+import type { ExtensionCommandBody } from '../../../../library/src/devtools/protocol/messages.js';
 import { useConnection, usePanel } from '../context.js';
 import { endpointNames } from '../derive.js';
 import type { StoreView } from '../model.js';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { StoreEvent } from '../../../../library/src/devtools/protocol.js';
+import type { StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
 import { useConnection, usePanel, usePanelActions, useRequestRows } from '../context.js';
 import {
   entitiesOf,

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
-import type { Effect, StoreEvent } from '../../../../library/src/devtools/protocol.js';
+import type { Effect, StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
 import { usePanel, usePanelActions } from '../context.js';
 import { distinctActionValues, filterEvents, summarizeEffects } from '../derive.js';
 import { EFFECTS_OMITTED, effectLines, formatTime, formatValue } from '../format.js';

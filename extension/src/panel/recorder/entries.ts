@@ -1,8 +1,8 @@
+import type { StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
 import type {
   Encoded,
   RecordedMutation,
-  StoreEvent,
-} from '../../../../library/src/devtools/protocol.js';
+} from '../../../../library/src/devtools/protocol/messages.js';
 
 /** One mutation in the Recorder's list: what replay needs, plus what the list shows. */
 export interface RecordedEntry {

@@ -1,4 +1,4 @@
-import { checkSession } from '../../../../library/src/devtools/protocol.js';
+import { checkSession } from '../../../../library/src/devtools/protocol/session.js';
 import type { PanelStore } from '../store.js';
 import type { RecordedEntry } from './entries.js';
 import { entriesFromSession } from './session.js';

@@ -1,9 +1,9 @@
+import type { Effect } from '../../../../library/src/devtools/protocol/effects.js';
 import {
-  type Effect,
   type ExtensionCommandBody,
   MAX_MESSAGE_LENGTH,
   type RecordedMutation,
-} from '../../../../library/src/devtools/protocol.js';
+} from '../../../../library/src/devtools/protocol/messages.js';
 
 export type ReplayMode = 'apply' | 'send';
 type ReplayCommandBody = Extract<ExtensionCommandBody, { kind: 'replay' }>;

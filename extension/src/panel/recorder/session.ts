@@ -1,10 +1,10 @@
+import type { Encoded } from '../../../../library/src/devtools/protocol/messages.js';
 import {
   checkSession,
-  type Encoded,
   SESSION_FORMAT,
   SESSION_VERSION,
   type Session,
-} from '../../../../library/src/devtools/protocol.js';
+} from '../../../../library/src/devtools/protocol/session.js';
 import { type EntryFields, toMutation } from './entries.js';
 
 /** The session file the Recorder exports: the protocol's `Session`, nothing of the panel's own. */

@@ -1,7 +1,5 @@
-import type {
-  ExtensionCommandBody,
-  StoreEvent,
-} from '../../../../library/src/devtools/protocol.js';
+import type { StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
+import type { ExtensionCommandBody } from '../../../../library/src/devtools/protocol/messages.js';
 import {
   type EntryFields,
   entryFromEvent,

@@ -1,9 +1,9 @@
+import type { Encoded } from '../../../../library/src/devtools/protocol/messages.js';
 import {
-  type Encoded,
   SESSION_FORMAT,
   SESSION_VERSION,
   type Session,
-} from '../../../../library/src/devtools/protocol.js';
+} from '../../../../library/src/devtools/protocol/session.js';
 import { type EntryFields, toMutation } from './entries.js';
 
 /**

@@ -1,10 +1,10 @@
 import { act, fireEvent, render } from '@testing-library/preact';
 import { vi } from 'vitest';
-import {
-  type ExtensionCommand,
-  isPageMessage,
-  type PageMessage,
-} from '../../../../library/src/devtools/protocol.js';
+import type {
+  ExtensionCommand,
+  PageMessage,
+} from '../../../../library/src/devtools/protocol/messages.js';
+import { isPageMessage } from '../../../../library/src/devtools/protocol/validate.js';
 import { App } from '../../../src/panel/App.js';
 import { PanelConnection } from '../../../src/panel/connection.js';
 import { PanelContext } from '../../../src/panel/context.js';

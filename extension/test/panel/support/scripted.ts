@@ -1,10 +1,10 @@
+import type { StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
 import type {
   Encoded,
   PageMessage,
   RowsCommand,
   SnapshotState,
-  StoreEvent,
-} from '../../../../library/src/devtools/protocol.js';
+} from '../../../../library/src/devtools/protocol/messages.js';
 import { eventsOf, hello, rows, snapshot } from '../../support/messages.js';
 import { type MountedPanel, settle } from './harness.js';
 

@@ -13,10 +13,14 @@ import type {
   CollectionChange,
   EntityChanges,
   EntityUpdate,
+  FieldChange,
   Invalidation,
   ResultChange,
 } from '../../normalize/changes.js';
 import type { Encoded } from './messages.js';
+
+/** The parts of effects the panel names on their own. */
+export type { EntityUpdate, FieldChange };
 
 type ResultOf<T extends ResultChange['type'], V> = Extract<ResultChange<V>, { type: T }>;
 
