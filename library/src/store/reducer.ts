@@ -190,7 +190,8 @@ export function applyOptimistic(
       view = setResponse(view, action, changes, true);
     } catch (error) {
       if (error instanceof AbortOptimistic) continue;
-      // A throwing optimistic updater shows as an error for its key, like a failed request.
+      // A throwing optimistic updater shows nothing; its error is in the change-set, like a
+      // failed request's (the devtools show it).
       view = setError(view, action, error, changes);
     }
     if (entry === reported) reportedChanges = changes.finish();
