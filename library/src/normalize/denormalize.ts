@@ -1,7 +1,7 @@
 import { INVALID, type Invalid, isInvalid } from '../schema/invalid.js';
 import type { DenormalizeContext, EntityStatics } from '../schema/types.js';
-import type { Table, Tables } from './tables.js';
 import { schemaOf } from './schemaOf.js';
+import type { Table, Tables } from './tables.js';
 
 /** One table row a denormalized value was built from. */
 export interface Dependency {

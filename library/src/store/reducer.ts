@@ -1,5 +1,5 @@
 import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
-import { type ChangeSet, ChangeRecorder, noChanges } from '../normalize/changes.js';
+import { ChangeRecorder, type ChangeSet, noChanges } from '../normalize/changes.js';
 import { normalize } from '../normalize/normalize.js';
 import type { Action, SetResponseAction, TestKey } from './actions.js';
 import { type EndpointMeta, initialState, type OptimisticEntry, type State } from './state.js';
