@@ -1,0 +1,135 @@
+/**
+ * Puts the app on the page and offers the runner `window.__BENCH__`. Each action is timed from
+ * the call to the DOM change a MutationObserver sees (React commits a batch at once, so the
+ * first matching change is the final one); its renders are counted until the page settles.
+ */
+import { createRoot } from 'react-dom/client';
+import type { Controller } from 'restlens';
+import { type BenchApi, LIST_SIZE, type Sample } from '../protocol.js';
+import { renders, TodoApp } from './components.js';
+import { ProjectResource, TodoResource, UserResource } from './resources.js';
+import { AUTHOR_ID, PROJECT_ID, peekNextTodoId, todoIds } from './server.js';
+
+/** An action whose DOM change never comes fails the run instead of hanging it. */
+const TIMEOUT_MS = 30_000;
+/** Renders have settled when none happened for this long. */
+const QUIET_MS = 30;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function startBench(library: string): void {
+  const container = document.getElementById('root') as HTMLElement;
+  const root = createRoot(container);
+  let mounted: Controller | undefined;
+  let mounts = 0;
+  /** Makes every new value differ from all earlier ones, so that each action changes the DOM. */
+  let version = 0;
+
+  const list = () => container.querySelector('[data-list]');
+  const row = (id: number) => container.querySelector(`[data-id="${id}"]`);
+  const text = (element: Element | null | undefined, field: string) =>
+    element?.querySelector(`[data-${field}]`)?.textContent;
+  const controller = () => {
+    if (!mounted) throw new Error('mount the app first');
+    return mounted;
+  };
+
+  async function measure(action: () => unknown, isDone: () => boolean): Promise<Sample> {
+    let fail: (error: unknown) => void = () => {};
+    const seen = new Promise<number>((resolve, reject) => {
+      fail = reject;
+      const observer = new MutationObserver(() => {
+        if (!isDone()) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve(performance.now());
+      });
+      observer.observe(container, { childList: true, subtree: true, characterData: true });
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        reject(new Error(`no DOM change within ${TIMEOUT_MS / 1000} s`));
+      }, TIMEOUT_MS);
+    });
+    renders.count = 0;
+    const start = performance.now();
+    Promise.resolve()
+      .then(action)
+      .catch((error: unknown) => fail(error));
+    const end = await seen;
+    let before: number;
+    do {
+      before = renders.count;
+      await sleep(QUIET_MS);
+    } while (renders.count !== before);
+    return { ms: end - start, renders: renders.count };
+  }
+
+  const api: BenchApi = {
+    library,
+    mount: () =>
+      measure(
+        () =>
+          root.render(
+            <TodoApp
+              key={++mounts}
+              onController={(current) => {
+                mounted = current;
+              }}
+            />,
+          ),
+        () => list()?.childElementCount === LIST_SIZE && text(container, 'project') !== undefined,
+      ),
+    async unmount() {
+      if (!list()) return;
+      await measure(
+        () => root.render(null),
+        () => !list(),
+      );
+      mounted = undefined;
+    },
+    updateTodo(id) {
+      const title = `Todo ${id} v${++version}`;
+      return measure(
+        () => controller().fetch(TodoResource.partialUpdate, { id }, { title }),
+        () => text(row(id), 'title') === title,
+      );
+    },
+    updateAuthor() {
+      const name = `Ada v${++version}`;
+      return measure(
+        () => controller().fetch(UserResource.partialUpdate, { id: AUTHOR_ID }, { name }),
+        () =>
+          text(list()?.firstElementChild, 'author') === name &&
+          text(list()?.lastElementChild, 'author') === name,
+      );
+    },
+    async unshiftTodo() {
+      const id = peekNextTodoId();
+      const sample = await measure(
+        () => controller().fetch(TodoResource.getList.unshift, { title: `Todo ${id}` }),
+        () => list()?.firstElementChild?.getAttribute('data-id') === String(id),
+      );
+      return { ...sample, id };
+    },
+    deleteTodo(id = todoIds()[Math.floor(LIST_SIZE / 2)] as number) {
+      return measure(
+        () => controller().fetch(TodoResource.delete, { id }),
+        () => row(id) === null,
+      );
+    },
+    updateProject() {
+      const name = `Launch v${++version}`;
+      return measure(
+        () => controller().fetch(ProjectResource.partialUpdate, { id: PROJECT_ID }, { name }),
+        () => text(container, 'project') === name,
+      );
+    },
+    async mountCycles(cycles) {
+      for (let cycle = 0; cycle < cycles; cycle++) {
+        await api.mount();
+        await api.unmount();
+      }
+    },
+  };
+  window.__BENCH__ = api;
+}
