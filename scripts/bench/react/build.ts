@@ -26,14 +26,19 @@ const SHIMS: Record<Library, Record<string, string>> = {
   },
 };
 
+/** One value per library. */
+export function perLibrary<T>(value: (library: Library) => T): Record<Library, T> {
+  return Object.fromEntries(LIBRARIES.map((library) => [library, value(library)])) as Record<
+    Library,
+    T
+  >;
+}
+
 /** Builds both pages; answers each one's file URL. */
 export async function buildPages(): Promise<Record<Library, string>> {
   mkdirSync(OUT_DIR, { recursive: true });
-  const pages = await Promise.all(LIBRARIES.map(buildPage));
-  return Object.fromEntries(LIBRARIES.map((library, index) => [library, pages[index]])) as Record<
-    Library,
-    string
-  >;
+  const urls = await Promise.all(LIBRARIES.map(buildPage));
+  return perLibrary((library) => urls[LIBRARIES.indexOf(library)] as string);
 }
 
 async function buildPage(library: Library): Promise<string> {

@@ -18,18 +18,20 @@ export interface BenchApi {
   mount(): Promise<Sample>;
   /** Unmounts everything, provider and store included. */
   unmount(): Promise<void>;
-  /** A new title for one todo. */
-  updateTodo(id: number): Promise<Sample>;
+  /** A new title for the todo at this position of the list. */
+  updateTodo(position: number): Promise<Sample>;
   /** A new name for the author every todo shares. */
   updateAuthor(): Promise<Sample>;
-  /** A new todo at the head of the list; answers its id too. */
-  unshiftTodo(): Promise<Sample & { id: number }>;
-  /** Deletes a todo (by default the one in the middle of the list). */
-  deleteTodo(id?: number): Promise<Sample>;
+  /** A new todo at the head of the list. */
+  unshiftTodo(): Promise<Sample>;
+  /** Deletes the todo at this position of the list. */
+  deleteTodo(position: number): Promise<Sample>;
   /** A new name for the project: another resource, which no todo reads. */
   updateProject(): Promise<Sample>;
   /** `cycles` times: mount the list, wait for it, unmount it. */
   mountCycles(cycles: number): Promise<void>;
+  /** The text the app shows: both libraries must show the same after the same actions. */
+  shown(): Promise<string>;
 }
 
 /** How many todos the list holds: every scenario runs with this many rows mounted. */

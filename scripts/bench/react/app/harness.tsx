@@ -5,7 +5,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import type { Controller } from 'restlens';
-import { type BenchApi, LIST_SIZE, type Sample } from '../protocol.js';
+import type { BenchApi, Sample } from '../protocol.js';
 import { renders, TodoApp } from './components.js';
 import { ProjectResource, TodoResource, UserResource } from './resources.js';
 import { AUTHOR_ID, PROJECT_ID, peekNextTodoId, todoIds } from './server.js';
@@ -29,6 +29,11 @@ export function startBench(library: string): void {
   const row = (id: number) => container.querySelector(`[data-id="${id}"]`);
   const text = (element: Element | null | undefined, field: string) =>
     element?.querySelector(`[data-${field}]`)?.textContent;
+  const todoAt = (position: number) => {
+    const id = todoIds()[position];
+    if (id === undefined) throw new Error(`no todo at position ${position}`);
+    return id;
+  };
   const controller = () => {
     if (!mounted) throw new Error('mount the app first');
     return mounted;
@@ -77,7 +82,9 @@ export function startBench(library: string): void {
               }}
             />,
           ),
-        () => list()?.childElementCount === LIST_SIZE && text(container, 'project') !== undefined,
+        () =>
+          list()?.childElementCount === todoIds().length &&
+          text(container, 'project') !== undefined,
       ),
     async unmount() {
       if (!list()) return;
@@ -87,7 +94,8 @@ export function startBench(library: string): void {
       );
       mounted = undefined;
     },
-    updateTodo(id) {
+    updateTodo(position) {
+      const id = todoAt(position);
       const title = `Todo ${id} v${++version}`;
       return measure(
         () => controller().fetch(TodoResource.partialUpdate, { id }, { title }),
@@ -103,15 +111,15 @@ export function startBench(library: string): void {
           text(list()?.lastElementChild, 'author') === name,
       );
     },
-    async unshiftTodo() {
+    unshiftTodo() {
       const id = peekNextTodoId();
-      const sample = await measure(
+      return measure(
         () => controller().fetch(TodoResource.getList.unshift, { title: `Todo ${id}` }),
         () => list()?.firstElementChild?.getAttribute('data-id') === String(id),
       );
-      return { ...sample, id };
     },
-    deleteTodo(id = todoIds()[Math.floor(LIST_SIZE / 2)] as number) {
+    deleteTodo(position) {
+      const id = todoAt(position);
       return measure(
         () => controller().fetch(TodoResource.delete, { id }),
         () => row(id) === null,
@@ -130,6 +138,7 @@ export function startBench(library: string): void {
         await api.unmount();
       }
     },
+    shown: async () => container.textContent ?? '',
   };
   window.__BENCH__ = api;
 }
