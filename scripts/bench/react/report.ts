@@ -127,7 +127,7 @@ function aligned(rows: readonly (readonly string[])[]): string[] {
 
 export function formatReport(report: ReactReport): string {
   const header = [
-    'scenario (1,000 rows mounted)',
+    'scenario (1,000-item list)',
     'restlens ms',
     '95% CI',
     'data-client ms',

@@ -25,7 +25,7 @@ export interface Scenario {
 export const scenarios: readonly Scenario[] = [
   {
     id: 'mount',
-    name: 'mount the list (fetch, 1,001 readers)',
+    name: 'mount the list (fetch, 1,002 components)',
     async sample(page) {
       await page.call('unmount');
       return page.call('mount');
