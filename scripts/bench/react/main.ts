@@ -46,6 +46,7 @@ export async function runReactBench(quick: boolean, log: (message: string) => vo
       );
       const result = scenarioResult(scenario, ours ?? [], reference ?? []);
       results.push(result);
+      if (result.requestsDiffer) log(`WARNING ${scenario.name}: ${result.requestsDiffer}`);
       log(
         `  restlens ${result.ours.ms.toFixed(1)} ms, data-client ${result.reference.ms.toFixed(1)} ms`,
       );

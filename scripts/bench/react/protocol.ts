@@ -9,6 +9,8 @@ export interface Sample {
   ms: number;
   /** Component renders (mounts included) from the action until the page settled. */
   renders: number;
+  /** Requests the in-memory server answered in that time. */
+  requests: number;
 }
 
 export interface BenchApi {

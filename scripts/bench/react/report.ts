@@ -11,6 +11,8 @@ export interface SideResult {
   margin: number;
   /** Renders per sample: the fewest and the most seen. */
   renders: [number, number];
+  /** Requests per sample: the fewest and the most seen. */
+  requests: [number, number];
   samples: Sample[];
 }
 
@@ -22,6 +24,8 @@ export interface ScenarioResult {
   reference: SideResult;
   /** data-client's time ÷ ours: above 1, ours is faster (as ops/s ours ÷ reference). */
   speed: number;
+  /** Set when the libraries sent different numbers of requests: the times compare unlike work. */
+  requestsDiffer?: string;
 }
 
 export interface Goal {
@@ -39,13 +43,18 @@ export interface ReactReport {
   environment: Record<string, string | number | boolean>;
 }
 
+const range = (values: readonly number[]): [number, number] => [
+  Math.min(...values),
+  Math.max(...values),
+];
+
 function side(samples: Sample[]): SideResult {
   const times = samples.map((sample) => sample.ms);
-  const renders = samples.map((sample) => sample.renders);
   return {
     ms: median(times),
     margin: relativeMargin(times),
-    renders: [Math.min(...renders), Math.max(...renders)],
+    renders: range(samples.map((sample) => sample.renders)),
+    requests: range(samples.map((sample) => sample.requests)),
     samples,
   };
 }
@@ -56,7 +65,15 @@ export function scenarioResult(
   reference: Sample[],
 ): ScenarioResult {
   const [oursSide, referenceSide] = [side(ours), side(reference)];
+  const [oursRequests, referenceRequests] = [oursSide, referenceSide].map((result) =>
+    formatRange(result.requests),
+  );
   return {
+    ...(oursRequests === referenceRequests
+      ? {}
+      : {
+          requestsDiffer: `requests per action: restlens ${oursRequests}, data-client ${referenceRequests}`,
+        }),
     id: scenario.id,
     name: scenario.name,
     ...(scenario.readersChanged === undefined ? {} : { readersChanged: scenario.readersChanged }),
@@ -83,7 +100,7 @@ export function goalsOf(results: readonly ScenarioResult[]): Goal[] {
         inexact.length === 0
           ? `exact in all ${updates.length} updates`
           : inexact
-              .map((result) => `${result.name}: ${formatRenders(result.ours.renders)}`)
+              .map((result) => `${result.name}: ${formatRange(result.ours.renders)}`)
               .join('; '),
       met: updates.length > 0 && inexact.length === 0,
     },
@@ -99,7 +116,7 @@ export function goalsOf(results: readonly ScenarioResult[]): Goal[] {
   return goals;
 }
 
-function formatRenders([fewest, most]: [number, number]): string {
+function formatRange([fewest, most]: [number, number]): string {
   return fewest === most ? String(fewest) : `${fewest}–${most}`;
 }
 
@@ -144,8 +161,8 @@ export function formatReport(report: ReactReport): string {
     formatMs(result.reference.ms),
     formatMargin(result.reference.margin),
     formatSpeed(result.speed),
-    formatRenders(result.ours.renders),
-    formatRenders(result.reference.renders),
+    formatRange(result.ours.renders),
+    formatRange(result.reference.renders),
     result.readersChanged === undefined ? '—' : String(result.readersChanged),
   ]);
   const { cycles, ours, reference } = report.memory;
@@ -174,6 +191,9 @@ export function formatReport(report: ReactReport): string {
   return [
     ...aligned([header, ...rows]),
     ...(report.mismatch ? [`WARNING the libraries showed different text: ${report.mismatch}`] : []),
+    ...report.scenarios.flatMap((result) =>
+      result.requestsDiffer ? [`WARNING ${result.name}: ${result.requestsDiffer}`] : [],
+    ),
     '',
     ...memory,
     '',

@@ -1,14 +1,15 @@
 /**
  * Puts the app on the page and offers the runner `window.__BENCH__`. Each action is timed from
  * the call to the DOM change a MutationObserver sees (React commits a batch at once, so the
- * first matching change is the final one); its renders are counted until the page settles.
+ * first matching change is the final one); its renders and requests are counted until the page
+ * settles.
  */
 import { createRoot } from 'react-dom/client';
 import type { Controller } from 'restlens';
 import type { BenchApi, Sample } from '../protocol.js';
 import { renders, TodoApp } from './components.js';
 import { ProjectResource, TodoResource, UserResource } from './resources.js';
-import { AUTHOR_ID, PROJECT_ID, peekNextTodoId, todoIds } from './server.js';
+import { AUTHOR_ID, PROJECT_ID, peekNextTodoId, served, todoIds } from './server.js';
 
 /** An action whose DOM change never comes fails the run instead of hanging it. */
 const TIMEOUT_MS = 30_000;
@@ -56,6 +57,7 @@ export function startBench(library: string): void {
       }, TIMEOUT_MS);
     });
     renders.count = 0;
+    const requestsBefore = served.count;
     const start = performance.now();
     Promise.resolve()
       .then(action)
@@ -66,7 +68,7 @@ export function startBench(library: string): void {
       before = renders.count;
       await sleep(QUIET_MS);
     } while (renders.count !== before);
-    return { ms: end - start, renders: renders.count };
+    return { ms: end - start, renders: renders.count, requests: served.count - requestsBefore };
   }
 
   const api: BenchApi = {

@@ -94,7 +94,11 @@ function patch<T extends { id: number }>(
 /** `/todos` and `/todos/5` (an optional query string is ignored). */
 const PATH = /^\/(\w+)(?:\/(\d+))?(?:\?.*)?$/;
 
+/** Requests answered so far. */
+export const served = { count: 0 };
+
 async function serve(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  served.count++;
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   const match = PATH.exec(url);
   const method = (init?.method ?? 'GET').toUpperCase();
