@@ -63,7 +63,8 @@ describe('keys named like prototype members', () => {
       expect(read.data).toBeInstanceOf(Note);
       expect(read.data?.text).toBe(`note ${id}`);
     }
-    expect(JSON.parse(JSON.stringify(getState().entities)).Note.__proto__).toEqual({
+    const exported = JSON.parse(JSON.stringify(getState().entities)).Note;
+    expect(Object.getOwnPropertyDescriptor(exported, '__proto__')?.value).toEqual({
       id: '__proto__',
       text: 'note __proto__',
     });

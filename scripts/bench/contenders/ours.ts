@@ -75,7 +75,6 @@ const endpoints = {
   todos: endpoint('getTodos', todoArray),
 };
 
-
 function createBenchStore(initialState?: State, attach?: (store: Store) => void): BenchStore {
   const store = createStore(initialState ? { initialState } : {});
   attach?.(store);
