@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { buildAll } from './build.mjs';
 
-const built = await buildAll();
+const built = await buildAll((text) => process.stdout.write(text));
 const { startDemoServer } = await import(resolve(built.demo, 'server.mjs'));
 const demo = await startDemoServer({ port: Number(process.env.PORT ?? 0), staticDir: built.demo });
 

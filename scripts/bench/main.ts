@@ -1,6 +1,8 @@
 /**
  * `npm run bench [-- <name filter>] [--quick]`: runs every workload on our library and on the
  * reference side by side in this one process, prints the table and writes dist/bench/core.json.
+ * `--devtools` runs the devtools suite alone (devtools.ts), `--react` the React suite in
+ * Chromium (react/).
  */
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +16,7 @@ import {
   noPanelProcess,
   runDevtoolsBench,
 } from './devtools.js';
+import { runReactBench } from './react/main.js';
 import {
   type BenchReport,
   formatRatio,
@@ -170,6 +173,7 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify(samples));
     return;
   }
+  if (args.includes('--react')) return runReactBench(args.includes('--quick'), log);
   if (args.includes('--devtools')) {
     // As in a full run, where the core suite ran first (see variety.ts).
     exerciseOtherTypes(ours);

@@ -66,3 +66,31 @@ export function relativeSpread(values: readonly number[]): number {
   const center = median(values);
   return median(values.map((value) => Math.abs(value - center))) / center;
 }
+
+/**
+ * The half-width of a 95% confidence interval for the median, relative to it: Student's t times
+ * a robust standard error (the median absolute deviation scaled to a standard deviation, over
+ * √n). One garbage-collection spike barely moves it, unlike the standard deviation.
+ */
+export function relativeMargin(values: readonly number[]): number {
+  const n = values.length;
+  if (n < 2) return Number.POSITIVE_INFINITY;
+  const center = median(values);
+  const mad = median(values.map((value) => Math.abs(value - center)));
+  return (studentT975(n - 1) * 1.4826 * mad) / Math.sqrt(n) / center;
+}
+
+/**
+ * The 97.5th percentile of Student's t with `df` degrees of freedom (the factor of a two-sided
+ * 95% interval): the Cornish-Fisher expansion around the normal's 1.96, within 1% of the exact
+ * value from 3 degrees of freedom up.
+ */
+function studentT975(df: number): number {
+  const z = 1.959964;
+  return (
+    z +
+    (z ** 3 + z) / (4 * df) +
+    (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2) +
+    (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3)
+  );
+}

@@ -1,7 +1,7 @@
 import { INVALID, type Invalid, isInvalid } from '../schema/invalid.js';
 import type { DenormalizeContext, EntityStatics } from '../schema/types.js';
-import type { Table, Tables } from './tables.js';
 import { schemaOf } from './schemaOf.js';
+import type { Table, Tables } from './tables.js';
 
 /** One table row a denormalized value was built from. */
 export interface Dependency {
@@ -139,21 +139,31 @@ function isConstructor(type: Function): boolean {
  * referenced) and a cycle gets back the instance being built.
  */
 class DenormalizeRun implements DenormalizeContext {
-  /**
-   * Values built in this run, by table and pk (within one run a pk names one row). Null-prototype
-   * objects rather than Maps: numeric pks then index elements, the cheapest lookup there is.
-   */
-  private readonly built: Record<string, Record<string, object | Invalid>> = Object.create(null);
+  /** Values built in this run, by the row they were built from (one row per table and pk). */
+  private readonly built = new Map<object, object | Invalid>();
   /**
    * Instances whose fields are being built, innermost last. It is as long as the nesting is deep,
    * so a scan costs less than keeping a map.
    */
   private readonly building: { table: string; pk: string; instance: object }[] = [];
 
+  /** The table read last: rows are read in runs of one table (a list's entities). */
+  private recentTable: string | undefined;
+  private recentRows: Table | undefined;
+
   constructor(
     protected readonly entities: Tables,
     readonly args: readonly unknown[],
   ) {}
+
+  /** A row as the tables hold it. */
+  protected row(table: string, pk: string): unknown {
+    if (table !== this.recentTable) {
+      this.recentTable = table;
+      this.recentRows = this.entities.get(table);
+    }
+    return this.recentRows?.get(pk);
+  }
 
   unvisit(schema: unknown, input: unknown): unknown {
     if (input === undefined || input === null) return input;
@@ -163,7 +173,7 @@ class DenormalizeRun implements DenormalizeContext {
   }
 
   readRow(table: string, pk: string): unknown {
-    return this.entities.get(table)?.get(pk);
+    return this.row(table, pk);
   }
 
   entity(entity: EntityStatics, pk: string): object | Invalid | string | undefined {
@@ -172,17 +182,12 @@ class DenormalizeRun implements DenormalizeContext {
     const row = this.readRow(table, pk) as Row | undefined;
     if (row === undefined) return undefined;
     if (isInvalid(row)) return INVALID;
-    let built = this.built[table];
-    if (built === undefined) {
-      built = Object.create(null) as Record<string, object | Invalid>;
-      this.built[table] = built;
-    }
-    const existing = built[pk];
+    const existing = this.built.get(row);
     if (existing !== undefined) return existing;
     const inProgress = this.inProgress(table, pk);
     if (inProgress) return inProgress;
     const value = this.build(entity, pk, row);
-    built[pk] = value;
+    this.built.set(row, value);
     return value;
   }
 
@@ -245,7 +250,7 @@ class TrackedDenormalizeRun extends DenormalizeRun {
   }
 
   override readRow(table: string, pk: string): unknown {
-    const row = this.entities.get(table)?.get(pk);
+    const row = this.row(table, pk);
     this.frames[this.frames.length - 1]?.push({ table, pk, row });
     return row;
   }
@@ -253,7 +258,7 @@ class TrackedDenormalizeRun extends DenormalizeRun {
   override entity(entity: EntityStatics, pk: string): object | Invalid | string | undefined {
     if (this.tooDeep()) return pk;
     const table = entity.key;
-    const row = this.entities.get(table)?.get(pk) as Row | undefined;
+    const row = this.row(table, pk) as Row | undefined;
     const rowDependency: Dependency = { table, pk, row };
     const parent = this.frames[this.frames.length - 1];
     parent?.push(rowDependency);

@@ -29,13 +29,11 @@ class KeyIndex {
   readonly numbers = new Map<string, number>();
   readonly keys: string[] = [];
 
-  numberOf(key: string): number {
-    let number = this.numbers.get(key);
-    if (number === undefined) {
-      number = this.keys.length;
-      this.numbers.set(key, number);
-      this.keys.push(key);
-    }
+  /** Gives `key` (which has no number yet) the next one. */
+  add(key: string): number {
+    const number = this.keys.length;
+    this.numbers.set(key, number);
+    this.keys.push(key);
     return number;
   }
 }
@@ -52,12 +50,21 @@ function read(parts: Parts, key: string): unknown {
   return number === undefined ? undefined : trieGet(parts.trie, number);
 }
 
-/** Applies one write (an `undefined` value deletes). */
-function applyWrite(parts: Parts, key: string, value: unknown, owner: Owner): void {
-  let number = parts.index.numbers.get(key);
+/** Applies one write (an `undefined` value deletes) to the key known by `number`, if any. */
+function applyWrite(
+  parts: Parts,
+  key: string,
+  known: number | undefined,
+  value: unknown,
+  owner: Owner,
+): void {
+  let number = known;
   if (number === undefined) {
     if (value === undefined) return;
-    number = parts.index.numberOf(key);
+    number = parts.index.add(key);
+    parts.trie = trieSet(parts.trie, number, value, owner);
+    parts.size++;
+    return;
   }
   const before = trieGet(parts.trie, number);
   if (before === value) return;
@@ -72,7 +79,7 @@ function startingParts(parts: Parts): Parts {
   const fresh: Parts = { index: new KeyIndex(), trie: EMPTY_TRIE, size: 0 };
   const owner = {};
   for (const [number, value] of trieEntries(parts.trie))
-    applyWrite(fresh, parts.index.keys[number] as string, value, owner);
+    applyWrite(fresh, parts.index.keys[number] as string, undefined, value, owner);
   return fresh;
 }
 
@@ -183,6 +190,12 @@ export class PersistentMap<V> implements Iterable<[string, V]> {
 export class MapDraft<V> {
   private readonly owner: Owner = {};
   private parts: Parts | undefined;
+  /**
+   * The key looked up last and its number: a read followed by a write of the same key (how the
+   * normalizer merges a row) looks the key up once.
+   */
+  private recentKey: string | undefined;
+  private recentNumber: number | undefined;
 
   constructor(
     private readonly base: PersistentMap<V>,
@@ -196,12 +209,24 @@ export class MapDraft<V> {
   }
 
   get(key: string): V | undefined {
-    return read(this.open(), key) as V | undefined;
+    const parts = this.open();
+    const number = this.numberOf(parts, key);
+    return number === undefined ? undefined : (trieGet(parts.trie, number) as V | undefined);
   }
 
   set(key: string, value: V | undefined): this {
-    applyWrite(this.open(), key, value, this.owner);
+    const parts = this.open();
+    applyWrite(parts, key, this.numberOf(parts, key), value, this.owner);
+    this.recentKey = undefined;
     return this;
+  }
+
+  private numberOf(parts: Parts, key: string): number | undefined {
+    if (key !== this.recentKey) {
+      this.recentKey = key;
+      this.recentNumber = parts.index.numbers.get(key);
+    }
+    return this.recentNumber;
   }
 
   delete(key: string): this {

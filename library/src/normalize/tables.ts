@@ -46,21 +46,31 @@ export function indexKey(field: string, value: unknown): string {
  */
 export class TablesDraft<V> {
   private readonly drafts = new Map<string, MapDraft<V>>();
+  /** The table used last (writes come in runs of one table: a list's entities). */
+  private recentTable: string | undefined;
+  private recentDraft: MapDraft<V> | undefined;
 
   constructor(private readonly base: Tables<V>) {}
 
   get(table: string, key: string): V | undefined {
-    const draft = this.drafts.get(table);
+    const draft = table === this.recentTable ? this.recentDraft : this.drafts.get(table);
     return draft ? draft.get(key) : this.base.get(table)?.get(key);
   }
 
   set(table: string, key: string, value: V | undefined): void {
+    this.draftOf(table).set(key, value);
+  }
+
+  private draftOf(table: string): MapDraft<V> {
+    if (table === this.recentTable && this.recentDraft) return this.recentDraft;
     let draft = this.drafts.get(table);
     if (!draft) {
       draft = (this.base.get(table) ?? PersistentMap.empty<V>()).draft();
       this.drafts.set(table, draft);
     }
-    draft.set(key, value);
+    this.recentTable = table;
+    this.recentDraft = draft;
+    return draft;
   }
 
   /** The keys a table holds now (a list: writes made while going through it are safe). */

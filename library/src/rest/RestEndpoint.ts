@@ -2,6 +2,7 @@ import { ENDPOINT_OPTIONS, Endpoint } from '../endpoint/Endpoint.js';
 import type { ErrorPolicy } from '../endpoint/types.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import { paginatedFilter, paginatedMerge } from '../schema/Collection.js';
+import { setOwn } from '../schema/describe.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { findCollection, mapCollections } from './collections.js';
 import { NetworkError } from './NetworkError.js';
@@ -86,7 +87,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     const pathParams: Record<string, string> = {};
     const query: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(params)) {
-      if (!names.has(key)) query[key] = value;
+      if (!names.has(key)) setOwn(query, key, value);
       else if (value !== undefined) {
         if (typeof value === 'object' && value !== null) {
           throw new TypeError(

@@ -1,6 +1,6 @@
 import { MemberList } from '../normalize/memberList.js';
 import { ArraySchema } from './Array.js';
-import { describeValue, SchemaError } from './describe.js';
+import { describeValue, SchemaError, setOwn } from './describe.js';
 import {
   type DenormalizeContext,
   isEntity,
@@ -121,7 +121,7 @@ export function serializeRowArgs(args: Record<string, unknown> | undefined): str
   if (args) {
     for (const key of Object.keys(args).sort()) {
       const value = args[key];
-      if (value !== undefined) row[key] = serializeArgValue(value);
+      if (value !== undefined) setOwn(row, key, serializeArgValue(value));
     }
   }
   return JSON.stringify(row);
@@ -142,7 +142,10 @@ function parseRowArgs(rowPk: string): Record<string, string> {
 
 function matches(source: unknown, key: string, value: string): boolean {
   if (typeof source !== 'object' || source === null) return false;
-  const candidate = (source as Record<string, unknown>)[key];
+  // Own members only: a row's `__proto__` argument is data, not the prototype of `source`.
+  const candidate = Object.hasOwn(source, key)
+    ? (source as Record<string, unknown>)[key]
+    : undefined;
   return candidate !== undefined && serializeArgValue(candidate) === value;
 }
 

@@ -1,5 +1,5 @@
 import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
-import { type ChangeSet, ChangeRecorder, noChanges } from '../normalize/changes.js';
+import { ChangeRecorder, type ChangeSet, noChanges } from '../normalize/changes.js';
 import { normalize } from '../normalize/normalize.js';
 import type { Action, SetResponseAction, TestKey } from './actions.js';
 import { type EndpointMeta, initialState, type OptimisticEntry, type State } from './state.js';
@@ -190,7 +190,8 @@ export function applyOptimistic(
       view = setResponse(view, action, changes, true);
     } catch (error) {
       if (error instanceof AbortOptimistic) continue;
-      // A throwing optimistic updater shows as an error for its key, like a failed request.
+      // A throwing optimistic updater shows nothing; its error is in the change-set, like a
+      // failed request's (the devtools show it).
       view = setError(view, action, error, changes);
     }
     if (entry === reported) reportedChanges = changes.finish();

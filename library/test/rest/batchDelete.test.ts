@@ -7,7 +7,6 @@ import {
   type SnapshotInterface,
   schema,
 } from '../../src/index.js';
-import { plain } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import { FOUR_TODOS, ids, invalidated, lastRequest, rows, Todo, track } from './support.js';
 

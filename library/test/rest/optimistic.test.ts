@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createResource, createStore, NetworkError, type State } from '../../src/index.js';
+import { createResource, createStore, NetworkError } from '../../src/index.js';
 import { plain } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import { FOUR_TODOS, ids, invalidated, row, rows, Todo, type TodoBody, track } from './support.js';

@@ -75,8 +75,6 @@ const endpoints = {
   todos: endpoint('getTodos', todoArray),
 };
 
-const emptyTables: NormalizedTables = { entities: {}, entitiesMeta: {}, indexes: {} };
-
 function createBenchStore(initialState?: State, attach?: (store: Store) => void): BenchStore {
   const store = createStore(initialState ? { initialState } : {});
   attach?.(store);
@@ -140,7 +138,7 @@ function createOtherTypesStore(): OtherTypesStore {
 export const ours: Contender = {
   name: 'ours',
   normalizeTodos(todos) {
-    const { result, entities } = normalize(todoArray, todos, [], emptyTables);
+    const { result, entities } = normalize(todoArray, todos);
     return { result, entities };
   },
   denormalizeTodos(normalized) {
@@ -153,7 +151,8 @@ export const ours: Contender = {
   },
   describeNormalized(normalized) {
     const tables = tablesOf(normalized);
-    return { result: normalized.result, Todo: tables.Todo, User: tables.User };
+    const plain = (key: string) => tables.get(key)?.toObject();
+    return { result: normalized.result, Todo: plain('Todo'), User: plain('User') };
   },
   seedState(todos) {
     const store = createBenchStore();
