@@ -3,9 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventsOf, hello, storeEvent } from '../support/messages.js';
 import {
   CONTENT_PORT,
+  deleteTodo,
   expectInSync,
+  getTodos,
   PANEL_PORT,
   Panel,
+  pushTodo,
   seqs,
   Tab,
   World,
@@ -57,7 +60,15 @@ describe('message path', () => {
     const tab = openTab();
     const early = new Panel(world, 1);
     await world.run(100);
-    tab.activity(3);
+    const { controller } = tab.store;
+    controller.setResponse(getTodos, { list: 'all' }, [
+      { id: 1, title: 'one' },
+      { id: 2, title: 'two' },
+    ]);
+    controller.getResponse(getTodos, { list: 'all' }, tab.store.getState()); // a list on screen
+    controller.setResponse(pushTodo, { list: 'all' }, { id: 3, title: 'three' });
+    controller.setResponse(deleteTodo, { id: 1 }, { id: 1 });
+    tab.activity(2);
     await world.run(200);
     const late = new Panel(world, 1);
     await world.run(200);
@@ -65,7 +76,7 @@ describe('message path', () => {
     const live = early.view().events;
     expect(live.map((event) => event.seq)).toEqual(seqs(tab.produced));
     expect(late.view().events).toEqual(live);
-    // What the history says is not nothing: a delete's effect on the list that held the entity.
+    // What the history says is not nothing: a delete's effect on the list on screen.
     const effects = live.flatMap((event) => event.effects.map((effect) => effect.type));
     expect(effects).toEqual(
       expect.arrayContaining(['entity-invalidated', 'collection-changed', 'result-lost-member']),

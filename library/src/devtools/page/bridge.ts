@@ -85,7 +85,7 @@ class DevtoolsBridge implements DevtoolsConnection {
   private readonly storeName: string;
   private readonly batchInterval: number;
   private readonly history: History;
-  private readonly describer = new Describer();
+  private readonly describer: Describer;
   /** The state components see now: the last change's, or the store's when the bridge started. */
   private state: State;
   private seq = 0;
@@ -105,6 +105,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.target = options.window ?? window;
     this.batchInterval = options.batchInterval ?? 50;
     this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
+    this.describer = new Describer(store.controller);
     this.state = store.getState();
     this.unobserve = store.observe(this.observe);
     this.target.addEventListener('message', this.onMessage);
@@ -163,6 +164,7 @@ class DevtoolsBridge implements DevtoolsConnection {
       before: this.state,
       state: view,
       replayId: this.replaying[0],
+      readers: this.describer.readersOf(changes, this.state, view),
     });
   };
 

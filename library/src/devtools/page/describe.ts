@@ -1,8 +1,15 @@
 import type { EndpointInterface } from '../../endpoint/types.js';
+import type { ChangeSet } from '../../normalize/changes.js';
 import type { Action } from '../../store/actions.js';
-import { Controller } from '../../store/Controller.js';
+import type { Controller } from '../../store/Controller.js';
 import { ExpiryStatus, type State } from '../../store/state.js';
-import type { ActionSummary, Effect, StoreEvent } from '../protocol/effects.js';
+import type {
+  ActionSummary,
+  Effect,
+  ResultLostMember,
+  ResultSuspends,
+  StoreEvent,
+} from '../protocol/effects.js';
 import type { Encoded } from '../protocol/messages.js';
 import { type EncodeLimits, encode } from './encode.js';
 import type { ActionEntry, HistoryEntry } from './history.js';
@@ -15,38 +22,69 @@ interface Call {
 
 const REQUEST_KEY = /^(GET|POST|PUT|PATCH|DELETE) (.*)$/;
 
+/** What an Invalidate did to a stored result: made it suspend, or took a member from it. */
+export type ReaderEffect = ResultSuspends | ResultLostMember;
+
 /**
  * Describes the ring's entries as StoreEvents: the action in the user's terms and its effects,
  * which are the entry's change-set item by item, plus the stored results an Invalidate touched.
- * An entry is described from what it holds (its action, change-set and the states around it)
- * and the calls behind stored results, never from when it is described: an event sent live and
- * the same event sent to a panel that connects later are the same.
+ * An entry is described from what it holds (its action, change-set, states and readers), never
+ * from when it is described: an event sent live and the same event sent to a panel that connects
+ * later are the same.
  */
 export class Describer {
   /**
-   * The call behind each stored read (the first one that stored its key names it). Kept for
-   * every change as it happens, panel or not, so that any entry of the ring finds the calls of
-   * the results its states hold.
+   * The call behind each stored read (the first one that stored its key names it), to read it
+   * again after an Invalidate.
    */
   private readonly calls = new Map<string, Call>();
-  /**
-   * Reads results from the ring's states with a memo of its own: the app's memo is for the app's
-   * renders, and must not hold past states.
-   */
-  private readonly reader = new Controller({
-    dispatch() {
-      throw new Error('the devtools read past states; they change nothing');
-    },
-    getState() {
-      throw new Error('the devtools read the states they are given');
-    },
-  });
+
+  constructor(private readonly controller: Controller) {}
 
   /** Notes the call behind a read the store now keeps. */
   track(action: Action, committed: State): void {
     if (action.type !== 'setResponse' || action.endpoint.sideEffect) return;
     if (!this.calls.has(action.key) && committed.endpoints.has(action.key))
       this.calls.set(action.key, { endpoint: action.endpoint, args: action.args });
+  }
+
+  /**
+   * The stored results an Invalidate touched, worked out as it happens (panel or not, so that
+   * history and live events agree): the results the app has read whose last reading (the
+   * controller's memo holds it) used an invalidated entity. Each is read again from the state
+   * after, with the app's own read (which its next render makes anyway): INVALID there, it
+   * suspends; otherwise it lost a member.
+   */
+  readersOf(changes: ChangeSet, before: State, after: State): ReaderEffect[] {
+    const invalidated = new Map<string, Set<string>>();
+    for (const { entity, invalidated: pks } of changes.entities)
+      for (const { pk } of pks) {
+        const set = invalidated.get(entity) ?? new Set<string>();
+        invalidated.set(entity, set.add(pk));
+      }
+    if (invalidated.size === 0) return NO_READERS;
+    const readers: ReaderEffect[] = [];
+    for (const [key, result] of before.endpoints) {
+      const call = this.calls.get(key);
+      if (call === undefined) continue;
+      const { endpoint } = call;
+      const read = this.controller.memo.dependenciesOf(endpoint.schema, result);
+      if (!read?.some((row) => invalidated.get(row.table)?.has(row.pk))) continue;
+      try {
+        const args = call.args as Parameters<typeof endpoint>;
+        const now = this.controller.getResponse(endpoint, ...args, after);
+        readers.push({
+          type:
+            now.expiryStatus === ExpiryStatus.Invalid ? 'result-suspends' : 'result-lost-member',
+          key,
+          endpoint: endpoint.name,
+        });
+      } catch {
+        // The app's own code (an entity's constructor) threw while reading: that result is left
+        // out of the description, and the page goes on.
+      }
+    }
+    return readers;
   }
 
   /** The entry as a StoreEvent; values are still the page's own (see encodeEvent). */
@@ -63,53 +101,11 @@ export class Describer {
     }
     const action = summarize(entry);
     if (entry.replayId !== undefined) action.replayId = entry.replayId;
-    return {
-      seq,
-      time,
-      action,
-      effects: [...effectsOf(entry), ...this.readersOfInvalidated(entry)],
-    };
-  }
-
-  /**
-   * The stored results an Invalidate touched, by one rule: every result the state before held
-   * (whose call is known) is read from that state, with the store's own read function
-   * (`getResponse`); those built from an invalidated entity are read again from the state after:
-   * INVALID there, they suspend; otherwise they lost a member.
-   */
-  private readersOfInvalidated({ changes, before, state }: ActionEntry): Effect<unknown>[] {
-    const invalidated = new Map<string, Set<string>>();
-    for (const { entity, invalidated: pks } of changes.entities)
-      for (const { pk } of pks) {
-        const set = invalidated.get(entity) ?? new Set<string>();
-        invalidated.set(entity, set.add(pk));
-      }
-    if (invalidated.size === 0) return [];
-    const effects: Effect<unknown>[] = [];
-    for (const [key, result] of before.endpoints) {
-      const call = this.calls.get(key);
-      if (call === undefined) continue;
-      const { endpoint } = call;
-      const args = call.args as Parameters<typeof endpoint>;
-      try {
-        this.reader.getResponse(endpoint, ...args, before);
-        const read = this.reader.memo.dependenciesOf(endpoint.schema, result);
-        if (!read?.some((row) => invalidated.get(row.table)?.has(row.pk))) continue;
-        const now = this.reader.getResponse(endpoint, ...args, state);
-        effects.push({
-          type:
-            now.expiryStatus === ExpiryStatus.Invalid ? 'result-suspends' : 'result-lost-member',
-          key,
-          endpoint: endpoint.name,
-        });
-      } catch {
-        // The app's own code (an entity's constructor) threw while reading: that result is left
-        // out of the description, and the page goes on.
-      }
-    }
-    return effects;
+    return { seq, time, action, effects: [...effectsOf(entry), ...entry.readers] };
   }
 }
+
+const NO_READERS: ReaderEffect[] = [];
 
 /** The change-set's items as effects; values still the page's own. */
 function effectsOf({ action, changes, before, state }: ActionEntry): Effect<unknown>[] {

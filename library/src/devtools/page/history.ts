@@ -1,7 +1,7 @@
 import type { ChangeSet } from '../../normalize/changes.js';
 import type { Action } from '../../store/actions.js';
 import type { State } from '../../store/state.js';
-import type { ReplayOutcome } from '../protocol/effects.js';
+import type { ReplayOutcome, ResultLostMember, ResultSuspends } from '../protocol/effects.js';
 
 /** What every entry of the ring has. */
 interface Stamp {
@@ -26,6 +26,8 @@ export interface ActionEntry extends Stamp {
   before: State;
   /** The panel's replay running when it happened: what a replay does carries its id. */
   replayId: string | undefined;
+  /** The stored results an Invalidate touched, worked out as it happened (see Describer). */
+  readers: (ResultSuspends | ResultLostMember)[];
 }
 
 /** One mutation of a panel's replay, done. */
