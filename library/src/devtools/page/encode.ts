@@ -25,6 +25,15 @@ const DEFAULTS: Required<EncodeLimits> = {
  */
 export function encode(value: unknown, limits: EncodeLimits = DEFAULTS): Encoded {
   const caps = capsOf(limits);
+  // Most values events carry are field values (an update's before and after): a finite number,
+  // a boolean, null or a string within the caps is its own encoding.
+  if (
+    value === null ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    (typeof value === 'string' && value.length <= Math.min(caps.maxStringLength, caps.maxSize))
+  )
+    return value;
   let budget = caps.maxSize;
   // The objects being visited, to tell a cycle from a value seen twice; made at the first object.
   let ancestors: Set<object> | undefined;
