@@ -55,6 +55,8 @@ function actingCommands(storeId: string): ExtensionCommandBody[] {
       mutations: [{ endpoint: 'Todo.delete', args: [{ id: 1 }], response: { id: 1 } }],
     },
     { kind: 'rows', storeId, table: 'Todo', pks: ['1', '2'] },
+    { kind: 'rows', storeId, table: 'Todo', pks: ['1'], asOf: 1 },
+    { kind: 'results', storeId, keys: [GET_ONE] },
     { kind: 'reset', storeId }, // last: on an empty store the others would change nothing
   ];
 }
@@ -183,6 +185,11 @@ describe('hostile or foreign messages are ignored: no change, nothing posted, no
       { ...envelope, kind: 'rows', storeId, table: 'Todo', pks: [1] },
       { ...envelope, kind: 'rows', storeId, table: 'Todo', pks: ['1', null] },
       { ...envelope, kind: 'rows', storeId, table: 'Todo', pks: ['1', { toString: () => '2' }] },
+      { ...envelope, kind: 'rows', storeId, table: 'Todo', pks: ['1'], asOf: -1 },
+      { ...envelope, kind: 'rows', storeId, table: 'Todo', pks: ['1'], asOf: { valueOf: () => 1 } },
+      { ...envelope, kind: 'results', storeId },
+      { ...envelope, kind: 'results', storeId, keys: GET_ONE },
+      { ...envelope, kind: 'results', storeId, keys: [GET_ONE], asOf: '1' },
       // More pks than one request may ask for (MAX_ROWS_PER_REQUEST are accepted: bridge tests).
       {
         ...envelope,
