@@ -297,6 +297,23 @@ describe('panel connection: events as text, rows on demand', () => {
     });
   });
 
+  it('takes no rows of a past state (read as of a seq), even for pks it asked for', async () => {
+    const connection = start();
+    await settle();
+    toPanel({ type: 'content-connected', pageId: 'p1' }, hello('s'), snapshot('s', 0), todosAdded);
+    await settle();
+    connection.requestRows('s', 'Todo', ['1']);
+    await settle();
+    const before = store.getState().stores.s;
+    toPanel({ ...rows('s', 1, 'Todo', { '1': { id: 1, title: 'past' } }), asOf: 0 });
+    await settle();
+    expect(store.getState().stores.s).toBe(before);
+    // The answer to what it asked for still comes in.
+    toPanel(rows('s', 1, 'Todo', { '1': { id: 1, title: 'now' } }));
+    await settle();
+    expect(store.getState().stores.s?.entities.Todo?.['1']).toEqual({ id: 1, title: 'now' });
+  });
+
   it('asks again for rows in flight once the port reconnects or a snapshot comes', async () => {
     const connection = start();
     await settle();

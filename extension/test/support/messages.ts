@@ -101,6 +101,8 @@ export function everyCommand(storeId = 'store-1'): ExtensionCommand[] {
     extensionCommand({ kind: 'snapshot', storeId }),
     extensionCommand({ kind: 'invalidate', storeId, key: 'getTodos {}' }),
     extensionCommand({ kind: 'rows', storeId, table: 'Todo', pks: ['1', '2'] }),
+    extensionCommand({ kind: 'rows', storeId, table: 'Todo', pks: ['1'], asOf: 3 }),
+    extensionCommand({ kind: 'results', storeId, keys: ['getTodos {}'], asOf: 3 }),
     extensionCommand({ kind: 'expireAll', storeId }),
     extensionCommand({ kind: 'reset', storeId }),
     extensionCommand({
