@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'default',
-          include: ['library/test/**/*.test.{ts,tsx}'],
+          include: ['library/test/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, preactTests],
           typecheck: { enabled: true, include: ['library/test/**/*.test-d.ts'] },
         },

@@ -7,6 +7,7 @@ import { Controller, createReducer, initialState, type State } from '@data-clien
 import { denormalize, denormalizeCached, normalize, WeakEntityMap } from '@data-client/normalizr';
 import { Endpoint, Entity, RestEndpoint, type Schema, schema } from '@data-client/rest';
 import { LIST_ARGS, type OtherType } from '../data.js';
+import type { Pk } from '../pks.js';
 import type {
   BenchStore,
   Contender,
@@ -25,7 +26,7 @@ class User extends Entity {
 }
 
 class Todo extends Entity {
-  id = 0;
+  id: Pk = 0;
   title = '';
   completed = false;
   userId = 0;
