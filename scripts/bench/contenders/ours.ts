@@ -73,6 +73,7 @@ const endpoints = {
   push: endpoint('create', todoCollection.push, true),
   page: endpoint('getPage', todoCollection.addWith(paginatedMerge, paginatedFilter(removeCursor))),
   remove: endpoint('delete', new schema.Invalidate(Todo), true),
+  update: endpoint('update', Todo, true),
   todos: endpoint('getTodos', todoArray),
 };
 
@@ -86,6 +87,7 @@ function createBenchStore(initialState?: State, attach?: (store: Store) => void)
     mergePage: (cursor, todos) =>
       controller.setResponse(endpoints.page, { ...LIST_ARGS, cursor }, todos),
     invalidate: (id) => controller.setResponse(endpoints.remove, { id }, { id }),
+    update: (todo) => controller.setResponse(endpoints.update, { id: todo.id }, todo, todo),
     setTodos: (todos) => controller.setResponse(endpoints.todos, todos),
     readList: () => controller.getResponse(endpoints.list, LIST_ARGS, store.getState()).data,
     readTodos: () => controller.getResponse(endpoints.todos, store.getState()).data,

@@ -70,6 +70,7 @@ const endpoints = {
   push: endpoint('create', todoCollection.push, true),
   page: endpoint('getPage', pageSchema),
   remove: endpoint('delete', new schema.Invalidate(Todo), true),
+  update: endpoint('update', Todo, true),
   todos: endpoint('getTodos', todoArray),
 };
 
@@ -95,6 +96,7 @@ function createBenchStore(seed?: State<unknown>): BenchStore {
     mergePage: (cursor, todos) =>
       void controller.setResponse(endpoints.page, { ...LIST_ARGS, cursor }, todos),
     invalidate: (id) => void controller.setResponse(endpoints.remove, { id }, { id }),
+    update: (todo) => void controller.setResponse(endpoints.update, { id: todo.id }, todo, todo),
     setTodos: (todos) => void controller.setResponse(endpoints.todos, todos),
     readList: () => asList(controller.getResponse(endpoints.list, LIST_ARGS, getState()).data),
     readTodos: () => asList(controller.getResponse(endpoints.todos, getState()).data),

@@ -45,6 +45,8 @@ export interface BenchStore {
   mergePage(cursor: number, todos: readonly TodoData[]): void;
   /** Sets the response of a delete endpoint whose schema is `schema.Invalidate(Todo)`. */
   invalidate(pk: Pk): void;
+  /** Sets the response of an update endpoint whose schema is `Todo`: the todo as changed. */
+  update(todo: TodoData): void;
   /** Sets the response of a plain `[Todo]` endpoint. */
   setTodos(todos: readonly TodoData[]): void;
   /** The collection as a component would read it. */
