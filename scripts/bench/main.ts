@@ -35,7 +35,7 @@ const WRITES_REPORT_PATH = 'dist/bench/writes.json';
 const DEVTOOLS_REPORT_PATH = 'dist/bench/devtools.json';
 const GOAL = { medianRatioAtLeast: 2.5, noWorkloadBelow: 1.2 };
 
-/** Full runs sample each core workload for about 9 s; `--quick` is for checking that the bench works. */
+/** A full run samples each core workload for ~9 s; `--quick` checks that the bench works. */
 const FULL: SamplerOptions = {
   warmupMs: 1000,
   budgetMs: 8000,

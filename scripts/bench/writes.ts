@@ -15,8 +15,8 @@ import { type Measurement, measureInterleaved, type SamplerOptions, type Side } 
 import { firstDifference } from './verify.js';
 import { todoView } from './workloads.js';
 
-export const STORE_SIZES = [1_000, 10_000, 100_000] as const;
-export const WRITES = ['push', 'partialUpdate'] as const;
+const STORE_SIZES = [1_000, 10_000, 100_000] as const;
+const WRITES = ['push', 'partialUpdate'] as const;
 export type Write = (typeof WRITES)[number];
 
 /**
@@ -67,7 +67,7 @@ export interface WritesReport {
 }
 
 /** Microseconds per write, from a measurement. */
-export const microseconds = (measurement: Measurement) => 1e6 / measurement.opsPerSecond;
+const microseconds = (measurement: Measurement) => 1e6 / measurement.opsPerSecond;
 
 /** How many different todos the partial updates change, spread over the stored list. */
 const UPDATED_TODOS = 64;
@@ -180,7 +180,7 @@ export function runWritesBench(
         results.push(result);
         if (result.mismatch) log(`WARNING ${shape} ${size} ${write}: ${result.mismatch}`);
         log(
-          `  ${write}: ours ${formatMicroseconds(microseconds(result.ours))} µs, reference ${formatMicroseconds(microseconds(result.reference))} µs (ours ${formatRatio(result.faster)} faster)`,
+          `  ${write}: ours ${timeOf(result.ours)}, reference ${timeOf(result.reference)} (ours ${formatRatio(result.faster)} faster)`,
         );
       }
     }
@@ -226,6 +226,7 @@ function formatMicroseconds(value: number): string {
   return value.toPrecision(3);
 }
 
+const timeOf = (measurement: Measurement) => `${formatMicroseconds(microseconds(measurement))} µs`;
 const sizeLabel = (size: number) => `${size / 1000}k`;
 
 /** One row per shape and write: µs per write by store size, growth and how much faster ours is. */
