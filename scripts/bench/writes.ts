@@ -21,8 +21,8 @@ export type Write = (typeof WRITES)[number];
 
 /**
  * Sampling per (shape, size, write). A write into 100k todos takes the reference ~0.1 s (it
- * copies the table), so one sample is one write there; these budgets keep the 18 comparisons to
- * about two minutes.
+ * copies the table), so one sample is one write there; these budgets keep the 18 comparisons,
+ * seeding included, to about 1.5 minutes.
  */
 export const WRITES_SAMPLING: Record<'full' | 'quick', SamplerOptions> = {
   full: { warmupMs: 500, budgetMs: 3000, minSamples: 5, maxSamples: 40, targetSampleMs: 50 },
