@@ -1,5 +1,5 @@
 /**
- * The devtools' cost (issue 4), on the core store workloads of the main suite: each runs on a plain
+ * The devtools' cost, on the core store workloads of the main suite: each runs on a plain
  * store, on a store with the devtools bridge and no panel (goal ≤ 3% slower), and with a connected
  * panel stand-in (goal ≤ 25%); samples interleaved, cost = median of the per-round ratios, with a
  * 95% bootstrap interval for the no-panel cost, which takes three times the rounds
