@@ -81,7 +81,7 @@ export default defineConfig({
         test: {
           name: 'default',
           provide: { renderer: 'react 19' },
-          include: ['library/test/**/*.test.{ts,tsx}'],
+          include: ['library/test/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, preactTests],
           typecheck: {
             enabled: true,

@@ -1,5 +1,5 @@
 /**
- * The devtools' cost (issue 4), on the core store workloads of the main suite: each runs on a plain
+ * The devtools' cost, on the core store workloads of the main suite: each runs on a plain
  * store, on a store with the devtools bridge and no panel (goal ≤ 3% slower), and with a connected
  * panel stand-in (goal ≤ 25%); samples interleaved, cost = median of the per-round ratios, with a
  * 95% bootstrap interval for the no-panel cost, which takes three times the rounds
@@ -22,7 +22,7 @@ import {
 import { createStore, Endpoint, Entity, type Store } from '../../library/src/index.js';
 import { oursWith } from './contenders/ours.js';
 import type { Contender } from './contenders/types.js';
-import { COLLECTION_SIZE, makeTodos } from './data.js';
+import { COLLECTION_SIZE, makeTodos, type TodoData } from './data.js';
 import {
   type Measurement,
   measureInterleaved,
@@ -368,7 +368,7 @@ function readListDeleteOverhead(plain: Contender, options: SamplerOptions): numb
       store.readList();
       return () => {
         for (let index = 0; index < batch; index++) {
-          store.invalidate(1 + ((index * 7919) % COLLECTION_SIZE));
+          store.invalidate((todos[(index * 7919) % COLLECTION_SIZE] as TodoData).id);
           store.readList();
         }
       };
@@ -394,7 +394,7 @@ function bridgeBytesPerPush(plain: Contender): number {
     connectDevtools(store, { window: pageWithoutPanel });
   });
   const seed = bridged.seedState(makeTodos(COLLECTION_SIZE));
-  const pushes = makeTodos(1000, COLLECTION_SIZE + 1);
+  const pushes = makeTodos(1000, COLLECTION_SIZE);
   const perPush = (contender: Contender) => {
     const stores = Array.from({ length: STORES }, () => contender.createStore(seed));
     globalThis.gc?.();
