@@ -60,9 +60,12 @@ const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : us
  * as the app's own updates made at the same time (`await fetch(deleteTodo); navigate('/')`
  * unmounts the reader before it could ask for the deleted todo again).
  */
-function useReading(endpoint: EndpointInterface, args: readonly unknown[]): Reading {
+function useReading(
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+): { key: string | null; reading: Reading } {
   const store = useStore();
-  const key = args[0] === null ? null : endpoint.key(...(args as Parameters<EndpointInterface>));
+  const key = useCallKey(endpoint, args);
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const reading = read(store, endpoint, args, key);
   /** What the component shows now (updated at each commit), for checks between renders. */
@@ -97,7 +100,47 @@ function useReading(endpoint: EndpointInterface, args: readonly unknown[]): Read
       registered.current = null;
     };
   }, [store]);
-  return reading;
+  return { key, reading };
+}
+
+/**
+ * The store key of `endpoint(...args)` (null for "don't fetch"), worked out again only when the
+ * endpoint or an argument changed: components pass a new `{ id }` at every render, and building
+ * the URL for the key costs more than comparing it.
+ */
+function useCallKey(endpoint: EndpointInterface, args: readonly unknown[]): string | null {
+  const last = useRef<{
+    endpoint: EndpointInterface;
+    args: readonly unknown[];
+    key: string | null;
+  }>(null);
+  const previous = last.current;
+  if (previous?.endpoint === endpoint && sameArguments(previous.args, args)) return previous.key;
+  const key = args[0] === null ? null : endpoint.key(...(args as Parameters<EndpointInterface>));
+  // A cache of a pure function of the arguments: a render React throws away leaves it correct.
+  last.current = { endpoint, args, key };
+  return key;
+}
+
+/** Arguments that give the same key: identical, or objects with identical own values. */
+function sameArguments(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, index) => sameArgument(value, b[index]));
+}
+
+function sameArgument(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => Object.hasOwn(b, key) && Object.is(a[key], b[key]))
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** One promise per pending request, so that every render while it is pending throws the same. */
@@ -144,7 +187,8 @@ export function useSuspense<E extends EndpointInterface>(
   ...args: Parameters<E> | [null]
 ): ResolveType<E> | undefined {
   const controller = useController();
-  const { data, expiryStatus, expiresAt, error } = useReading(endpoint, args);
+  const { key, reading } = useReading(endpoint, args);
+  const { data, expiryStatus, expiresAt, error } = reading;
   const active = args[0] !== null;
   const stale = active && Date.now() > expiresAt;
   // An `invalidIfStale` endpoint reads as InvalidIfStale even with data: once that data is
@@ -159,7 +203,7 @@ export function useSuspense<E extends EndpointInterface>(
   const call = useRef({ endpoint, args });
   call.current = { endpoint, args };
   // Includes expiresAt: each time the data goes stale again is a new refresh.
-  const refreshKey = active && stale && !mustWait ? `${endpoint.key(...args)} @${expiresAt}` : null;
+  const refreshKey = active && stale && !mustWait ? `${key} @${expiresAt}` : null;
   useEffect(() => {
     if (refreshKey === null) return;
     const { endpoint: current, args: currentArgs } = call.current;
@@ -168,7 +212,7 @@ export function useSuspense<E extends EndpointInterface>(
 
   // `pollFrequency`: while mounted, the result is fetched again at that interval.
   const pollFrequency = (endpoint as { pollFrequency?: number }).pollFrequency;
-  const pollKey = active && pollFrequency ? endpoint.key(...args) : null;
+  const pollKey = active && pollFrequency ? key : null;
   useEffect(() => {
     if (pollKey === null || !pollFrequency) return;
     const timer = setInterval(() => {
@@ -191,5 +235,5 @@ export function useCache<E extends EndpointInterface>(
   endpoint: E,
   ...args: Args<E>
 ): ResolveType<E> | undefined {
-  return useReading(endpoint, args).data as ResolveType<E> | undefined;
+  return useReading(endpoint, args).reading.data as ResolveType<E> | undefined;
 }

@@ -54,11 +54,9 @@ export class Readers {
       this.byRow.get(table)?.get(pk)?.delete(reader);
   }
 
-  private changed({ before, after, changes }: StoreRecord): void {
-    // Optimistic responses are applied anew to the state hooks see at every change, and a
-    // reset empties everything: then every hook reads again (most find the same reading).
-    const everyone = changes.reset || before.optimistic.length > 0 || after.optimistic.length > 0;
-    const affected = everyone ? new Set(this.all) : this.touchedBy(changes);
+  private changed({ viewChanges }: StoreRecord): void {
+    // A reset empties everything: then every hook reads again.
+    const affected = viewChanges.reset ? new Set(this.all) : this.touchedBy(viewChanges);
     for (const reader of affected) reader.check();
   }
 
