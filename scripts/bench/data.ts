@@ -4,36 +4,46 @@
  * `JSON.parse`).
  */
 
+import { makePks, type Pk, type PkShape } from './pks.js';
+
 export interface UserData {
   id: number;
   name: string;
 }
 
 export interface TodoData {
-  id: number;
+  id: Pk;
   title: string;
   completed: boolean;
   userId: number;
   author: UserData;
 }
 
-/** Authors are shared: 100 users write all the todos, so normalizing also merges repeats. */
-const AUTHOR_COUNT = 100;
+/**
+ * Authors are shared: 100 users, numbered sparsely as accounts of a large service are, write all
+ * the todos, so normalizing also merges repeats.
+ */
+const AUTHOR_IDS = makePks('sparse', 100, 0xa07);
 
-export function makeTodo(id: number): TodoData {
-  const userId = 1 + (id % AUTHOR_COUNT);
-  return {
-    id,
-    title: `Todo number ${id}`,
-    completed: id % 3 === 0,
-    userId,
-    author: { id: userId, name: `User ${userId}` },
-  };
-}
-
-/** `count` todos with consecutive ids starting at `firstId`. */
-export function makeTodos(count: number, firstId = 1): TodoData[] {
-  return Array.from({ length: count }, (_, index) => makeTodo(firstId + index));
+/**
+ * `count` todos from position `from` of the list a server gives, with pks of `shape` (uuids by
+ * default). The todo at a position is the same in every call, so `makeTodos(n, stored)` are todos
+ * created after the first `stored` were fetched. Every call makes new objects, as each response
+ * is parsed anew.
+ */
+export function makeTodos(count: number, from = 0, shape: PkShape = 'uuid'): TodoData[] {
+  const pks = makePks(shape, from + count).slice(from);
+  return pks.map((id, offset) => {
+    const position = from + offset;
+    const userId = AUTHOR_IDS[position % AUTHOR_IDS.length] as number;
+    return {
+      id,
+      title: `Todo number ${position + 1}`,
+      completed: position % 3 === 0,
+      userId,
+      author: { id: userId, name: `User ${userId}` },
+    };
+  });
 }
 
 /** The arguments the benchmark collection is stored under (a filtering argument, as apps use). */

@@ -385,7 +385,7 @@ function bridgeBytesPerPush(plain: Contender, size: number): number {
     connectDevtools(store, { window: pageWithoutPanel });
   });
   const seed = bridged.seedState(makeTodos(size));
-  const pushes = makeTodos(1000, size + 1);
+  const pushes = makeTodos(1000, size);
   const perPush = (contender: Contender) => {
     const stores = Array.from({ length: STORES }, () => contender.createStore(seed));
     globalThis.gc?.();

@@ -1,10 +1,10 @@
 /**
- * `npm run bench [-- <name filter>] [--quick]`: runs every workload on our library and on the
- * reference side by side in this one process, prints the table and writes dist/bench/core.json.
- * `--devtools` runs the devtools suite alone (devtools.ts), `--react` the React suite in
- * Chromium (react/).
+ * `npm run bench [-- <name filter>] [--quick] [--writes | --devtools | --react]`: runs the core
+ * workloads on our library and on the reference side by side in this one process, prints the
+ * table and writes dist/bench/core.json; a full run (no filter) then runs the per-write workloads
+ * (writes.ts, alone with `--writes`) and the devtools suite (devtools.ts, alone with
+ * `--devtools`). `--react` runs the React suite in Chromium (react/) alone.
  */
-import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ours } from './contenders/ours.js';
 import { reference } from './contenders/reference.js';
@@ -19,6 +19,7 @@ import {
 import { runReactBench } from './react/main.js';
 import {
   type BenchReport,
+  environment,
   formatRatio,
   formatTable,
   type WorkloadResult,
@@ -29,12 +30,14 @@ import { median } from './stats.js';
 import { exerciseOtherTypes } from './variety.js';
 import { firstDifference } from './verify.js';
 import { type Workload, workloads } from './workloads.js';
+import { formatWritesReport, runWritesBench, WRITES_SAMPLING } from './writes.js';
 
 const REPORT_PATH = 'dist/bench/core.json';
+const WRITES_REPORT_PATH = 'dist/bench/writes.json';
 const DEVTOOLS_REPORT_PATH = 'dist/bench/devtools.json';
-const GOAL = { medianRatioAtLeast: 2, noWorkloadBelow: 1 };
+const GOAL = { medianRatioAtLeast: 2.5, noWorkloadBelow: 1.2 };
 
-/** Full runs stay under ~3 minutes on 2 cores; `--quick` is for checking that the bench works. */
+/** A full run samples each core workload for ~9 s; `--quick` checks that the bench works. */
 const FULL: SamplerOptions = {
   warmupMs: 1000,
   budgetMs: 8000,
@@ -154,14 +157,7 @@ function runAll(selected: readonly Workload[], options: SamplerOptions): BenchRe
         medianRatio >= GOAL.medianRatioAtLeast &&
         results.every((result) => result.ratio >= GOAL.noWorkloadBelow),
     },
-    environment: {
-      node: process.version,
-      cpu: cpus()[0]?.model ?? 'unknown',
-      cores: cpus().length,
-      nodeEnv: process.env.NODE_ENV ?? '',
-      date: new Date().toISOString(),
-      seconds: Math.round((Date.now() - started) / 1000),
-    },
+    environment: environment(started),
   };
 }
 
@@ -174,6 +170,12 @@ async function main(): Promise<void> {
     return;
   }
   if (args.includes('--react')) return runReactBench(args.includes('--quick'), log);
+  if (args.includes('--writes')) {
+    // As in a full run, where the core suite ran first (see variety.ts).
+    for (const contender of [ours, reference]) exerciseOtherTypes(contender);
+    writesOnly(args.includes('--quick'));
+    return;
+  }
   if (args.includes('--devtools')) {
     // As in a full run, where the core suite ran first (see variety.ts).
     exerciseOtherTypes(ours);
@@ -194,8 +196,19 @@ async function main(): Promise<void> {
   }
   writeJson(REPORT_PATH, report);
   log(`\nwrote ${REPORT_PATH} (${report.environment.seconds} s)`);
-  // The devtools suite runs after the full core suite (a name filter selects core workloads only).
-  if (selected.length === workloads.length) await devtoolsOnly(options === QUICK);
+  // The other suites run after the full core suite (a name filter selects core workloads only).
+  if (selected.length === workloads.length) {
+    writesOnly(options === QUICK);
+    await devtoolsOnly(options === QUICK);
+  }
+}
+
+function writesOnly(quick: boolean): void {
+  log('measuring the cost of one write by store size…');
+  const report = runWritesBench(WRITES_SAMPLING[quick ? 'quick' : 'full'], log);
+  console.log(`\n${formatWritesReport(report)}`);
+  writeJson(WRITES_REPORT_PATH, report);
+  log(`\nwrote ${WRITES_REPORT_PATH} (${report.environment.seconds} s)`);
 }
 
 /** The core workloads that run through a store: the ones the devtools can slow down. */

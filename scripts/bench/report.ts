@@ -1,5 +1,6 @@
 /** Renders benchmark results: an aligned table for people and JSON for tools. */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { dirname } from 'node:path';
 import type { Measurement } from './sampler.js';
 
@@ -17,7 +18,7 @@ export interface BenchReport {
   results: WorkloadResult[];
   medianRatio: number;
   goal: { medianRatioAtLeast: number; noWorkloadBelow: number; met: boolean };
-  environment: Record<string, string | number>;
+  environment: Environment;
 }
 
 function formatOps(ops: number): string {
@@ -33,17 +34,8 @@ export function formatRatio(ratio: number): string {
   return `${ratio >= 100 ? ratio.toFixed(0) : ratio.toFixed(2)}×`;
 }
 
-const columns = [
-  { title: 'workload', align: 'left' },
-  { title: 'ours ops/s', align: 'right' },
-  { title: 'spread', align: 'right' },
-  { title: 'reference ops/s', align: 'right' },
-  { title: 'spread', align: 'right' },
-  { title: 'ours/ref', align: 'right' },
-  { title: 'n', align: 'right' },
-] as const;
-
 export function formatTable(report: BenchReport): string {
+  const header = ['workload', 'ours ops/s', 'spread', 'reference ops/s', 'spread', 'ours/ref', 'n'];
   const rows = report.results.map((result) => [
     result.name,
     formatOps(result.ours.opsPerSecond),
@@ -54,27 +46,9 @@ export function formatTable(report: BenchReport): string {
     String(result.ours.samples),
   ]);
   const footer = ['median ratio', '', '', '', '', formatRatio(report.medianRatio), ''];
-  const all = [columns.map((column) => column.title), ...rows, footer];
-  const widths = columns.map((_, index) =>
-    Math.max(...all.map((row) => (row[index] ?? '').length)),
-  );
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, index) =>
-        columns[index]?.align === 'left'
-          ? cell.padEnd(widths[index] as number)
-          : cell.padStart(widths[index] as number),
-      )
-      .join('  ')
-      .trimEnd();
-  const rule = widths.map((width) => '─'.repeat(width)).join('  ');
   const { medianRatioAtLeast, noWorkloadBelow, met } = report.goal;
   return [
-    line(all[0] as string[]),
-    rule,
-    ...rows.map(line),
-    rule,
-    line(footer),
+    formatColumns(header, rows, { footer }),
     '',
     `goal: median ratio ≥ ${medianRatioAtLeast}× and no workload below ${noWorkloadBelow}× — ${
       met ? 'met' : 'NOT met'
@@ -82,6 +56,45 @@ export function formatTable(report: BenchReport): string {
     'spread = median absolute deviation of per-operation times; n = samples per library (interleaved)',
   ].join('\n');
 }
+
+/**
+ * Rows as aligned text, a rule under the header (and above the footer): the first `leftColumns`
+ * columns are aligned left (names), the others right (figures).
+ */
+export function formatColumns(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  { leftColumns = 1, footer }: { leftColumns?: number; footer?: readonly string[] } = {},
+): string {
+  const all = [header, ...rows, ...(footer ? [footer] : [])];
+  const widths = header.map((_, index) => Math.max(...all.map((row) => (row[index] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, index) =>
+        index < leftColumns
+          ? cell.padEnd(widths[index] as number)
+          : cell.padStart(widths[index] as number),
+      )
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((width) => '─'.repeat(width)).join('  ');
+  return [line(header), rule, ...rows.map(line), ...(footer ? [rule, line(footer)] : [])].join(
+    '\n',
+  );
+}
+
+/** Where and when a report was measured; `started` is the run's Date.now() at its start. */
+export function environment(started: number) {
+  return {
+    node: process.version,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    nodeEnv: process.env.NODE_ENV ?? '',
+    date: new Date().toISOString(),
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
+}
+export type Environment = ReturnType<typeof environment>;
 
 export function writeJson(path: string, report: unknown): void {
   mkdirSync(dirname(path), { recursive: true });

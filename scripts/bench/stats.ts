@@ -1,4 +1,5 @@
 /** Small statistics helpers for benchmark samples. */
+import { seededRandom } from './random.js';
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
@@ -45,18 +46,6 @@ export function slowdownInterval(groups: readonly (readonly number[])[]): [numbe
   return [estimates[tail - 1] as number, estimates[RESAMPLES - tail - 1] as number];
 }
 const RESAMPLES = 2000;
-
-/** Mulberry32: uniform in [0, 1), the same sequence for the same seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The median absolute deviation relative to the median: a spread measure that, unlike the

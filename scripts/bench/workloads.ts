@@ -1,9 +1,10 @@
 /**
- * The workloads of issue 2's benchmark. Each is written once against the Contender interface, so
- * both libraries run exactly the same steps.
+ * The core workloads. Each is written once against the Contender interface, so both libraries run
+ * exactly the same steps. Todos have uuid pks (see data.ts).
  */
 import type { BenchStore, Contender, StoreState } from './contenders/types.js';
 import { COLLECTION_SIZE, makeTodos } from './data.js';
+import type { Pk } from './pks.js';
 import type { Side } from './sampler.js';
 
 /** A workload set up for one contender. */
@@ -20,14 +21,15 @@ export interface Workload {
 
 /** The fields both libraries' Todo instances have, for comparing what they read back. */
 interface TodoLike {
-  id: number;
+  id: Pk;
   title: string;
   completed: boolean;
   userId: number;
   author: { id: number; name: string } | null;
 }
 
-function view(todo: unknown) {
+/** A todo as both libraries' Todo instances can show it: plain data, for comparisons. */
+export function todoView(todo: unknown) {
   const { id, title, completed, userId, author } = todo as TodoLike;
   return { id, title, completed, userId, author: author && { id: author.id, name: author.name } };
 }
@@ -62,7 +64,7 @@ const denormalizeCold: Workload = {
       prepare: (batch) => () => {
         for (let i = 0; i < batch; i++) contender.denormalizeTodos(normalized);
       },
-      fingerprint: () => contender.denormalizeTodos(normalized).map(view),
+      fingerprint: () => contender.denormalizeTodos(normalized).map(todoView),
     };
   },
 };
@@ -79,7 +81,7 @@ const denormalizeMemoized: Workload = {
       },
       fingerprint() {
         const first = read(normalized);
-        return { sameObjectOnReread: read(normalized) === first, todos: first.map(view) };
+        return { sameObjectOnReread: read(normalized) === first, todos: first.map(todoView) };
       },
     };
   },
@@ -111,7 +113,7 @@ function onSeededCollection(
 }
 
 const PUSH_COUNT = 1000;
-const pushes = makeTodos(PUSH_COUNT, COLLECTION_SIZE + 1);
+const pushes = makeTodos(PUSH_COUNT, COLLECTION_SIZE);
 const pushMany = onSeededCollection(
   `${PUSH_COUNT} pushes into a 10k collection (op = all ${PUSH_COUNT})`,
   (store) => {
@@ -120,15 +122,16 @@ const pushMany = onSeededCollection(
 );
 
 /** The page starts 100 todos before the list's end: 10% of it is already stored. */
-const page = makeTodos(1000, COLLECTION_SIZE - 99);
+const page = makeTodos(1000, COLLECTION_SIZE - 100);
 const mergePage = onSeededCollection(
   '1k page merged into a 10k collection (10% overlap)',
   (store) => store.mergePage(2, page),
 );
 
 /** Each operation deletes a different todo, spread over the list. */
+const storedPks = makeTodos(COLLECTION_SIZE).map((todo) => todo.id);
 const invalidateOne = onSeededCollection('invalidate 1 todo of a 10k collection', (store, index) =>
-  store.invalidate(1 + ((COLLECTION_SIZE / 2 + index * 7919) % COLLECTION_SIZE)),
+  store.invalidate(storedPks[(COLLECTION_SIZE / 2 + index * 7919) % COLLECTION_SIZE] as Pk),
 );
 
 const responseTodos = makeTodos(500);
@@ -144,7 +147,7 @@ const setResponse500: Workload = {
     fingerprint() {
       const [store] = freshStores(contender, 1) as [BenchStore];
       store.setTodos(responseTodos);
-      return store.readTodos()?.map(view);
+      return store.readTodos()?.map(todoView);
     },
   }),
 };

@@ -132,14 +132,20 @@ export class ChangeRecorder {
 
   /** Adds what another recorder collected (a step that could fail, recorded apart first). */
   merge(other: ChangeRecorder): void {
-    for (const changes of other.changes.entities) {
-      const into = this.of(changes.entity);
-      into.added.push(...changes.added);
-      into.updated.push(...changes.updated);
-      into.invalidated.push(...changes.invalidated);
+    this.add(other.changes);
+  }
+
+  /** Adds a finished change-set's items. */
+  add(changes: ChangeSet): void {
+    for (const entityChanges of changes.entities) {
+      const into = this.of(entityChanges.entity);
+      into.added.push(...entityChanges.added);
+      into.updated.push(...entityChanges.updated);
+      into.invalidated.push(...entityChanges.invalidated);
     }
-    this.changes.collections.push(...other.changes.collections);
-    this.changes.results.push(...other.changes.results);
+    this.changes.collections.push(...changes.collections);
+    this.changes.results.push(...changes.results);
+    if (changes.reset) this.reset();
   }
 
   finish(): ChangeSet {

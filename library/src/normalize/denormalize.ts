@@ -50,6 +50,9 @@ export class MemoCache {
     { byObject: WeakMap<object, Entry>; byValue: Map<unknown, Entry> }
   >();
 
+  /** The rows each result read last was built from, by the value read. */
+  private readonly read = new WeakMap<object, readonly Dependency[]>();
+
   /** The rows the remembered reading of `input` was built from; undefined if it was never read. */
   dependenciesOf(schema: unknown, input: unknown): readonly Dependency[] | undefined {
     const schemaClass = schemaOf(schema);
@@ -71,7 +74,16 @@ export class MemoCache {
     const run = new TrackedDenormalizeRun(entities, args, this.entities);
     const { value, dependencies } = run.collect(() => run.unvisit(schemaClass, input));
     byInput.set(input as object, { value, dependencies, checkedAgainst: entities });
+    if (typeof value === 'object' && value !== null) this.read.set(value, dependencies);
     return value;
+  }
+
+  /**
+   * The rows a value this cache returned (a result read from the store) was built from: what a
+   * reader of it depends on. Undefined for a value it did not build.
+   */
+  dependenciesOfValue(value: unknown): readonly Dependency[] | undefined {
+    return typeof value === 'object' && value !== null ? this.read.get(value) : undefined;
   }
 
   private resultsFor(schema: object, input: unknown): Map<unknown, Entry> | WeakMap<object, Entry> {

@@ -2,8 +2,10 @@ import { useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Controller, ResolveType } from '../store/Controller.js';
 import type { Store } from '../store/createStore.js';
+import { errorOf, NOTHING_READ, type ResponseInfo, readResult } from '../store/reading.js';
 import { ExpiryStatus } from '../store/state.js';
 import { useStore } from './context.js';
+import { type Reader, readersOf } from './readers.js';
 
 /** The Controller of the nearest DataProvider: `fetch`, `invalidate`, `expireAll`, … */
 export function useController(): Controller {
@@ -14,40 +16,34 @@ export function useController(): Controller {
 type Args<E extends EndpointInterface> = readonly [...Parameters<E>] | readonly [null];
 
 /** What a hook shows for one call: its data, how fresh it is, and its error. */
-interface Reading {
-  data: unknown;
-  expiryStatus: ExpiryStatus;
-  expiresAt: number;
+interface Reading extends ResponseInfo<unknown> {
   error: unknown;
 }
 
-const NOTHING: Reading = {
-  data: undefined,
-  expiryStatus: ExpiryStatus.Valid,
-  expiresAt: 0,
-  error: undefined,
-};
+const NOTHING: Reading = { ...NOTHING_READ, error: undefined };
 
-function read(store: Store, endpoint: EndpointInterface, args: readonly unknown[]): Reading {
-  if (args[0] === null) return NOTHING;
+/** The reading of `endpoint(...args)`, whose key is `key` (null for "don't fetch"). */
+function read(
+  store: Store,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  key: string | null,
+): Reading {
+  if (key === null) return NOTHING;
   const state = store.getState();
-  const { controller } = store;
-  const { data, expiryStatus, expiresAt } = controller.getResponse(
-    endpoint,
-    ...(args as Parameters<EndpointInterface>),
-    state,
-  );
-  const error = controller.getError(endpoint, ...(args as Parameters<EndpointInterface>), state);
-  return { data, expiryStatus, expiresAt, error };
+  return {
+    ...readResult(store.controller.memo, endpoint, args, key, state),
+    error: errorOf(state, key),
+  };
 }
 
+/**
+ * Whether a component would show the same: its data, expiry status and error. A refetch that
+ * only moves `expiresAt` renders nothing; the next render reads the new time anyway, and
+ * staleness is judged at render.
+ */
 function sameReading(a: Reading, b: Reading): boolean {
-  return (
-    a.data === b.data &&
-    a.expiryStatus === b.expiryStatus &&
-    a.expiresAt === b.expiresAt &&
-    a.error === b.error
-  );
+  return a.data === b.data && a.expiryStatus === b.expiryStatus && a.error === b.error;
 }
 
 /**
@@ -57,30 +53,94 @@ function sameReading(a: Reading, b: Reading): boolean {
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
- * The store's reading of `endpoint(...args)`, read at every render (the reads are memoized: an
- * unchanged result costs a check of its rows). A change to the store re-renders the component
- * only when its reading changed, and through an ordinary state update: it renders in the same
- * batch as the app's own updates made at the same time (`await fetch(deleteTodo); navigate('/')`
+ * The store's reading of `endpoint(...args)`. The hook registers what its reading depends on —
+ * the result's key and the rows its data was built from (see Readers) — and after a change only
+ * the hooks that depend on something it changed read again; they re-render only when their
+ * reading changed. That re-render is an ordinary state update, so it renders in the same batch
+ * as the app's own updates made at the same time (`await fetch(deleteTodo); navigate('/')`
  * unmounts the reader before it could ask for the deleted todo again).
  */
-function useReading(endpoint: EndpointInterface, args: readonly unknown[]): Reading {
+function useReading(
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+): { key: string | null; reading: Reading } {
   const store = useStore();
-  const key = args[0] === null ? null : endpoint.key(...(args as Parameters<EndpointInterface>));
+  const key = useCallKey(endpoint, args);
   const [, rerender] = useReducer((count: number) => count + 1, 0);
-  const reading = read(store, endpoint, args);
-  const shown = useRef({ reading, endpoint, args });
+  const reading = read(store, endpoint, args, key);
+  /** What the component shows now (updated at each commit), for checks between renders. */
+  const shown = useRef({ store, reading, endpoint, args, key });
+  const reader = useRef<Reader | null>(null);
+  /** The store the reader is registered with (none before the first commit). */
+  const registered = useRef<Store | null>(null);
+  reader.current ??= {
+    check: () => {
+      const { store: from, reading: before, endpoint: current, args: now, key: at } = shown.current;
+      if (!sameReading(before, read(from, current, now, at))) rerender();
+    },
+  };
   useIsomorphicLayoutEffect(() => {
-    shown.current = { reading, endpoint, args };
+    const before = shown.current;
+    shown.current = { store, reading, endpoint, args, key };
+    // Registered again only when what the reading depends on may have changed.
+    const same = sameReading(before.reading, reading) && before.key === key;
+    if (same && registered.current === store) return;
+    const { data } = reading;
+    const rows =
+      data === undefined ? undefined : (store.controller.memo.dependenciesOfValue(data) ?? []);
+    readersOf(store).set(reader.current as Reader, { key, rows });
+    registered.current = store;
   });
   useIsomorphicLayoutEffect(() => {
-    const check = () => {
-      const { reading: before, endpoint: current, args: currentArgs } = shown.current;
-      if (!sameReading(before, read(store, current, currentArgs))) rerender();
+    const own = reader.current as Reader;
+    // A change between this render and the registration above is caught here.
+    own.check();
+    return () => {
+      readersOf(store).remove(own);
+      registered.current = null;
     };
-    check();
-    return store.subscribe(check);
-  }, [store, key]);
-  return reading;
+  }, [store]);
+  return { key, reading };
+}
+
+/**
+ * The store key of `endpoint(...args)` (null for "don't fetch"), worked out again only when the
+ * endpoint or an argument changed: components pass a new `{ id }` at every render, and building
+ * the URL for the key costs more than comparing it.
+ */
+function useCallKey(endpoint: EndpointInterface, args: readonly unknown[]): string | null {
+  const last = useRef<{
+    endpoint: EndpointInterface;
+    args: readonly unknown[];
+    key: string | null;
+  }>(null);
+  const previous = last.current;
+  if (previous?.endpoint === endpoint && sameArguments(previous.args, args)) return previous.key;
+  const key = args[0] === null ? null : endpoint.key(...(args as Parameters<EndpointInterface>));
+  // A cache of a pure function of the arguments: a render React throws away leaves it correct.
+  last.current = { endpoint, args, key };
+  return key;
+}
+
+/** Arguments that give the same key: identical, or objects with identical own values. */
+function sameArguments(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, index) => sameArgument(value, b[index]));
+}
+
+function sameArgument(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => Object.hasOwn(b, key) && Object.is(a[key], b[key]))
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** One promise per pending request, so that every render while it is pending throws the same. */
@@ -127,7 +187,8 @@ export function useSuspense<E extends EndpointInterface>(
   ...args: Parameters<E> | [null]
 ): ResolveType<E> | undefined {
   const controller = useController();
-  const { data, expiryStatus, expiresAt, error } = useReading(endpoint, args);
+  const { key, reading } = useReading(endpoint, args);
+  const { data, expiryStatus, expiresAt, error } = reading;
   const active = args[0] !== null;
   const stale = active && Date.now() > expiresAt;
   // An `invalidIfStale` endpoint reads as InvalidIfStale even with data: once that data is
@@ -142,7 +203,7 @@ export function useSuspense<E extends EndpointInterface>(
   const call = useRef({ endpoint, args });
   call.current = { endpoint, args };
   // Includes expiresAt: each time the data goes stale again is a new refresh.
-  const refreshKey = active && stale && !mustWait ? `${endpoint.key(...args)} @${expiresAt}` : null;
+  const refreshKey = active && stale && !mustWait ? `${key} @${expiresAt}` : null;
   useEffect(() => {
     if (refreshKey === null) return;
     const { endpoint: current, args: currentArgs } = call.current;
@@ -151,7 +212,7 @@ export function useSuspense<E extends EndpointInterface>(
 
   // `pollFrequency`: while mounted, the result is fetched again at that interval.
   const pollFrequency = (endpoint as { pollFrequency?: number }).pollFrequency;
-  const pollKey = active && pollFrequency ? endpoint.key(...args) : null;
+  const pollKey = active && pollFrequency ? key : null;
   useEffect(() => {
     if (pollKey === null || !pollFrequency) return;
     const timer = setInterval(() => {
@@ -174,5 +235,5 @@ export function useCache<E extends EndpointInterface>(
   endpoint: E,
   ...args: Args<E>
 ): ResolveType<E> | undefined {
-  return useReading(endpoint, args).data as ResolveType<E> | undefined;
+  return useReading(endpoint, args).reading.data as ResolveType<E> | undefined;
 }

@@ -3,19 +3,11 @@ import type { ChangeSet } from '../normalize/changes.js';
 import { MemoCache } from '../normalize/denormalize.js';
 import { readResponse } from '../normalize/readResponse.js';
 import { schemaOf } from '../normalize/schemaOf.js';
-import { indexKey } from '../normalize/tables.js';
 import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
 import { isInvalid } from '../schema/invalid.js';
-import type { QueryContext } from '../schema/types.js';
 import type { Action, TestKey } from './actions.js';
+import { errorOf, NOTHING_READ, queryContext, type ResponseInfo, readResult } from './reading.js';
 import { ExpiryStatus, type State } from './state.js';
-
-/** What a read returns: the data, how fresh it is, and when it goes stale. */
-export interface ResponseInfo<T> {
-  data: T | undefined;
-  expiryStatus: ExpiryStatus;
-  expiresAt: number;
-}
 
 /**
  * What `fetch` resolves to: the schema's reading of the response (for a delete, the entity it
@@ -56,6 +48,8 @@ const DEFAULT_DATA_EXPIRY = 60_000;
  * `const { fetch, invalidate } = useController()` works as data-client's documentation writes it.
  * The methods that change the store return a promise that resolves once the change is stored.
  */
+export type { ResponseInfo };
+
 export class Controller {
   /** Shared by every read, so results keep their identity across renders. */
   readonly memo = new MemoCache();
@@ -223,33 +217,10 @@ export class Controller {
   ): ResponseInfo<ResolveType<E>> => {
     const state = argsAndState.at(-1) as State;
     const args = argsAndState.slice(0, -1);
-    if (args[0] === null)
-      return { data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
-    const key = endpoint.key(...args);
-    const meta = state.meta.get(key);
-    let result = state.endpoints.get(key);
-    let expiresAt = meta?.expiresAt ?? 0;
-    const schema = schemaOf(endpoint.schema);
-    if (result === undefined && schema?.queryKey && !endpoint.sideEffect && !meta?.invalidated) {
-      result = schema.queryKey(args, queryContext(state));
-    }
-    if (result === undefined) {
-      const expiryStatus = meta?.invalidated ? ExpiryStatus.Invalid : ExpiryStatus.InvalidIfStale;
-      return { data: undefined, expiryStatus, expiresAt };
-    }
-    const data = this.memo.denormalize(endpoint.schema, result, state.entities, args);
-    if (isInvalid(data)) {
-      const expiryStatus =
-        meta?.error !== undefined ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Invalid;
-      return { data: undefined, expiryStatus, expiresAt };
-    }
-    if (meta === undefined) expiresAt = inferredExpiry(endpoint, result, state);
-    const expiryStatus = meta?.invalidated
-      ? ExpiryStatus.Invalid
-      : endpoint.invalidIfStale
-        ? ExpiryStatus.InvalidIfStale
-        : ExpiryStatus.Valid;
-    return { data: data as ResolveType<E>, expiryStatus, expiresAt };
+    if (args[0] === null) return NOTHING_READ;
+    return readResult(this.memo, endpoint, args, endpoint.key(...args), state) as ResponseInfo<
+      ResolveType<E>
+    >;
   };
 
   /** The error to show for a result: hard errors always, soft ones only when there is no data. */
@@ -259,12 +230,7 @@ export class Controller {
   ): unknown => {
     const state = argsAndState.at(-1) as State;
     const args = argsAndState.slice(0, -1);
-    if (args[0] === null) return undefined;
-    const key = endpoint.key(...args);
-    const meta = state.meta.get(key);
-    if (meta?.error === undefined) return undefined;
-    if (meta.errorPolicy === 'soft' && state.endpoints.has(key)) return undefined;
-    return meta.error;
+    return args[0] === null ? undefined : errorOf(state, endpoint.key(...args));
   };
 
   /** A read-only view of `state` at `fetchedAt`, given to optimistic updaters. */
@@ -304,18 +270,3 @@ type Outcome = { args: readonly unknown[]; fetchedAt?: number } & (
   | { response: unknown; error?: undefined }
   | { error: unknown; response?: undefined }
 );
-
-/** What schemas that can find their result from the arguments read from a state. */
-function queryContext(state: State): QueryContext {
-  return {
-    getRow: (table, pk) => state.entities.get(table)?.get(pk),
-    findByIndex: (entity, field, value) => state.indexes.get(entity)?.get(indexKey(field, value)),
-  };
-}
-
-/** A result found from the tables alone is as fresh as the entity it came from. */
-function inferredExpiry(endpoint: EndpointInterface, result: unknown, state: State): number {
-  const key = (endpoint.schema as { key?: unknown } | undefined)?.key;
-  if (typeof key !== 'string' || typeof result !== 'string') return 0;
-  return state.entitiesMeta.get(key)?.get(result)?.expiresAt ?? 0;
-}

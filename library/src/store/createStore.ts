@@ -1,4 +1,4 @@
-import type { ChangeSet } from '../normalize/changes.js';
+import { ChangeRecorder, type ChangeSet } from '../normalize/changes.js';
 import type { Action } from './actions.js';
 import { Controller } from './Controller.js';
 import { applyOptimistic, reduce } from './reducer.js';
@@ -22,6 +22,12 @@ export interface StoreRecord {
   changes: ChangeSet;
   /** The state components see after it: the committed one with pending optimistic responses. */
   view: State;
+  /**
+   * Everything whose value components see may have changed: what the action did to the
+   * committed state, and what pending optimistic responses did to the view before and after it
+   * (a response that settles takes its optimistic one away; the others are applied anew).
+   */
+  viewChanges: ChangeSet;
 }
 
 export interface Store {
@@ -41,6 +47,8 @@ export interface Store {
 export function createStore(options: StoreOptions = {}): Store {
   let committed = options.initialState ?? initialState();
   let view = committed;
+  /** What the pending optimistic responses did to `committed` to make `view` (none: undefined). */
+  let optimisticallyApplied: ChangeSet | undefined;
   const listeners = new Set<() => void>();
   const observers = new Set<(record: StoreRecord) => void>();
 
@@ -50,8 +58,11 @@ export function createStore(options: StoreOptions = {}): Store {
     if (reduced.state === before) return reduced.changes;
     committed = reduced.state;
     let changes = reduced.changes;
-    if (committed.optimistic.length === 0) view = committed;
-    else {
+    const appliedBefore = optimisticallyApplied;
+    if (committed.optimistic.length === 0) {
+      view = committed;
+      optimisticallyApplied = undefined;
+    } else {
       const added =
         committed.optimistic.length > before.optimistic.length
           ? committed.optimistic.at(-1)
@@ -59,8 +70,11 @@ export function createStore(options: StoreOptions = {}): Store {
       const optimistic = applyOptimistic(committed, snapshot, added);
       view = optimistic.view;
       changes = optimistic.changes ?? changes;
+      optimisticallyApplied = optimistic.applied;
     }
-    for (const observer of observers) observer({ action, before, after: committed, changes, view });
+    const viewChanges = combined(reduced.changes, appliedBefore, optimisticallyApplied);
+    for (const observer of observers)
+      observer({ action, before, after: committed, changes, view, viewChanges });
     for (const listener of listeners) listener();
     return changes;
   };
@@ -80,4 +94,13 @@ export function createStore(options: StoreOptions = {}): Store {
       return () => observers.delete(observer);
     },
   };
+}
+
+/** One change-set with the items of all the given ones (the first alone when it is the only one). */
+function combined(first: ChangeSet, ...others: (ChangeSet | undefined)[]): ChangeSet {
+  const present = others.filter((changes) => changes !== undefined);
+  if (present.length === 0) return first;
+  const recorder = new ChangeRecorder();
+  for (const changes of [first, ...present]) recorder.add(changes);
+  return recorder.finish();
 }

@@ -156,6 +156,8 @@ export interface OptimisticView {
   view: State;
   /** What applying the entry asked for (see applyOptimistic) did; undefined otherwise. */
   changes: ChangeSet | undefined;
+  /** What applying every pending entry did to the committed state. */
+  applied: ChangeSet;
 }
 
 /**
@@ -170,6 +172,7 @@ export function applyOptimistic(
 ): OptimisticView {
   let view = state;
   let reportedChanges: ChangeSet | undefined;
+  const applied = new ChangeRecorder();
   for (const entry of state.optimistic) {
     const date = Date.now();
     const expiresAt = date + (entry.endpoint.dataExpiryLength ?? 60_000);
@@ -195,7 +198,8 @@ export function applyOptimistic(
       view = setError(view, action, error, changes);
     }
     if (entry === reported) reportedChanges = changes.finish();
+    applied.merge(changes);
     view = { ...view, optimistic: state.optimistic };
   }
-  return { view, changes: reportedChanges };
+  return { view, changes: reportedChanges, applied: applied.finish() };
 }

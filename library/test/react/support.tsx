@@ -1,4 +1,4 @@
-import { type RenderOptions, render } from '@testing-library/react';
+import { type RenderOptions, render, screen } from '@testing-library/react';
 import { Component, type ReactNode, Suspense, useEffect } from 'react';
 import { createResource, Entity } from '../../src/index.js';
 import { DataProvider } from '../../src/react/index.js';
@@ -38,9 +38,10 @@ export class Plain extends Entity {
   static override key = 'Plain';
 }
 
-/** Counts how often a Suspense fallback was committed (shown). */
+/** Counts how often a Suspense fallback was committed (shown); keeps what the boundary caught. */
 export class FallbackLog {
   shown = 0;
+  readonly caught: unknown[] = [];
   readonly Fallback = () => {
     useEffect(() => {
       this.shown++;
@@ -53,11 +54,17 @@ interface BoundaryState {
   error: unknown;
 }
 
-/** Shows `error: <message> (status N)` for the error it caught. */
-export class ErrorBoundary extends Component<{ children?: ReactNode }, BoundaryState> {
+/** Shows `error: <message> (status N)` for the error it caught, and tells `onError`. */
+export class ErrorBoundary extends Component<
+  { children?: ReactNode; onError?: (error: unknown) => void },
+  BoundaryState
+> {
   override state: BoundaryState = { error: undefined };
   static getDerivedStateFromError(error: unknown): BoundaryState {
     return { error };
+  }
+  override componentDidCatch(error: unknown) {
+    this.props.onError?.(error);
   }
   override render() {
     const { error } = this.state;
@@ -83,7 +90,7 @@ export function App({
 }) {
   return (
     <DataProvider {...(store ? { store } : {})}>
-      <ErrorBoundary>
+      <ErrorBoundary onError={(error) => log.caught.push(error)}>
         <Suspense fallback={<log.Fallback />}>{children}</Suspense>
       </ErrorBoundary>
     </DataProvider>
@@ -111,4 +118,13 @@ export function renderInApp(
 /** `METHOD /url` of each request, for compact assertions. */
 export function requestLines(requests: readonly { method: string; url: string }[]): string[] {
   return requests.map((request) => `${request.method} ${request.url}`);
+}
+
+/**
+ * Whether `text` is on screen. Content that suspends again is hidden (React keeps it mounted
+ * with `display: none`) or removed (preact): either way it is not shown.
+ */
+export function isShown(text: string | RegExp): boolean {
+  const element = screen.queryByText(text);
+  return element !== null && element.style.display !== 'none';
 }

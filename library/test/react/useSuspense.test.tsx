@@ -9,6 +9,7 @@ import { serverPerTest } from '../helpers/perTest.js';
 import {
   App,
   FallbackLog,
+  isShown,
   renderInApp,
   requestLines,
   Todo,
@@ -155,8 +156,7 @@ describe('useSuspense: first read', () => {
 describe('useSuspense: errors go to the error boundary', () => {
   it('a 500 answer is thrown to the boundary as a NetworkError with status 500', async () => {
     server.failNext(500);
-    const errors: unknown[] = [];
-    renderInApp(<TodoTitle id={1} />, { onCaughtError: (error) => errors.push(error) });
+    const { caught: errors } = renderInApp(<TodoTitle id={1} />, { onCaughtError: () => {} });
     const alert = await screen.findByText(/^error:/);
     expect(alert.textContent).toMatch(/^error: GET http:\/\/127\.0\.0\.1:\d+\/todos\/1: 500/);
     expect(alert.textContent).toContain('(status 500)');
@@ -185,11 +185,10 @@ describe('useSuspense: invalidation', () => {
     server.setDelay(50);
     await act(() => store.controller.fetch(TodoResource.delete, { id: 1 }));
     expect(screen.getByText('loading')).toBeTruthy();
-    // React keeps the suspended content mounted but hidden.
-    expect(screen.getByText(/todo 1/).style.display).toBe('none');
+    expect(isShown(/todo 1/)).toBe(false);
 
     await waitFor(() => expect(screen.queryByText('loading')).toBeNull());
-    expect(screen.getByText('todo 1: write tests (no author)').style.display).toBe('');
+    expect(isShown('todo 1: write tests (no author)')).toBe(true);
     expect(log.shown).toBe(2);
     expect(requestLines(server.requests)).toEqual([
       'GET /todos/1',
@@ -315,7 +314,7 @@ describe('useSuspense: stale data', () => {
     const refetch = await server.waitForRequest(2);
     expect(`${refetch.method} ${refetch.url}`).toBe('GET /todos/1');
     // While the refetch is under way the stale title stays on screen, without a fallback.
-    expect(screen.getByText('write tests #2').style.display).toBe('');
+    expect(isShown('write tests #2')).toBe(true);
     expect(screen.queryByText('loading')).toBeNull();
 
     await screen.findByText('tests written #2');
@@ -344,7 +343,7 @@ describe('useSuspense: stale data', () => {
     // Fresh data is shown as it is, although the status is "invalid if stale".
     later(99);
     act(() => handle.rerender());
-    expect(screen.getByText('write tests #1').style.display).toBe('');
+    expect(isShown('write tests #1')).toBe(true);
     expect(log.shown).toBe(1);
 
     later(2);
@@ -352,7 +351,7 @@ describe('useSuspense: stale data', () => {
     server.setDelay(50);
     act(() => handle.rerender());
     expect(screen.getByText('loading')).toBeTruthy();
-    expect(screen.getByText('write tests #1').style.display).toBe('none');
+    expect(isShown('write tests #1')).toBe(false);
     await screen.findByText('tests written #2');
     expect(log.shown).toBe(2);
     expect(requestLines(server.requests)).toEqual(['GET /todos/1', 'GET /todos/1']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createStore, Endpoint } from '../../src/index.js';
 import { Todo, todoList } from '../fixtures.js';
 
-const getTodos = new Endpoint(async () => null, {
+const getTodos = new Endpoint(async (_params: object) => null, {
   name: 'getTodos',
   schema: todoList,
   key: () => 'getTodos',

@@ -260,4 +260,35 @@ describe('optimistic updates', () => {
     expect(getState().entities).toBe(committed.entities);
     expect(dataOf(committed)).toBe(committedText);
   });
+
+  it('tell observers every row the view changed, rollbacks included', async () => {
+    const { controller, observe } = store;
+    await committedList();
+    /** Per change: the Todo rows and collection rows the view may show differently after it. */
+    const seen: string[][] = [];
+    observe(({ viewChanges }) =>
+      seen.push([
+        ...viewChanges.entities.flatMap(({ entity, added, updated, invalidated }) => [
+          ...added.map((pk) => `${entity} ${pk}`),
+          ...updated.map(({ pk }) => `${entity} ${pk}`),
+          ...invalidated.map(({ pk }) => `${entity} ${pk}`),
+        ]),
+        ...viewChanges.collections.map(({ collection, row }) => `${collection} ${row}`),
+      ]),
+    );
+    const update = optimisticPatch();
+    server.setDelay(SLOW);
+    server.failNext(500);
+    const first = controller.fetch(update, { id: 2 }, { title: 'doomed' });
+    server.setDelay(SLOW * 2);
+    const second = controller.fetch(update, { id: 3 }, { title: 'kept' });
+    await expect(first).rejects.toBeInstanceOf(HttpError);
+    await second;
+    expect(seen.map((rows) => [...new Set(rows)].sort())).toEqual([
+      ['Todo 2'], // the first optimistic update
+      ['Todo 2', 'Todo 3'], // the second, with the first applied anew
+      ['Todo 2', 'Todo 3'], // the first fails: its row rolls back, the second is applied anew
+      ['Todo 3'], // the second's answer commits
+    ]);
+  });
 });

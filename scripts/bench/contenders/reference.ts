@@ -7,6 +7,7 @@ import { Controller, createReducer, initialState, type State } from '@data-clien
 import { denormalize, denormalizeCached, normalize, WeakEntityMap } from '@data-client/normalizr';
 import { Endpoint, Entity, RestEndpoint, type Schema, schema } from '@data-client/rest';
 import { LIST_ARGS, type OtherType } from '../data.js';
+import type { Pk } from '../pks.js';
 import type {
   BenchStore,
   Contender,
@@ -25,7 +26,7 @@ class User extends Entity {
 }
 
 class Todo extends Entity {
-  id = 0;
+  id: Pk = 0;
   title = '';
   completed = false;
   userId = 0;
@@ -69,6 +70,7 @@ const endpoints = {
   push: endpoint('create', todoCollection.push, true),
   page: endpoint('getPage', pageSchema),
   remove: endpoint('delete', new schema.Invalidate(Todo), true),
+  update: endpoint('update', Todo, true),
   todos: endpoint('getTodos', todoArray),
 };
 
@@ -94,6 +96,7 @@ function createBenchStore(seed?: State<unknown>): BenchStore {
     mergePage: (cursor, todos) =>
       void controller.setResponse(endpoints.page, { ...LIST_ARGS, cursor }, todos),
     invalidate: (id) => void controller.setResponse(endpoints.remove, { id }, { id }),
+    update: (todo) => void controller.setResponse(endpoints.update, { id: todo.id }, todo, todo),
     setTodos: (todos) => void controller.setResponse(endpoints.todos, todos),
     readList: () => asList(controller.getResponse(endpoints.list, LIST_ARGS, getState()).data),
     readTodos: () => asList(controller.getResponse(endpoints.todos, getState()).data),

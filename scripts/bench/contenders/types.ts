@@ -1,4 +1,5 @@
 import type { OtherType, TodoData } from '../data.js';
+import type { Pk } from '../pks.js';
 
 /**
  * What a workload can ask of a library. Both contenders implement it with their own public API
@@ -43,7 +44,9 @@ export interface BenchStore {
   /** Sets the response of the next-page endpoint: merged into the LIST_ARGS collection. */
   mergePage(cursor: number, todos: readonly TodoData[]): void;
   /** Sets the response of a delete endpoint whose schema is `schema.Invalidate(Todo)`. */
-  invalidate(id: number): void;
+  invalidate(pk: Pk): void;
+  /** Sets the response of an update endpoint whose schema is `Todo`: the todo as changed. */
+  update(todo: TodoData): void;
   /** Sets the response of a plain `[Todo]` endpoint. */
   setTodos(todos: readonly TodoData[]): void;
   /** The collection as a component would read it. */

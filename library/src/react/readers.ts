@@ -1,0 +1,110 @@
+import type { ChangeSet } from '../normalize/changes.js';
+import type { Store, StoreRecord } from '../store/createStore.js';
+
+/** A mounted hook's reading, as the registry knows it. */
+export interface Reader {
+  /** Reads again and re-renders the component when the reading changed. */
+  check(): void;
+}
+
+/** What a reading depends on: its result's key, and the table rows its data was built from. */
+export interface ReadingDependencies {
+  key: string | null;
+  /** Undefined when the reading has no data yet: any change may bring it. */
+  rows: readonly { table: string; pk: string }[] | undefined;
+}
+
+/**
+ * The mounted hooks of one store, indexed by what their readings depend on. After a change, the
+ * change-set says which result keys and which rows changed, and only the hooks that depend on
+ * one of them read again: a change no hook depends on costs nothing per hook.
+ */
+export class Readers {
+  private readonly byKey = new Map<string, Set<Reader>>();
+  private readonly byRow = new Map<string, Map<string, Set<Reader>>>();
+  /** Hooks whose reading has no data yet. */
+  private readonly waiting = new Set<Reader>();
+  private readonly all = new Set<Reader>();
+  private readonly registered = new Map<Reader, ReadingDependencies>();
+
+  constructor(store: Store) {
+    store.observe((record) => this.changed(record));
+  }
+
+  /** Registers a hook, or moves it to what its latest reading depends on. */
+  set(reader: Reader, dependencies: ReadingDependencies): void {
+    this.remove(reader);
+    this.all.add(reader);
+    this.registered.set(reader, dependencies);
+    if (dependencies.key !== null) setOf(this.byKey, dependencies.key).add(reader);
+    if (dependencies.rows === undefined) this.waiting.add(reader);
+    else
+      for (const { table, pk } of dependencies.rows)
+        setOf(mapOf(this.byRow, table), pk).add(reader);
+  }
+
+  remove(reader: Reader): void {
+    const dependencies = this.registered.get(reader);
+    if (!dependencies) return;
+    this.registered.delete(reader);
+    this.all.delete(reader);
+    this.waiting.delete(reader);
+    if (dependencies.key !== null) this.byKey.get(dependencies.key)?.delete(reader);
+    for (const { table, pk } of dependencies.rows ?? [])
+      this.byRow.get(table)?.get(pk)?.delete(reader);
+  }
+
+  private changed({ viewChanges }: StoreRecord): void {
+    // A reset empties everything: then every hook reads again.
+    const affected = viewChanges.reset ? new Set(this.all) : this.touchedBy(viewChanges);
+    for (const reader of affected) reader.check();
+  }
+
+  private touchedBy(changes: ChangeSet): Set<Reader> {
+    const affected = new Set<Reader>(this.waiting);
+    const add = (readers: Set<Reader> | undefined) => {
+      for (const reader of readers ?? []) affected.add(reader);
+    };
+    for (const change of changes.results) add(this.byKey.get(change.key));
+    for (const { entity, added, updated, invalidated } of changes.entities) {
+      const rows = this.byRow.get(entity);
+      if (!rows) continue;
+      for (const pk of added) add(rows.get(pk));
+      for (const { pk } of updated) add(rows.get(pk));
+      for (const { pk } of invalidated) add(rows.get(pk));
+    }
+    for (const { collection, row } of changes.collections)
+      add(this.byRow.get(collection)?.get(row));
+    return affected;
+  }
+}
+
+function mapOf<K, V>(map: Map<string, Map<K, V>>, key: string): Map<K, V> {
+  let inner = map.get(key);
+  if (!inner) {
+    inner = new Map();
+    map.set(key, inner);
+  }
+  return inner;
+}
+
+function setOf<T>(map: Map<string, Set<T>>, key: string): Set<T> {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  return set;
+}
+
+/** One registry per store, made when the first hook of that store mounts. */
+const registries = new WeakMap<Store, Readers>();
+
+export function readersOf(store: Store): Readers {
+  let readers = registries.get(store);
+  if (!readers) {
+    readers = new Readers(store);
+    registries.set(store, readers);
+  }
+  return readers;
+}
