@@ -1,4 +1,13 @@
-export type * from './changes.js';
+export type {
+  ChangeSet,
+  CollectionChange,
+  EntityChanges,
+  EntityUpdate,
+  FieldChange,
+  InsertedRun,
+  Invalidation,
+  ResultChange,
+} from './changes.js';
 export { denormalize, MemoCache } from './denormalize.js';
 export { MemberList } from './memberList.js';
 export {

@@ -1,4 +1,13 @@
-export type * from './actions.js';
+export type {
+  Action,
+  ExpireAllAction,
+  FetchAction,
+  InvalidateAction,
+  InvalidateAllAction,
+  ResetAction,
+  SetResponseAction,
+  TestKey,
+} from './actions.js';
 export { Controller, type ResolveType, type ResponseInfo } from './Controller.js';
 export { createStore, type Store, type StoreOptions, type StoreRecord } from './createStore.js';
 export {
