@@ -148,7 +148,25 @@ export class ChangeRecorder {
     if (changes.reset) this.reset();
   }
 
+  /**
+   * The change-set, with every list at its exact size: a list grown by `push` keeps spare slots
+   * (17 for one item), and a change-set may be kept long after (the devtools' history).
+   */
   finish(): ChangeSet {
-    return this.changes;
+    const { entities, collections, results, reset } = this.changes;
+    return {
+      entities: entities.map(({ entity, added, updated, invalidated }) => ({
+        entity,
+        added: added.slice(),
+        updated: updated.slice(),
+        invalidated: invalidated.slice(),
+      })),
+      collections: collections.map((change) => ({
+        ...change,
+        duplicates: change.duplicates.slice(),
+      })),
+      results: results.slice(),
+      ...(reset ? { reset } : {}),
+    };
   }
 }
