@@ -9,38 +9,9 @@ export const DEMO_DIR = 'dist/demo';
 export async function buildDemo() {
   rmSync(DEMO_DIR, { recursive: true, force: true });
   mkdirSync(DEMO_DIR, { recursive: true });
-  await build({
-    entryPoints: { app: 'e2e/app/client/main.tsx' },
-    outdir: DEMO_DIR,
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    jsx: 'automatic',
-    sourcemap: true,
-    alias: {
-      restlens: './dist/library/index.js',
-      'restlens/react': './dist/library/react/index.js',
-    },
-    // A development build: the DataProvider connects the devtools.
-    define: { 'process.env.NODE_ENV': '"development"' },
-    logLevel: 'warning',
-  });
+  await buildApp('e2e/app/client/main.tsx', DEMO_DIR);
   copyFileSync('e2e/app/client/index.html', `${DEMO_DIR}/index.html`);
-  await build({
-    entryPoints: { app: 'library/test/migration/main.tsx' },
-    outdir: `${DEMO_DIR}/migration`,
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    jsx: 'automatic',
-    sourcemap: true,
-    alias: {
-      restlens: './dist/library/index.js',
-      'restlens/react': './dist/library/react/index.js',
-    },
-    define: { 'process.env.NODE_ENV': '"development"' },
-    logLevel: 'warning',
-  });
+  await buildApp('library/test/migration/main.tsx', `${DEMO_DIR}/migration`);
   copyFileSync('library/test/migration/index.html', `${DEMO_DIR}/migration/index.html`);
   await build({
     entryPoints: { server: 'e2e/app/server.ts' },
@@ -53,4 +24,26 @@ export async function buildDemo() {
     logLevel: 'warning',
   });
   return DEMO_DIR;
+}
+
+/**
+ * An app of the demo, bundled against the built library as an app would use it; a development
+ * build, so that its DataProvider connects the devtools.
+ */
+function buildApp(entry, outdir) {
+  return build({
+    entryPoints: { app: entry },
+    outdir,
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    jsx: 'automatic',
+    sourcemap: true,
+    alias: {
+      restlens: './dist/library/index.js',
+      'restlens/react': './dist/library/react/index.js',
+    },
+    define: { 'process.env.NODE_ENV': '"development"' },
+    logLevel: 'warning',
+  });
 }

@@ -2,16 +2,11 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { memo, StrictMode, Suspense, startTransition, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createResource,
-  createStore,
-  Entity,
-  hookifyResource,
-  type Store,
-} from '../../src/index.js';
+import { createResource, createStore, hookifyResource, type Store } from '../../src/index.js';
 import { DataProvider, useCache, useController, useSuspense } from '../../src/react/index.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import type { TodoRecord } from '../helpers/server.js';
+import { Todo, User } from '../rest/support.js';
 
 /** A hundred todos of two users: every component below reads from them. */
 const TODOS: TodoRecord[] = Array.from({ length: 100 }, (_, i) => ({
@@ -22,27 +17,6 @@ const TODOS: TodoRecord[] = Array.from({ length: 100 }, (_, i) => ({
 }));
 
 const server = serverPerTest({ todos: TODOS });
-
-class Todo extends Entity {
-  id = 0;
-  title = '';
-  completed = false;
-  userId = 0;
-  pk() {
-    return this.id;
-  }
-  static override key = 'Todo';
-}
-
-class Member extends Entity {
-  id = 0;
-  username = '';
-  name = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Member';
-}
 
 let TodoResource: ReturnType<typeof todoResource>;
 let MemberResource: ReturnType<typeof memberResource>;
@@ -55,7 +29,7 @@ function todoResource() {
   });
 }
 function memberResource() {
-  return createResource({ path: '/users/:id', schema: Member, urlPrefix: server.url });
+  return createResource({ path: '/users/:id', schema: User, urlPrefix: server.url });
 }
 
 /** Renders by component: `todo 7`, `list`, `member 1`, … */
