@@ -171,6 +171,60 @@ type SuspenseResult<
     ? ResolveType<E> | undefined
     : ResolveType<E>;
 
+/** Fetches a call whose data is shown meanwhile: its failure is stored for the hook to read. */
+function fetchInBackground(
+  controller: Controller,
+  { endpoint, args }: { endpoint: EndpointInterface; args: readonly unknown[] },
+): void {
+  controller.fetch(endpoint, ...(args as Parameters<EndpointInterface>)).catch(() => {});
+}
+
+/**
+ * Keeps `endpoint(...args)` fresh while the component is mounted, and tells whether its data is
+ * stale and whether it must be fetched before it can be shown (never fetched, invalidated, a required entity deleted, or
+ * stale under `invalidIfStale`). Stale data that can still be shown is refetched after render,
+ * in the background; with `pollFrequency` the result is fetched again at that interval.
+ */
+function useFreshness(
+  controller: Controller,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  key: string | null,
+  reading: Reading,
+): { mustFetch: boolean; stale: boolean } {
+  const { data, expiryStatus, expiresAt } = reading;
+  const active = args[0] !== null;
+  const stale = active && Date.now() > expiresAt;
+  // An `invalidIfStale` endpoint reads as InvalidIfStale even with data: once that data is
+  // stale it is fetched before it is shown, not refetched in the background.
+  const mustWait =
+    active &&
+    expiryStatus !== ExpiryStatus.Valid &&
+    (data === undefined || expiryStatus === ExpiryStatus.Invalid || !!endpoint.invalidIfStale);
+
+  // The effects are keyed by the call's store key; the latest endpoint and args are read from a
+  // ref.
+  const call = useRef({ endpoint, args });
+  call.current = { endpoint, args };
+  // Includes expiresAt: each time the data goes stale again is a new refresh.
+  const refreshKey = stale && !mustWait ? `${key} @${expiresAt}` : null;
+  useEffect(() => {
+    if (refreshKey !== null) fetchInBackground(controller, call.current);
+  }, [controller, refreshKey]);
+
+  const pollFrequency = (endpoint as { pollFrequency?: number }).pollFrequency;
+  const pollKey = active && pollFrequency ? key : null;
+  useEffect(() => {
+    if (pollKey === null || !pollFrequency) return;
+    const timer = setInterval(() => fetchInBackground(controller, call.current), pollFrequency);
+    return () => clearInterval(timer);
+  }, [controller, pollKey, pollFrequency]);
+
+  // An error is shown until its errorExpiryLength passes (until then the result is not stale);
+  // then the next render fetches again.
+  return { mustFetch: mustWait && (stale || expiryStatus === ExpiryStatus.Invalid), stale };
+}
+
 /**
  * The endpoint's data, fetching it when missing, stale or invalid. Suspends while it must wait
  * (never fetched, invalidated, or a required entity was deleted); throws errors to the nearest
@@ -188,46 +242,77 @@ export function useSuspense<E extends EndpointInterface>(
 ): ResolveType<E> | undefined {
   const controller = useController();
   const { key, reading } = useReading(endpoint, args);
-  const { data, expiryStatus, expiresAt, error } = reading;
-  const active = args[0] !== null;
-  const stale = active && Date.now() > expiresAt;
-  // An `invalidIfStale` endpoint reads as InvalidIfStale even with data: once that data is
-  // stale it is fetched before it is shown (suspend), not refetched in the background.
-  const mustWait =
-    active &&
-    expiryStatus !== ExpiryStatus.Valid &&
-    (data === undefined || expiryStatus === ExpiryStatus.Invalid || !!endpoint.invalidIfStale);
+  const { mustFetch } = useFreshness(controller, endpoint, args, key, reading);
+  if (mustFetch) throw suspendOn(controller.fetch(endpoint, ...(args as Parameters<E>)));
+  if (reading.error !== undefined) throw reading.error;
+  return reading.data as ResolveType<E> | undefined;
+}
 
-  // Stale data that can still be shown refetches after render instead of suspending. The
-  // effect is keyed by the call's store key; the latest endpoint and args are read from a ref.
-  const call = useRef({ endpoint, args });
-  call.current = { endpoint, args };
-  // Includes expiresAt: each time the data goes stale again is a new refresh.
-  const refreshKey = active && stale && !mustWait ? `${key} @${expiresAt}` : null;
-  useEffect(() => {
-    if (refreshKey === null) return;
-    const { endpoint: current, args: currentArgs } = call.current;
-    controller.fetch(current, ...(currentArgs as Parameters<E>)).catch(() => {});
-  }, [controller, refreshKey]);
+/**
+ * An error a hook reports: whatever the endpoint threw, as data-client types it (a REST
+ * endpoint's `NetworkError` has the HTTP `status` and the `response`).
+ */
+export type ErrorTypes = Error & { status?: unknown; response?: unknown };
 
-  // `pollFrequency`: while mounted, the result is fetched again at that interval.
-  const pollFrequency = (endpoint as { pollFrequency?: number }).pollFrequency;
-  const pollKey = active && pollFrequency ? key : null;
-  useEffect(() => {
-    if (pollKey === null || !pollFrequency) return;
-    const timer = setInterval(() => {
-      const { endpoint: current, args: currentArgs } = call.current;
-      controller.fetch(current, ...(currentArgs as Parameters<E>)).catch(() => {});
-    }, pollFrequency);
-    return () => clearInterval(timer);
-  }, [controller, pollKey, pollFrequency]);
+/** What `useDLE` returns: the data, whether it is being fetched, and the error. */
+export interface DataLoadingError<T> {
+  /** Undefined while loading (and for `null` arguments). */
+  data: T | undefined;
+  /** The data must be fetched before it can be shown, and that fetch is under way. */
+  loading: boolean;
+  error: ErrorTypes | undefined;
+}
 
-  // An error is shown until its errorExpiryLength passes; then the next render retries.
-  if (mustWait && (stale || expiryStatus === ExpiryStatus.Invalid)) {
-    throw suspendOn(controller.fetch(endpoint, ...(args as Parameters<E>)));
-  }
-  if (error !== undefined) throw error;
-  return data as ResolveType<E> | undefined;
+/**
+ * `useSuspense` without suspending or throwing: the data, `loading` while it must be fetched
+ * before it can be shown, and the error (rendered by the component instead of a boundary).
+ * Fetches when the data is missing, stale or invalid, as `useSuspense` does.
+ */
+export function useDLE<E extends ReadEndpoint, A extends Args<E>>(
+  endpoint: E,
+  ...args: A
+): DataLoadingError<ResolveType<E>> {
+  const controller = useController();
+  const { key, reading } = useReading(endpoint, args);
+  const { mustFetch } = useFreshness(controller, endpoint, args, key, reading);
+  if (mustFetch) fetchHandled(controller, endpoint, args as readonly unknown[]);
+  return {
+    data: mustFetch ? undefined : (reading.data as ResolveType<E> | undefined),
+    loading: mustFetch,
+    error: reading.error as ErrorTypes | undefined,
+  };
+}
+
+/**
+ * Fetches `endpoint(...args)` when its data is missing, stale or invalid, without reading it:
+ * the promise of that fetch (of the response as the schema reads it), or undefined when the
+ * stored data is fresh (or the arguments are `null`). Stale data is fetched again here at once,
+ * not after render.
+ */
+export function useFetch<E extends ReadEndpoint, A extends Args<E>>(
+  endpoint: E,
+  ...args: A
+): Promise<ResolveType<E>> | undefined {
+  const controller = useController();
+  const { key, reading } = useReading(endpoint, args);
+  const { mustFetch, stale } = useFreshness(controller, endpoint, args, key, reading);
+  if (!mustFetch && !stale) return undefined;
+  return fetchHandled(controller, endpoint, args as readonly unknown[]) as Promise<ResolveType<E>>;
+}
+
+/**
+ * Starts (or joins) the fetch of `endpoint(...args)` from a render. Its failure is stored for the
+ * hook to read; marking the promise handled keeps a caller that ignores it from an unhandled
+ * rejection, and one that awaits it still sees the rejection.
+ */
+function fetchHandled(
+  controller: Controller,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+): Promise<unknown> {
+  const request = controller.fetch(endpoint, ...(args as Parameters<EndpointInterface>));
+  request.catch(() => {});
+  return request;
 }
 
 /** The endpoint's data as stored, without fetching; undefined when there is none. */

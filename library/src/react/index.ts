@@ -1,2 +1,10 @@
 export { DataProvider, type DataProviderProps } from './DataProvider.js';
-export { useCache, useController, useSuspense } from './hooks.js';
+export {
+  type DataLoadingError,
+  type ErrorTypes,
+  useCache,
+  useController,
+  useDLE,
+  useFetch,
+  useSuspense,
+} from './hooks.js';

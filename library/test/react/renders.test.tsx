@@ -3,7 +3,13 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { memo, StrictMode, Suspense, startTransition, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createResource, createStore, hookifyResource, type Store } from '../../src/index.js';
-import { DataProvider, useCache, useController, useSuspense } from '../../src/react/index.js';
+import {
+  DataProvider,
+  useCache,
+  useController,
+  useDLE,
+  useSuspense,
+} from '../../src/react/index.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import type { TodoRecord } from '../helpers/server.js';
 import { Todo, User } from '../rest/support.js';
@@ -221,12 +227,17 @@ describe('hooks that a change cannot touch read nothing again', () => {
 });
 
 describe('the other hooks keep the same rules', () => {
-  it('useCache and hookifyResource hooks render only for their own reading', async () => {
+  it('useCache, useDLE and hookifyResource hooks render only for their own reading', async () => {
     const Hooks = hookifyResource(TodoResource, () => ({ headers: { 'x-app': 'test' } }));
     function Cached({ id }: { id: number }) {
       const todo = useCache(TodoResource.get, { id });
       counted(`cached ${id}`);
       return <p>{todo?.title ?? 'none'}</p>;
+    }
+    function Loaded({ id }: { id: number }) {
+      const { data } = useDLE(TodoResource.get, { id });
+      counted(`loaded ${id}`);
+      return <p>{data?.title ?? 'loading'}?</p>;
     }
     function Hooked({ id }: { id: number }) {
       const todo = useSuspense(Hooks.useGet(), { id });
@@ -240,6 +251,8 @@ describe('the other hooks keep the same rules', () => {
         <Suspense fallback="loading">
           <Cached id={1} />
           <Cached id={2} />
+          <Loaded id={1} />
+          <Loaded id={2} />
           <Hooked id={1} />
           <Hooked id={2} />
         </Suspense>
@@ -250,7 +263,7 @@ describe('the other hooks keep the same rules', () => {
     await act(() =>
       store.controller.fetch(TodoResource.partialUpdate, { id: 2 }, { title: 'two' }),
     );
-    expect(renderedSince()).toEqual(['cached 2', 'hooked 2']);
+    expect(renderedSince()).toEqual(['cached 2', 'hooked 2', 'loaded 2']);
     await act(() =>
       store.controller.setResponse(MemberResource.get, { id: 2 }, { id: 2, name: 'Alan' }),
     );

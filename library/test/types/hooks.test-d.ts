@@ -6,7 +6,14 @@ import {
   hookifyResource,
   RestEndpoint,
 } from '../../src/index.js';
-import { useCache, useController, useSuspense } from '../../src/react/index.js';
+import {
+  type ErrorTypes,
+  useCache,
+  useController,
+  useDLE,
+  useFetch,
+  useSuspense,
+} from '../../src/react/index.js';
 import { type Id, Todo, type TodoBody, TodoResource } from './support.js';
 
 const useInit = () => ({ headers: { 'access-token': 'abc' } });
@@ -185,5 +192,27 @@ describe('useSuspense, useCache and useController', () => {
     expectTypeOf(useController()).toEqualTypeOf<Controller>();
     // @ts-expect-error `idd` is not a parameter of '/todos/:id'
     useCache(TodoResource.get, { idd: 1 });
+  });
+});
+
+describe('useDLE and useFetch', () => {
+  it('useDLE gives data that may be missing, loading and an error with an optional status', () => {
+    const { data, loading, error } = useDLE(TodoResource.get, { id: 1 });
+    expectTypeOf(data).toEqualTypeOf<Todo | undefined>();
+    expectTypeOf(loading).toEqualTypeOf<boolean>();
+    expectTypeOf(error).toEqualTypeOf<ErrorTypes | undefined>();
+    if (error) expectTypeOf(error.status).toEqualTypeOf<unknown>();
+    expectTypeOf(useDLE(TodoResource.getList, null).data).toEqualTypeOf<Todo[] | undefined>();
+    // @ts-expect-error `idd` is not a parameter of '/todos/:id'
+    useDLE(TodoResource.get, { idd: 1 });
+    // @ts-expect-error mutations are fetched, not read
+    useDLE(TodoResource.update, { id: 1 }, { title: 'x' });
+  });
+
+  it('useFetch returns the promise of the response, or undefined', () => {
+    expectTypeOf(useFetch(TodoResource.get, { id: 1 })).toEqualTypeOf<Promise<Todo> | undefined>();
+    expectTypeOf(useFetch(TodoResource.getList, {})).toEqualTypeOf<Promise<Todo[]> | undefined>();
+    // @ts-expect-error the path parameter `id` is missing
+    useFetch(TodoResource.get, {});
   });
 });
