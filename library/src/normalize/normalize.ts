@@ -149,9 +149,12 @@ class NormalizeRun implements NormalizeContext {
       next = row;
       this.changes?.entityAdded(key, pk);
     } else {
-      // A response older than the stored version fills gaps but never overwrites newer fields.
-      const older = storedMeta !== undefined && storedMeta.fetchedAt > this.meta.fetchedAt;
-      next = older ? entity.merge(row, existing) : entity.merge(existing, row);
+      // By default a response older than the stored version fills gaps but never overwrites
+      // newer fields; an entity class may decide otherwise (`useIncoming`, `shouldReorder`).
+      next =
+        storedMeta === undefined
+          ? entity.merge(existing, row)
+          : entity.mergeWithStore(storedMeta, this.meta, existing, row);
       const fields = changedFields(existing, next);
       if (fields.length === 0) next = existing;
       else this.changes?.entityUpdated(key, pk, fields);
@@ -160,9 +163,11 @@ class NormalizeRun implements NormalizeContext {
       this.entities.set(key, pk, next);
       if (entity.indexes) this.index(entity, pk, next);
     }
-    if (storedMeta === undefined || storedMeta.fetchedAt <= this.meta.fetchedAt) {
-      this.entitiesMeta.set(key, pk, this.meta);
-    }
+    const meta =
+      storedMeta === undefined
+        ? this.meta
+        : entity.mergeMetaWithStore(storedMeta, this.meta, existing ?? {}, row);
+    if (meta !== storedMeta) this.entitiesMeta.set(key, pk, meta);
   }
 
   private index(entity: EntityStatics, pk: string, row: Record<string, unknown>) {

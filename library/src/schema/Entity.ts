@@ -1,3 +1,4 @@
+import type { EntityMeta } from '../normalize/tables.js';
 import { describeValue, SchemaError, setOwn } from './describe.js';
 import { INVALID, type Invalid, isInvalid } from './invalid.js';
 import type { DenormalizeContext, NormalizeContext, QueryContext } from './types.js';
@@ -79,6 +80,65 @@ export abstract class Entity {
     return { ...existing, ...incoming };
   }
 
+  /**
+   * Whether a response's row is merged into the stored one at all; false keeps the stored row
+   * (e.g. compare version fields). Always by default.
+   */
+  static useIncoming(
+    _existingMeta: EntityMeta,
+    _incomingMeta: EntityMeta,
+    _existing: Record<string, unknown>,
+    _incoming: Record<string, unknown>,
+  ): boolean {
+    return true;
+  }
+
+  /**
+   * Whether the incoming row is the older one, so that it only fills the stored row's gaps
+   * (`merge(incoming, existing)`): by default, when its request was made before the stored one's.
+   */
+  static shouldReorder(
+    existingMeta: EntityMeta,
+    incomingMeta: EntityMeta,
+    _existing: Record<string, unknown>,
+    _incoming: Record<string, unknown>,
+  ): boolean {
+    return incomingMeta.fetchedAt < existingMeta.fetchedAt;
+  }
+
+  /** The row to store when a response brings one for a stored entity (see the two above). */
+  static mergeWithStore(
+    existingMeta: EntityMeta,
+    incomingMeta: EntityMeta,
+    existing: Record<string, unknown>,
+    incoming: Record<string, unknown>,
+  ): Record<string, unknown> {
+    if (!this.useIncoming(existingMeta, incomingMeta, existing, incoming)) return existing;
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
+      ? this.merge(incoming, existing)
+      : this.merge(existing, incoming);
+  }
+
+  /** The meta (fetched at, expires at) to keep with the merged row: the newer one's. */
+  static mergeMetaWithStore(
+    existingMeta: EntityMeta,
+    incomingMeta: EntityMeta,
+    existing: Record<string, unknown>,
+    incoming: Record<string, unknown>,
+  ): EntityMeta {
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
+      ? existingMeta
+      : incomingMeta;
+  }
+
+  /**
+   * A reason the processed row cannot be stored, or undefined when it can: a response holding an
+   * invalid entity fails with that reason (status 400) and stores nothing.
+   */
+  static validate(_processed: Record<string, unknown>): string | undefined {
+    return undefined;
+  }
+
   /** Builds an instance: the class defaults, then `props`. */
   static fromJS<T extends Entity>(this: new () => T, props: Partial<T> = {}): T {
     const instance = new this();
@@ -129,6 +189,10 @@ export abstract class Entity {
         );
       }
       pk = `optimistic-${++optimisticPkCount}`;
+    }
+    const problem = this.validate(row);
+    if (problem !== undefined && problem !== '') {
+      throw new SchemaError(`${this.key} ${JSON.stringify(pk)} is not valid: ${problem}`, input);
     }
     for (const field of Object.keys(this.schema)) {
       if (row[field] !== undefined && row[field] !== null) {

@@ -1,4 +1,5 @@
 import type { MemberList } from '../normalize/memberList.js';
+import type { EntityMeta } from '../normalize/tables.js';
 import type { InsertKind } from './Collection.js';
 import type { Invalid } from './invalid.js';
 
@@ -94,6 +95,20 @@ export interface EntityStatics extends SchemaClass {
     existing: Record<string, unknown>,
     incoming: Record<string, unknown>,
   ): Record<string, unknown>;
+  /** The row to store when a response brings one for a stored entity. */
+  mergeWithStore(
+    existingMeta: EntityMeta,
+    incomingMeta: EntityMeta,
+    existing: Record<string, unknown>,
+    incoming: Record<string, unknown>,
+  ): Record<string, unknown>;
+  /** The meta to keep with that row. */
+  mergeMetaWithStore(
+    existingMeta: EntityMeta,
+    incomingMeta: EntityMeta,
+    existing: Record<string, unknown>,
+    incoming: Record<string, unknown>,
+  ): EntityMeta;
   fromJS(props?: Record<string, unknown>): object;
   /** Fills in nested entities; INVALID when a required one is. */
   denormalizeFields(
