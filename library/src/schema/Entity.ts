@@ -113,6 +113,7 @@ export abstract class Entity {
     existing: Record<string, unknown>,
     incoming: Record<string, unknown>,
   ): Record<string, unknown> {
+    // biome-ignore lint/correctness/useHookAtTopLevel: data-client's name for a merge rule, not a React hook
     if (!this.useIncoming(existingMeta, incomingMeta, existing, incoming)) return existing;
     return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
       ? this.merge(incoming, existing)
