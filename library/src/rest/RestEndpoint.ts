@@ -62,6 +62,12 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
       configurable: true,
     });
     Object.assign(this, { method, sideEffect, urlPrefix });
+    // A path that is not a template fails here, naming the endpoint, rather than at each call.
+    try {
+      compilePath(options.path as string);
+    } catch (error) {
+      throw new TypeError(`${this.name}: ${(error as Error).message}`);
+    }
   }
 
   /** A new endpoint with these options replacing this one's; the class (and its overrides) stays. */
@@ -77,13 +83,8 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
   /** The URL for these parameters: path parameters fill the path, the rest become the query. */
   url(...args: RestUrlArgs<O>): string {
     const params = (args[0] ?? {}) as Record<string, unknown>;
-    const { build, names, required } = compilePath(this.path);
-    const missing = required.filter((name) => params[name] === undefined || params[name] === null);
-    if (missing.length > 0) {
-      throw new TypeError(
-        `${this.name}: missing URL parameter ${missing.map((name) => `"${name}"`).join(', ')} for path "${this.path}"`,
-      );
-    }
+    const { build, names } = compilePath(this.path);
+    this.checkRequired(params);
     const pathParams: Record<string, string> = {};
     const query: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(params)) {
@@ -119,8 +120,23 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     return searchToString(searchParams);
   }
 
-  /** `url()` for parameters already split from the call's arguments. */
-  private urlOf(params: Record<string, unknown>): string {
+  /** Refuses parameters that lack one the path cannot be built without, naming each. */
+  private checkRequired(params: Record<string, unknown>, hint = ''): void {
+    const { required } = compilePath(this.path);
+    const missing = required.filter((name) => params[name] === undefined || params[name] === null);
+    if (missing.length === 0) return;
+    throw new TypeError(
+      `${this.name}: missing URL parameter ${missing.map((name) => `"${name}"`).join(', ')} for path "${this.path}"${hint}`,
+    );
+  }
+
+  /** `url()` of a call's arguments, split into URL parameters and body first. */
+  private urlOfCall(args: readonly unknown[]): string {
+    const { params } = this.splitArgs(args);
+    if (this.hasBody && args.length < 2) {
+      // `update({ id: 1 })` reads its one argument as the body: say so where it matters.
+      this.checkRequired(params, ' (one argument is the body: pass the URL parameters first)');
+    }
     return this.url(...([params] as unknown as RestUrlArgs<O>));
   }
 
@@ -152,7 +168,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
    * key; a page's key drops its cursor so the page lands in its list.
    */
   override requestKey(...args: RestArgs<O>): string {
-    return `${this.method} ${this.urlOf(this.splitArgs(args).params)}`;
+    return `${this.method} ${this.urlOfCall(args)}`;
   }
 
   /** Whether a stored key was made by this endpoint (for invalidateAll / expireAll). */
@@ -268,8 +284,8 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
   }
 
   override async fetch(...args: RestArgs<O>): Promise<RestResult<O>> {
-    const { params, body } = this.splitArgs(args);
-    const url = this.urlOf(params);
+    const { body } = this.splitArgs(args);
+    const url = this.urlOfCall(args);
     const init = await this.getRequestInit(body);
     const headers = await this.getHeaders(init.headers ?? {});
     const response = await this.fetchResponse(url, { ...init, headers });

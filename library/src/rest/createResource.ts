@@ -2,6 +2,7 @@ import { registerEndpoint } from '../endpoint/registry.js';
 import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
 import { Collection, type CollectionOptions } from '../schema/Collection.js';
 import type { Denormalize } from '../schema/denormalizeTypes.js';
+import { describeValue } from '../schema/describe.js';
 import type { EntityClass } from '../schema/Entity.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { UnionSchema } from '../schema/Union.js';
@@ -185,6 +186,14 @@ export function createResource<const O extends ResourceOptions>(options: Readonl
     paginationField,
     ...shared
   } = options;
+  if (typeof path !== 'string') {
+    throw new TypeError(
+      `createResource: path must be a string like "/todos/:id", not ${describeValue(path)}`,
+    );
+  }
+  if (schema === undefined || schema === null) {
+    throw new TypeError('createResource: schema is required (an Entity class, or a schema of one)');
+  }
   if (!path.includes(':')) {
     throw new TypeError(
       `createResource: path "${path}" needs at least one :parameter (the entity's identifier)`,

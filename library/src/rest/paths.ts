@@ -20,7 +20,7 @@ const compiled = new Map<string, CompiledPath>();
 export function compilePath(path: string): CompiledPath {
   let entry = compiled.get(path);
   if (!entry) {
-    const keys = parse(path).filter((token): token is Key => typeof token !== 'string');
+    const keys = parseTemplate(path).filter((token): token is Key => typeof token !== 'string');
     entry = {
       build: compile(path, { encode: encodeURIComponent, validate: false }),
       names: new Set(keys.map((key) => String(key.name))),
@@ -32,6 +32,24 @@ export function compilePath(path: string): CompiledPath {
     compiled.set(path, entry);
   }
   return entry;
+}
+
+/** The template's tokens; a path that is not a template is refused with its text and the reason. */
+function parseTemplate(path: string): ReturnType<typeof parse> {
+  if (typeof path !== 'string') {
+    throw new TypeError(`the path must be a string like "/todos/:id", not ${String(path)}`);
+  }
+  try {
+    return parse(path);
+  } catch (error) {
+    // A common slip: the whole URL given as the path.
+    const hint = /^[a-z][a-z0-9+.-]*:\/\//i.test(path)
+      ? ' (the origin belongs in urlPrefix; the path starts at "/")'
+      : '';
+    throw new TypeError(
+      `the path "${path}" is not a path template: ${(error as Error).message}${hint}`,
+    );
+  }
 }
 
 /**

@@ -299,3 +299,62 @@ describe('a missing required path parameter', () => {
     expect(error).not.toBeInstanceOf(NetworkError);
   });
 });
+
+describe('mistakes in a call or a definition are refused by name, before anything is sent', () => {
+  it('a body-taking call with one argument: the error says that argument was read as the body', async () => {
+    const Resource = createResource({ path: '/todos/:id', schema: Todo, urlPrefix: server.url });
+    const { controller, getState } = createStore();
+    const before = getState();
+    await expect(controller.fetch(Resource.update, { id: 1 } as never)).rejects.toThrow(
+      'Todo.update: missing URL parameter "id" for path "/todos/:id" (one argument is the body: pass the URL parameters first)',
+    );
+    // A read with a missing parameter gets no such note: it has no body.
+    await expect(controller.fetch(Resource.get, {} as never)).rejects.toThrow(
+      /^Todo\.get: missing URL parameter "id" for path "\/todos\/:id"$/,
+    );
+    expect(getState()).toBe(before);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('something that is not an endpoint (a misspelt member) is named in every controller method', async () => {
+    const Resource = createResource({ path: '/todos/:id', schema: Todo, urlPrefix: server.url });
+    const misspelt = (Resource as unknown as Record<string, never>).getlist;
+    const { controller, getState } = createStore();
+    const message =
+      /^controller\.(\w+): the first argument must be an endpoint \(such as TodoResource\.get\), not undefined$/;
+    await expect(controller.fetch(misspelt, {})).rejects.toThrow(message);
+    expect(() => controller.setResponse(misspelt, {}, [])).toThrow(/^controller\.setResponse: /);
+    expect(() => controller.invalidate(misspelt, {})).toThrow(/^controller\.invalidate: /);
+    expect(() => controller.getResponse(misspelt, {}, getState())).toThrow(
+      /^controller\.getResponse: /,
+    );
+    expect(() => controller.getError(misspelt, {}, getState())).toThrow(/^controller\.getError: /);
+    expect(() => controller.fetchIfStale(misspelt, {})).toThrow(/^controller\.getResponse: /);
+    // fetch rejects (never throws): a caller's `.catch` sees every failure.
+    await expect(controller.fetch({ key: 'x' } as never)).rejects.toThrow(/, not \{"key":"x"\}$/);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('a path that is not a template fails when the resource is made, naming the member and the path', () => {
+    expect(() =>
+      createResource({ path: 'http://api.example.com/todos/:id', schema: Todo }),
+    ).toThrow(
+      'Todo.get: the path "http://api.example.com/todos/:id" is not a path template: Missing parameter name at 4 (the origin belongs in urlPrefix; the path starts at "/")',
+    );
+    expect(() => new RestEndpoint({ path: '/todos/:', name: 'broken' })).toThrow(
+      /^broken: the path "\/todos\/:" is not a path template: /,
+    );
+  });
+
+  it('createResource without a path string or a schema says which option is wrong', () => {
+    expect(() => createResource({ schema: Todo } as never)).toThrow(
+      'createResource: path must be a string like "/todos/:id", not undefined',
+    );
+    expect(() => createResource({ path: 5, schema: Todo } as never)).toThrow(
+      'createResource: path must be a string like "/todos/:id", not 5',
+    );
+    expect(() => createResource({ path: '/todos/:id' } as never)).toThrow(
+      'createResource: schema is required (an Entity class, or a schema of one)',
+    );
+  });
+});
