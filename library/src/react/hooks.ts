@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Controller, ResolveType } from '../store/Controller.js';
 import type { Store } from '../store/createStore.js';
+import { keyOf } from '../store/keyOf.js';
 import { errorOf, NOTHING_READ, type ResponseInfo, readResult } from '../store/reading.js';
 import { ExpiryStatus } from '../store/state.js';
 import { useStore } from './context.js';
@@ -61,11 +62,12 @@ const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : us
  * unmounts the reader before it could ask for the deleted todo again).
  */
 function useReading(
+  hook: string,
   endpoint: EndpointInterface,
   args: readonly unknown[],
 ): { key: string | null; reading: Reading } {
   const store = useStore();
-  const key = useCallKey(endpoint, args);
+  const key = useCallKey(hook, endpoint, args);
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const reading = read(store, endpoint, args, key);
   /** What the component shows now (updated at each commit), for checks between renders. */
@@ -108,15 +110,20 @@ function useReading(
  * endpoint or an argument changed: components pass a new `{ id }` at every render, and building
  * the URL for the key costs more than comparing it.
  */
-function useCallKey(endpoint: EndpointInterface, args: readonly unknown[]): string | null {
+function useCallKey(
+  hook: string,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+): string | null {
   const last = useRef<{
     endpoint: EndpointInterface;
     args: readonly unknown[];
     key: string | null;
   }>(null);
   const previous = last.current;
-  if (previous?.endpoint === endpoint && sameArguments(previous.args, args)) return previous.key;
-  const key = args[0] === null ? null : endpoint.key(...(args as Parameters<EndpointInterface>));
+  if (previous && previous.endpoint === endpoint && sameArguments(previous.args, args))
+    return previous.key;
+  const key = args[0] === null ? null : keyOf(hook, endpoint, args);
   // A cache of a pure function of the arguments: a render React throws away leaves it correct.
   last.current = { endpoint, args, key };
   return key;
@@ -241,7 +248,7 @@ export function useSuspense<E extends EndpointInterface>(
   ...args: Parameters<E> | [null]
 ): ResolveType<E> | undefined {
   const controller = useController();
-  const { key, reading } = useReading(endpoint, args);
+  const { key, reading } = useReading('useSuspense', endpoint, args);
   const { mustFetch } = useFreshness(controller, endpoint, args, key, reading);
   if (mustFetch) throw suspendOn(controller.fetch(endpoint, ...(args as Parameters<E>)));
   if (reading.error !== undefined) throw reading.error;
@@ -273,7 +280,7 @@ export function useDLE<E extends ReadEndpoint, A extends Args<E>>(
   ...args: A
 ): DataLoadingError<ResolveType<E>> {
   const controller = useController();
-  const { key, reading } = useReading(endpoint, args);
+  const { key, reading } = useReading('useDLE', endpoint, args);
   const { mustFetch } = useFreshness(controller, endpoint, args, key, reading);
   if (mustFetch) fetchHandled(controller, endpoint, args as readonly unknown[]);
   return {
@@ -294,7 +301,7 @@ export function useFetch<E extends ReadEndpoint, A extends Args<E>>(
   ...args: A
 ): Promise<ResolveType<E>> | undefined {
   const controller = useController();
-  const { key, reading } = useReading(endpoint, args);
+  const { key, reading } = useReading('useFetch', endpoint, args);
   const { mustFetch, stale } = useFreshness(controller, endpoint, args, key, reading);
   if (!mustFetch && !stale) return undefined;
   return fetchHandled(controller, endpoint, args as readonly unknown[]) as Promise<ResolveType<E>>;
@@ -320,5 +327,5 @@ export function useCache<E extends EndpointInterface>(
   endpoint: E,
   ...args: Args<E>
 ): ResolveType<E> | undefined {
-  return useReading(endpoint, args).reading.data as ResolveType<E> | undefined;
+  return useReading('useCache', endpoint, args).reading.data as ResolveType<E> | undefined;
 }

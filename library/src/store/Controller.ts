@@ -4,9 +4,9 @@ import { MemoCache } from '../normalize/denormalize.js';
 import { readResponse } from '../normalize/readResponse.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
-import { describeValue } from '../schema/describe.js';
 import { isInvalid } from '../schema/invalid.js';
 import type { Action, TestKey } from './actions.js';
+import { keyOf } from './keyOf.js';
 import { errorOf, NOTHING_READ, queryContext, type ResponseInfo, readResult } from './reading.js';
 import { ExpiryStatus, type State } from './state.js';
 
@@ -76,7 +76,7 @@ export class Controller {
     let key: string;
     let requestKey: string;
     try {
-      key = keyOf('fetch', endpoint, args);
+      key = keyOf('controller.fetch', endpoint, args);
       requestKey = endpoint.requestKey?.(...args) ?? key;
     } catch (error) {
       // e.g. a missing URL parameter: the caller gets a rejected promise, like any failure.
@@ -178,7 +178,7 @@ export class Controller {
       type: 'setResponse',
       endpoint,
       args,
-      key: keyOf('setResponse', endpoint, args),
+      key: keyOf('controller.setResponse', endpoint, args),
       fetchedAt,
       date,
       error: failed,
@@ -193,7 +193,10 @@ export class Controller {
     ...args: Parameters<E> | [null]
   ): Promise<void> => {
     if (args[0] === null) return Promise.resolve();
-    return this.dispatch({ type: 'invalidate', key: keyOf('invalidate', endpoint, args) });
+    return this.dispatch({
+      type: 'invalidate',
+      key: keyOf('controller.invalidate', endpoint, args),
+    });
   };
 
   /** Invalidates every stored result whose key passes the filter. */
@@ -219,7 +222,7 @@ export class Controller {
     const state = argsAndState.at(-1) as State;
     const args = argsAndState.slice(0, -1);
     if (args[0] === null) return NOTHING_READ;
-    const key = keyOf('getResponse', endpoint, args);
+    const key = keyOf('controller.getResponse', endpoint, args);
     return readResult(this.memo, endpoint, args, key, state) as ResponseInfo<ResolveType<E>>;
   };
 
@@ -230,7 +233,9 @@ export class Controller {
   ): unknown => {
     const state = argsAndState.at(-1) as State;
     const args = argsAndState.slice(0, -1);
-    return args[0] === null ? undefined : errorOf(state, keyOf('getError', endpoint, args));
+    return args[0] === null
+      ? undefined
+      : errorOf(state, keyOf('controller.getError', endpoint, args));
   };
 
   /** A read-only view of `state` at `fetchedAt`, given to optimistic updaters. */
@@ -263,19 +268,6 @@ export class Controller {
     this.store.dispatch(action);
     return Promise.resolve();
   }
-}
-
-/**
- * The store key of `endpoint(...args)`. What is not an endpoint is refused by name: a misspelt
- * member (`TodoResource.getlist`) is undefined, which would otherwise fail as "reading 'key'".
- */
-function keyOf(method: string, endpoint: EndpointInterface, args: readonly unknown[]): string {
-  if (typeof (endpoint as Partial<EndpointInterface> | undefined)?.key !== 'function') {
-    throw new TypeError(
-      `controller.${method}: the first argument must be an endpoint (such as TodoResource.get), not ${describeValue(endpoint)}`,
-    );
-  }
-  return endpoint.key(...args);
 }
 
 /** A stored response or error, with the arguments of its call (see Controller.resolve). */

@@ -378,3 +378,19 @@ describe('useSuspense: stale data', () => {
     expect(requestLines(server.requests)).toEqual(['GET /todos/1', 'GET /todos/1']);
   });
 });
+
+describe('hooks given something that is not an endpoint', () => {
+  it('throw an error naming the hook (a misspelt member is undefined), and send nothing', async () => {
+    const misspelt = (TodoResource as unknown as Record<string, unknown>).getlist as never;
+    function Misspelt() {
+      useSuspense(misspelt, {});
+      return <p>never</p>;
+    }
+    const log = renderInApp(<Misspelt />, { onCaughtError: () => {} });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'error: useSuspense: the first argument must be an endpoint (such as TodoResource.get), not undefined (status undefined)',
+    );
+    expect(log.caught).toHaveLength(1);
+    expect(server.requests).toEqual([]);
+  });
+});
