@@ -381,9 +381,11 @@ describe('useSuspense: stale data', () => {
 
 describe('hooks given something that is not an endpoint', () => {
   it('throw an error naming the hook (a misspelt member is undefined), and send nothing', async () => {
-    const misspelt = (TodoResource as unknown as Record<string, unknown>).getlist as never;
+    const misspelt = (TodoResource as unknown as Record<string, unknown>).getlist;
+    // As a JavaScript caller may write it: the types do not stop the mistake.
+    const useSuspenseAsJavaScript = useSuspense as (...args: unknown[]) => unknown;
     function Misspelt() {
-      useSuspense(misspelt, {});
+      useSuspenseAsJavaScript(misspelt, {});
       return <p>never</p>;
     }
     const log = renderInApp(<Misspelt />, { onCaughtError: () => {} });
