@@ -1,6 +1,5 @@
 import { registerEndpoint } from '../../endpoint/registry.js';
 import { MemberList } from '../../normalize/memberList.js';
-import type { Tables } from '../../normalize/tables.js';
 import type { Store, StoreRecord } from '../../store/createStore.js';
 import type { State } from '../../store/state.js';
 import {
@@ -12,21 +11,32 @@ import {
   type ReplayCommand,
   type ResultsCommand,
   type RowsCommand,
-  SNAPSHOT_CHUNK_LENGTH,
-  type SnapshotState,
   type StoredResult,
 } from '../protocol/messages.js';
 import { isExtensionCommand } from '../protocol/validate.js';
-import { Describer, type EventLimits, encodeEvent, needsSnapshot } from './describe.js';
+import { Describer, type EventLimits, encodeEvent, factsOf, needsSnapshot } from './describe.js';
 import { encode } from './encode.js';
 import { History, type HistoryEntry } from './history.js';
 import { replayMutations } from './replay.js';
+import { SlicedWork } from './slices.js';
+import { chunksOf, snapshotText } from './snapshot.js';
 
 export interface DevtoolsOptions {
   /** Shown in the panel's store selector; the document title by default. */
   name?: string;
   /** How many recent changes are kept for a panel that opens later (default 1000). */
   ringSize?: number;
+  /**
+   * How many of the latest changes keep their state, for the panel's reads "as of" their seq
+   * (default 100, at most ringSize). Older ones are still described; reads as of them are
+   * answered `leftRing`.
+   */
+  statesKept?: number;
+  /**
+   * How long the page may work at once answering a panel (a snapshot, the ring's history), in
+   * ms (default 30): longer work goes on in later tasks, and the page stays responsive.
+   */
+  sliceMs?: number;
   /** How long events wait to be sent together while a panel is connected, in ms (default 50). */
   batchInterval?: number;
   /** The window to talk through (the page's own window by default). */
@@ -56,13 +66,6 @@ const EVENT_LIMITS: EventLimits = {
 const ENVELOPE_LENGTH = 1024;
 /** One `rows` (or `results`) answer stays this far below the largest message, whatever it holds. */
 const READ_LENGTH = 6 * 1024 * 1024;
-/** Snapshots carry the whole state. */
-const SNAPSHOT_LIMITS = {
-  maxSize: 64 * 1024 * 1024,
-  maxItems: 1_000_000,
-  maxDepth: 32,
-  maxStringLength: 1_000_000,
-};
 /** Keep each events message around this size (JSON length). */
 const BATCH_LENGTH = 512 * 1024;
 
@@ -74,6 +77,10 @@ let storeCount = 0;
  * events in batches, answers resync requests with the missing events or a snapshot, answers
  * reads of rows and results (now, or as of a seq in the ring), and runs the panel's commands
  * (invalidate, expire all, reset, replay).
+ *
+ * A resync's answer (a snapshot, the ring's history) can be seconds of work in a large store: it
+ * is made and posted in slices (SlicedWork). Meanwhile live events wait in the queue and reads
+ * wait their turn, so that the panel still gets everything in seq order.
  */
 export function connectDevtools(store: Store, options: DevtoolsOptions = {}): DevtoolsConnection {
   return new DevtoolsBridge(store, options);
@@ -84,6 +91,7 @@ class DevtoolsBridge implements DevtoolsConnection {
   private readonly target: Window;
   private readonly storeName: string;
   private readonly batchInterval: number;
+  private readonly sliceMs: number;
   private readonly history: History;
   private readonly describer: Describer;
   /** The state components see now: the last change's, or the store's when the bridge started. */
@@ -93,6 +101,10 @@ class DevtoolsBridge implements DevtoolsConnection {
   private queue: HistoryEntry[] = [];
   private snapshotDue = false;
   private timer: ReturnType<typeof setTimeout> | undefined = undefined;
+  /** A resync answer or a snapshot being sent, in slices. */
+  private work: SlicedWork | undefined = undefined;
+  /** Reads and snapshot commands that came while `work` runs: run once it is done. */
+  private waiting: ExtensionCommand[] = [];
   /** Replays running now, oldest first: what the store does meanwhile is tagged with the first. */
   private readonly replaying: string[] = [];
   private readonly unobserve: () => void;
@@ -101,9 +113,11 @@ class DevtoolsBridge implements DevtoolsConnection {
     private readonly store: Store,
     options: DevtoolsOptions,
   ) {
-    this.history = new History(options.ringSize ?? 1000);
+    const ringSize = options.ringSize ?? 1000;
+    this.history = new History(ringSize, options.statesKept ?? Math.min(100, ringSize));
     this.target = options.window ?? window;
     this.batchInterval = options.batchInterval ?? 50;
+    this.sliceMs = options.sliceMs ?? 30;
     this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
     this.describer = new Describer(store.controller);
     this.state = store.getState();
@@ -112,10 +126,14 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.hello();
   }
 
-  /** Sends the events waiting for the next batch now (a field: callers may pass it around). */
+  /**
+   * Sends the events waiting for the next batch now (a field: callers may pass it around). While
+   * a resync answer is being sent they wait for it, and go right after it.
+   */
   readonly flush = (): void => {
     if (this.timer !== undefined) clearTimeout(this.timer);
-    this.sendPending();
+    this.timer = undefined;
+    if (this.work === undefined) this.sendPending();
   };
 
   readonly disconnect = (): void => {
@@ -161,30 +179,30 @@ class DevtoolsBridge implements DevtoolsConnection {
       time: Date.now(),
       action,
       changes,
-      before: this.state,
       state: view,
       replayId: this.replaying[0],
       readers: this.describer.readersOf(changes, this.state, view),
+      ...factsOf(action, changes, this.state, view),
     });
   };
 
   /** Keeps an entry in the ring (and the queue, while connected); it is described when sent. */
-  private keep(entry: HistoryEntry) {
+  private keep(entry: HistoryEntry & { state: State }) {
     this.seq = entry.seq;
     this.state = entry.state;
     this.history.add(entry);
     if (!this.connected) return;
     this.queue.push(entry);
     if (needsSnapshot(entry)) this.snapshotDue = true;
-    this.timer ??= setTimeout(() => this.sendPending(), this.batchInterval);
+    this.timer ??= setTimeout(this.flush, this.batchInterval);
   }
 
   /**
-   * Posts entries as events, in JSON text messages of about BATCH_LENGTH. Returns whether an
-   * event's effects were too large to send (it went without them): the panel then needs a
-   * snapshot.
+   * Posts entries as events, in JSON text messages of about BATCH_LENGTH, yielding after each
+   * one (see SlicedWork). Returns whether an event's effects were too large to send (it went
+   * without them): the panel then needs a snapshot.
    */
-  private sendEvents(entries: readonly HistoryEntry[], history = false): boolean {
+  private *postEvents(entries: readonly HistoryEntry[], history = false): Generator<void, boolean> {
     let texts: string[] = [];
     let length = 0;
     let omitted = false;
@@ -212,60 +230,45 @@ class DevtoolsBridge implements DevtoolsConnection {
       texts.push(text);
       length += text.length + 1;
       if (length >= BATCH_LENGTH) send();
+      yield;
     }
     if (texts.length > 0) send();
     return omitted;
   }
 
-  private sendSnapshot() {
-    const { state } = this;
-    const snapshot: SnapshotState = {
-      entities: encode(plainTables(state.entities), SNAPSHOT_LIMITS) as SnapshotState['entities'],
-      endpoints: encode(state.endpoints.toObject(), SNAPSHOT_LIMITS) as SnapshotState['endpoints'],
-      meta: encode(state.meta.toObject(), SNAPSHOT_LIMITS) as SnapshotState['meta'],
-      entitiesMeta: encode(
-        plainTables(state.entitiesMeta),
-        SNAPSHOT_LIMITS,
-      ) as SnapshotState['entitiesMeta'],
-      indexes: encode(plainTables(state.indexes), SNAPSHOT_LIMITS),
-      optimistic: state.optimistic.map(({ key, endpoint, fetchedAt }) => ({
-        key,
-        endpoint: endpoint.name,
-        fetchedAt,
-      })),
-    };
-    const text = JSON.stringify(snapshot);
-    // A chunk never ends between the two halves of a surrogate pair (an emoji): a relay that
-    // encodes each chunk as UTF-8 (Chrome's extension messaging) would turn lone halves into
-    // U+FFFD. A chunk that would end on a high surrogate ends one unit earlier.
-    const chunks: string[] = [];
-    for (let start = 0; start < text.length; ) {
-      let end = Math.min(start + SNAPSHOT_CHUNK_LENGTH, text.length);
-      const last = text.charCodeAt(end - 1);
-      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-      chunks.push(text.slice(start, end));
-      start = end;
+  /** Posts a snapshot of the current state (see snapshotText), a step at a time. */
+  private *postSnapshot(): Generator<void> {
+    const { seq, storeId, state } = this;
+    const chunks = chunksOf(yield* snapshotText(state));
+    for (const [index, data] of chunks.entries()) {
+      this.post({ kind: 'snapshot', storeId, seq, index, count: chunks.length, data });
+      yield;
     }
-    for (const [index, data] of chunks.entries())
-      this.post({
-        kind: 'snapshot',
-        storeId: this.storeId,
-        seq: this.seq,
-        index,
-        count: chunks.length,
-        data,
-      });
+  }
+
+  /**
+   * Sends in slices, in place of what was being sent so; the events queued meanwhile, then the
+   * commands that waited, follow it.
+   */
+  private sendSliced(steps: Generator<void>) {
+    this.work?.cancel();
+    this.work = new SlicedWork(steps, this.sliceMs, () => {
+      this.work = undefined;
+      this.flush();
+      for (const command of this.waiting.splice(0)) this.run(command);
+    });
+    this.work.start();
   }
 
   /** The batch timer fired, or sending cannot wait (`flush`). */
   private sendPending() {
-    this.timer = undefined;
     const entries = this.queue;
     this.queue = [];
-    if (entries.length > 0 && this.sendEvents(entries)) this.snapshotDue = true;
+    // A live batch is sent at once: it holds what one batchInterval of the app produced.
+    if (entries.length > 0 && runAll(this.postEvents(entries))) this.snapshotDue = true;
     if (this.snapshotDue) {
       this.snapshotDue = false;
-      this.sendSnapshot();
+      this.sendSliced(this.postSnapshot());
     }
   }
 
@@ -278,30 +281,35 @@ class DevtoolsBridge implements DevtoolsConnection {
   }
 
   /**
-   * After a disconnect nothing more is posted: not the pending batch, not a due snapshot, and
-   * not events recorded later (e.g. by a replay still running).
+   * After a disconnect nothing more is posted: not the pending batch, not a due snapshot, not
+   * the rest of a resync answer, and not events recorded later (e.g. by a replay still running).
    */
   private stopSending() {
     this.connected = false;
     this.dropPending();
+    this.work?.cancel();
+    this.work = undefined;
+    this.waiting = [];
   }
 
-  /** A panel holding events up to `lastSeq` gets what it misses, or a snapshot if that left the ring. */
-  private resync(lastSeq: number) {
-    // What was pending is in what the resync sends.
+  /**
+   * What a panel holding events up to `lastSeq` misses (what is pending now included): those
+   * events, or a snapshot and the ring as history if they left the ring.
+   */
+  private *resync(lastSeq: number): Generator<void> {
     this.dropPending();
     const entries = this.history.all();
     const oldest = this.history.oldestSeq ?? this.seq + 1;
     if (lastSeq > 0 && lastSeq <= this.seq && lastSeq >= oldest - 1) {
       const missing = entries.filter((entry) => entry.seq > lastSeq);
-      const omitted = this.sendEvents(missing);
+      const omitted = yield* this.postEvents(missing);
       // As after a live batch, events the panel cannot follow from their effects alone
       // (optimistic ones, or ones sent without their effects) need a snapshot after them.
-      if (omitted || missing.some(needsSnapshot)) this.sendSnapshot();
+      if (omitted || missing.some(needsSnapshot)) yield* this.postSnapshot();
       return;
     }
-    this.sendSnapshot();
-    this.sendEvents(entries, true);
+    yield* this.postSnapshot();
+    yield* this.postEvents(entries, true);
   }
 
   /**
@@ -310,7 +318,7 @@ class DevtoolsBridge implements DevtoolsConnection {
    */
   private stateAt(seq: number | undefined): State | undefined {
     if (seq === undefined || seq === this.seq) return this.state;
-    return this.history.at(seq)?.state;
+    return this.history.stateAt(seq);
   }
 
   /** The rows a panel asked for; the events before them are posted first. */
@@ -378,17 +386,25 @@ class DevtoolsBridge implements DevtoolsConnection {
 
   private run(command: ExtensionCommand) {
     const { controller } = this.store;
+    // A read is answered at the latest seq, once every event up to it was posted: while a
+    // resync answer is being sent, it waits (and so does a snapshot asked for meanwhile).
+    const waits =
+      command.kind === 'rows' || command.kind === 'results' || command.kind === 'snapshot';
+    if (waits && this.work !== undefined) {
+      this.waiting.push(command);
+      return;
+    }
     switch (command.kind) {
       case 'connect':
         this.connected = true;
         this.hello(true);
-        this.resync(command.lastSeq);
+        this.sendSliced(this.resync(command.lastSeq));
         return;
       case 'disconnect':
         this.stopSending();
         return;
       case 'snapshot':
-        this.sendSnapshot();
+        this.sendSliced(this.postSnapshot());
         return;
       case 'rows':
         this.sendRows(command);
@@ -419,13 +435,10 @@ function plainRow(row: unknown): unknown {
   return row instanceof MemberList ? row.toArray() : row;
 }
 
-/** Tables as plain objects, for the snapshot (no prototype: any key is a plain key). */
-function plainTables(tables: Tables): Record<string, Record<string, unknown>> {
-  const plain: Record<string, Record<string, unknown>> = Object.create(null);
-  for (const [key, table] of tables) {
-    const rows: Record<string, unknown> = Object.create(null);
-    for (const [pk, row] of table) rows[pk] = plainRow(row);
-    plain[key] = rows;
+/** Runs every step of a generator at once; its result. */
+function runAll<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
-  return plain;
 }

@@ -217,15 +217,22 @@ export type ExtensionCommand =
   | InvalidateCommand
   | ReplayCommand;
 
-/** The snapshot, once its chunks are joined and parsed. */
+/**
+ * The snapshot, once its chunks are joined and parsed: what a panel's first views need. Entity
+ * rows are not in it (a panel asks for the rows it shows, `rows`): `pks` lists each entity
+ * table's pks. A page of an earlier version sent entity tables with their rows in `entities`
+ * (and `entitiesMeta` and `indexes`, which no panel reads): a panel still takes them.
+ */
 export interface SnapshotState {
-  /** Entity tables (pk → row) and collection tables (row key → member pks) by key. */
+  /** Collection tables (`[Todo]`: row key → member pks) by key; see above for entity tables. */
   entities: Record<string, Record<string, Encoded>>;
+  /** Entity tables by type: the pks the store holds, rows not sent. */
+  pks?: Record<string, string[]>;
   /** Stored results by key, normalized. */
   endpoints: Record<string, Encoded>;
   meta: Record<string, Encoded>;
-  entitiesMeta: Record<string, Record<string, Encoded>>;
-  indexes: Encoded;
+  entitiesMeta?: Record<string, Record<string, Encoded>>;
+  indexes?: Encoded;
   optimistic: { key: string; endpoint: string; fetchedAt: number }[];
 }
 
