@@ -17,7 +17,7 @@ import {
 import { createStore, Endpoint, Entity, type Store, schema } from '../../src/index.js';
 import { DataProvider } from '../../src/react/index.js';
 import { endpoint, plain, Todo, todoList } from '../fixtures.js';
-import { eventsIn, joinSnapshot, PanelStandIn } from './support.js';
+import { effectsOf, eventsIn, joinSnapshot, nextTask, PanelStandIn } from './support.js';
 
 /** A schema-less endpoint: every `setResponse` of it is one event with one result. */
 const note = endpoint('note', undefined);
@@ -820,9 +820,12 @@ describe('DataProvider', () => {
 
 describe('reads as of a past seq (read-only time travel)', () => {
   /** Three versions of todo 1, then todo 2 added, then todo 1 deleted: seqs 1 to 5. */
-  function history(ringSize?: number) {
+  function history(ringSize?: number, statesKept?: number) {
     const store = createStore();
-    const connection = connect(store, ringSize === undefined ? {} : { ringSize });
+    const connection = connect(store, {
+      ...(ringSize === undefined ? {} : { ringSize }),
+      ...(statesKept === undefined ? {} : { statesKept }),
+    });
     for (const title of ['a', 'b', 'c'])
       store.controller.setResponse(getTodos, {}, [{ id: 1, title }]);
     store.controller.setResponse(pushTodo, {}, todo(2));
@@ -860,6 +863,26 @@ describe('reads as of a past seq (read-only time travel)', () => {
     expect(rowsAsOf(storeId, 4)?.rows['1']).toEqual({ id: 1, title: 'c' });
     for (const asOf of [1, 3, 6, 99])
       expect(rowsAsOf(storeId, asOf)).toMatchObject({ asOf, seq: 5, leftRing: true, rows: {} });
+  });
+
+  it('keeps the states of the latest `statesKept` changes only: older ones say they left, and are still described', () => {
+    const { storeId } = history(undefined, 2);
+    expect(rowsAsOf(storeId, 4)?.rows['2']).toEqual({ id: 2, title: 'todo 2', userId: 1 });
+    for (const asOf of [1, 2, 3])
+      expect(rowsAsOf(storeId, asOf)).toMatchObject({ asOf, seq: 5, leftRing: true, rows: {} });
+    // Their events are in the ring, described as a live panel saw them.
+    const events = panel.pull(storeId, 0);
+    expect(events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(effectsOf(events[0], 'result-stored')[0]).toMatchObject({ kept: true, result: '{}' });
+  });
+
+  it('keeps 100 states by default', () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    store.controller.setResponse(getTodos, {}, [todo(1)]);
+    notes(store, 100);
+    expect(rowsAsOf(storeId, 1)).toMatchObject({ leftRing: true });
+    expect(rowsAsOf(storeId, 2)?.rows['1']).toEqual(todo(1));
   });
 
   it('answers stored results (normalized, with their meta) now or as of a seq', () => {
@@ -991,5 +1014,80 @@ describe('history from before a panel connects', () => {
       (effect) => effect.type === 'result-suspends' || effect.type === 'result-lost-member',
     );
     expect(readers).toHaveLength(2);
+  });
+});
+
+describe('answers made in several tasks (sliceMs)', () => {
+  /** A store of `count` todos in one list, and a bridge that works one step per task. */
+  function large(count: number) {
+    const store = createStore();
+    const { storeId } = connect(store, { sliceMs: 0 });
+    const todos = Array.from({ length: count }, (_, index) => ({
+      id: `${String(index).padStart(8, '0')}-0000-4000-8000-000000000000`,
+      title: `todo ${index}`,
+    }));
+    store.controller.setResponse(getTodos, {}, todos);
+    notes(store, 50);
+    return { store, storeId };
+  }
+  /** Lets the bridge's later slices run until the ring's history (51 events) is posted. */
+  const answered = (storeId: string, from = 0) =>
+    vi.waitFor(() => expect(panel.events(storeId, from)).toHaveLength(51));
+
+  it('a connect is answered over several tasks: hello at once, then the snapshot in chunks and the history', async () => {
+    const { store, storeId } = large(8000);
+    const answer = panel.connect(0, storeId);
+    expect(answer.map((message) => message.kind)).toEqual(['hello']);
+    await answered(storeId);
+    const kinds = panel.since(0, storeId).map((message) => message.kind);
+    const chunks = panel.snapshots(storeId);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(kinds.lastIndexOf('snapshot')).toBeLessThan(kinds.indexOf('events'));
+    expect(joinSnapshot(chunks)).toEqual(expectedSnapshot(store));
+    expect(panel.events(storeId).map((event) => event.seq)).toEqual(
+      Array.from({ length: 51 }, (_, index) => index + 1),
+    );
+  });
+
+  it('changes made meanwhile follow the answer as live events, with no seq lost', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { store, storeId } = large(3000);
+    panel.connect(0, storeId);
+    notes(store, 3, 100); // seqs 52–54, while the snapshot is made
+    panel.send({ kind: 'rows', storeId, table: 'Todo', pks: ['missing'] });
+    for (let step = 0; step < 1000 && panel.rowsMessages(storeId).length === 0; step++)
+      vi.advanceTimersByTime(50);
+    const posted = panel.since(0, storeId);
+    const kinds = posted.map((message) => message.kind);
+    const live = panel
+      .eventMessages(storeId)
+      .filter((message) => !message.history)
+      .flatMap(eventsIn);
+    expect(live.map((event) => event.seq)).toEqual([52, 53, 54]);
+    expect(kinds.lastIndexOf('snapshot')).toBeLessThan(kinds.indexOf('events'));
+    // The read waited for the answer and the events before it, and says the latest seq.
+    expect(kinds.at(-1)).toBe('rows');
+    expect(panel.rowsMessages(storeId)[0]).toMatchObject({ seq: 54, rows: { missing: null } });
+    expect(joinSnapshot(panel.snapshots(storeId)).endpoints).not.toHaveProperty('note [100]');
+  });
+
+  it('a disconnect stops an answer half made: nothing more is posted', async () => {
+    const { storeId } = large(8000);
+    panel.connect(0, storeId);
+    const mark = panel.mark;
+    panel.send({ kind: 'disconnect' });
+    await nextTask(100);
+    expect(panel.since(mark, storeId)).toEqual([]);
+  });
+
+  it('a new connect replaces an answer half made', async () => {
+    const { store, storeId } = large(8000);
+    panel.connect(0, storeId);
+    const mark = panel.mark;
+    panel.connect(0, storeId);
+    await answered(storeId, mark);
+    const chunks = panel.snapshots(storeId, mark);
+    expect(joinSnapshot(chunks)).toEqual(expectedSnapshot(store));
+    expect(chunks.length).toBe(chunks[0]?.count);
   });
 });
