@@ -24,8 +24,9 @@ export interface ScaleApi {
   /** `count` updates of stored todos, one write each: events for the ring; answers the ms. */
   updates(count: number): number;
   /**
-   * `count` writes (updates and pushes) spread over `spreadMs`, in bursts every few ms as responses
-   * arrive; resolves with the ms from the first write until the devtools posted what followed.
+   * `count` writes (updates and pushes) spread over `spreadMs`, in rounds every few ms as
+   * responses arrive; resolves with the ms from the first write to the last, once the devtools
+   * posted what followed.
    */
   burst(count: number, spreadMs: number): Promise<number>;
   /** `count` writes to a small table (20 notes), one after the other; answers the ms. */

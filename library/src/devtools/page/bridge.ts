@@ -34,7 +34,7 @@ export interface DevtoolsOptions {
   statesKept?: number;
   /**
    * How long the page may work at once answering a panel (a snapshot, the ring's history), in
-   * ms (default 30): longer work goes on in later tasks, and the page stays responsive.
+   * ms (default 20): longer work goes on in later tasks, and the page stays responsive.
    */
   sliceMs?: number;
   /** How long events wait to be sent together while a panel is connected, in ms (default 50). */
@@ -117,7 +117,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.history = new History(ringSize, options.statesKept ?? Math.min(100, ringSize));
     this.target = options.window ?? window;
     this.batchInterval = options.batchInterval ?? 50;
-    this.sliceMs = options.sliceMs ?? 30;
+    this.sliceMs = options.sliceMs ?? 20;
     this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
     this.describer = new Describer(store.controller);
     this.state = store.getState();
@@ -236,9 +236,12 @@ class DevtoolsBridge implements DevtoolsConnection {
     return omitted;
   }
 
-  /** Posts a snapshot of the current state (see snapshotText), a step at a time. */
-  private *postSnapshot(): Generator<void> {
-    const { seq, storeId, state } = this;
+  /**
+   * Posts a snapshot of the state at `seq` (see snapshotText), a step at a time. It is the state
+   * of the last event posted before it: changes made while it is sent are events that follow.
+   */
+  private *postSnapshot(seq: number, state: State): Generator<void> {
+    const { storeId } = this;
     const chunks = chunksOf(yield* snapshotText(state));
     for (const [index, data] of chunks.entries()) {
       this.post({ kind: 'snapshot', storeId, seq, index, count: chunks.length, data });
@@ -262,14 +265,17 @@ class DevtoolsBridge implements DevtoolsConnection {
 
   /** The batch timer fired, or sending cannot wait (`flush`). */
   private sendPending() {
-    const entries = this.queue;
+    if (this.queue.length > 0 || this.snapshotDue) this.sendSliced(this.postPending());
+  }
+
+  /** The queued events, then the snapshot they made due. */
+  private *postPending(): Generator<void> {
+    const { seq, state, queue } = this;
+    let snapshotDue = this.snapshotDue;
     this.queue = [];
-    // A live batch is sent at once: it holds what one batchInterval of the app produced.
-    if (entries.length > 0 && runAll(this.postEvents(entries))) this.snapshotDue = true;
-    if (this.snapshotDue) {
-      this.snapshotDue = false;
-      this.sendSliced(this.postSnapshot());
-    }
+    this.snapshotDue = false;
+    if (yield* this.postEvents(queue)) snapshotDue = true;
+    if (snapshotDue) yield* this.postSnapshot(seq, state);
   }
 
   /** Drops the pending batch and a due snapshot, unsent. */
@@ -298,6 +304,7 @@ class DevtoolsBridge implements DevtoolsConnection {
    */
   private *resync(lastSeq: number): Generator<void> {
     this.dropPending();
+    const { seq, state } = this;
     const entries = this.history.all();
     const oldest = this.history.oldestSeq ?? this.seq + 1;
     if (lastSeq > 0 && lastSeq <= this.seq && lastSeq >= oldest - 1) {
@@ -305,10 +312,10 @@ class DevtoolsBridge implements DevtoolsConnection {
       const omitted = yield* this.postEvents(missing);
       // As after a live batch, events the panel cannot follow from their effects alone
       // (optimistic ones, or ones sent without their effects) need a snapshot after them.
-      if (omitted || missing.some(needsSnapshot)) yield* this.postSnapshot();
+      if (omitted || missing.some(needsSnapshot)) yield* this.postSnapshot(seq, state);
       return;
     }
-    yield* this.postSnapshot();
+    yield* this.postSnapshot(seq, state);
     yield* this.postEvents(entries, true);
   }
 
@@ -404,7 +411,7 @@ class DevtoolsBridge implements DevtoolsConnection {
         this.stopSending();
         return;
       case 'snapshot':
-        this.sendSliced(this.postSnapshot());
+        this.sendSliced(this.postSnapshot(this.seq, this.state));
         return;
       case 'rows':
         this.sendRows(command);
@@ -433,12 +440,4 @@ const asOfField = (asOf: number | undefined) => (asOf === undefined ? {} : { asO
 /** A stored row as JSON sees it: a collection row is the list of its members' pks. */
 function plainRow(row: unknown): unknown {
   return row instanceof MemberList ? row.toArray() : row;
-}
-
-/** Runs every step of a generator at once; its result. */
-function runAll<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
 }
