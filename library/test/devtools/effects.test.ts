@@ -56,7 +56,8 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
     Todos = todoResource(server.url);
     store = createStore();
     panel = new PanelStandIn();
-    connection = connectDevtools(store);
+    // Answers in one task, however slow the machine: the tests read them right after a command.
+    connection = connectDevtools(store, { sliceMs: 60_000 });
     seen = 0;
   });
   afterEach(() => {
@@ -402,7 +403,7 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
     });
 
     it('a connected panel gets a snapshot after a rollback, since effects alone cannot undo', async () => {
-      const live = connectDevtools(store, { batchInterval: 1 });
+      const live = connectDevtools(store, { batchInterval: 1, sliceMs: 60_000 });
       try {
         panel.connect(0, live.storeId);
         server.failNext(500);

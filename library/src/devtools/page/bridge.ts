@@ -97,6 +97,8 @@ class DevtoolsBridge implements DevtoolsConnection {
   /** The state components see now: the last change's, or the store's when the bridge started. */
   private state: State;
   private seq = 0;
+  /** The last event (or snapshot) posted to the panel, and the state just after it. */
+  private sent: { seq: number; state: State };
   private connected = false;
   private queue: HistoryEntry[] = [];
   private snapshotDue = false;
@@ -121,6 +123,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
     this.describer = new Describer(store.controller);
     this.state = store.getState();
+    this.sent = { seq: 0, state: this.state };
     this.unobserve = store.observe(this.observe);
     this.target.addEventListener('message', this.onMessage);
     this.hello();
@@ -247,6 +250,7 @@ class DevtoolsBridge implements DevtoolsConnection {
       this.post({ kind: 'snapshot', storeId, seq, index, count: chunks.length, data });
       yield;
     }
+    this.sent = { seq, state };
   }
 
   /**
@@ -276,6 +280,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.snapshotDue = false;
     if (yield* this.postEvents(queue)) snapshotDue = true;
     if (snapshotDue) yield* this.postSnapshot(seq, state);
+    this.sent = { seq, state };
   }
 
   /** Drops the pending batch and a due snapshot, unsent. */
@@ -313,10 +318,11 @@ class DevtoolsBridge implements DevtoolsConnection {
       // As after a live batch, events the panel cannot follow from their effects alone
       // (optimistic ones, or ones sent without their effects) need a snapshot after them.
       if (omitted || missing.some(needsSnapshot)) yield* this.postSnapshot(seq, state);
-      return;
+    } else {
+      yield* this.postSnapshot(seq, state);
+      yield* this.postEvents(entries, true);
     }
-    yield* this.postSnapshot(seq, state);
-    yield* this.postEvents(entries, true);
+    this.sent = { seq, state };
   }
 
   /**
@@ -328,12 +334,24 @@ class DevtoolsBridge implements DevtoolsConnection {
     return this.history.stateAt(seq);
   }
 
-  /** The rows a panel asked for; the events before them are posted first. */
-  private sendRows(command: RowsCommand) {
+  /**
+   * Where a read is answered from. While a panel is connected, a read of the current state is
+   * answered as of the last event posted, whose effects the panel has: the events waiting for
+   * their batch go with it (a panel asks for the rows it shows after each batch, and sending the
+   * batch with every answer would post events one or two at a time). A read of a past seq is
+   * posted after the events before it.
+   */
+  private readAt(asOf: number | undefined): { seq: number; state: State | undefined } {
+    if (asOf === undefined && this.connected) return this.sent;
     this.flush();
+    return { seq: this.seq, state: this.stateAt(asOf) };
+  }
+
+  /** The rows a panel asked for (see readAt). */
+  private sendRows(command: RowsCommand) {
     const { table, pks, asOf } = command;
-    const read = { storeId: this.storeId, seq: this.seq, table, ...asOfField(asOf) };
-    const state = this.stateAt(asOf);
+    const { seq, state } = this.readAt(asOf);
+    const read = { storeId: this.storeId, seq, table, ...asOfField(asOf) };
     if (state === undefined) {
       this.post({ kind: 'rows', ...read, leftRing: true, rows: {} });
       return;
@@ -348,12 +366,11 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.post({ kind: 'rows', ...read, rows: answer });
   }
 
-  /** The stored results a panel asked for (normalized, with their meta); as sendRows. */
+  /** The stored results a panel asked for (normalized, with their meta); see readAt. */
   private sendResults(command: ResultsCommand) {
-    this.flush();
     const { keys, asOf } = command;
-    const read = { storeId: this.storeId, seq: this.seq, ...asOfField(asOf) };
-    const state = this.stateAt(asOf);
+    const { seq, state } = this.readAt(asOf);
+    const read = { storeId: this.storeId, seq, ...asOfField(asOf) };
     if (state === undefined) {
       this.post({ kind: 'results', ...read, leftRing: true, results: {} });
       return;

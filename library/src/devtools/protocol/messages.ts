@@ -115,7 +115,10 @@ export interface SnapshotMessage extends Envelope {
 /** What every answer to a read (`rows`, `results`) says about when it was read. */
 interface ReadAnswer {
   storeId: string;
-  /** The latest seq (every event up to it was posted before this message). */
+  /**
+   * The seq the current state was read at: the last event posted before this message (events
+   * still waiting for their batch follow it). For a read `asOf` a past seq, the latest seq.
+   */
   seq: number;
   /** The past seq the read was asked for; absent for the current state. */
   asOf?: number;
