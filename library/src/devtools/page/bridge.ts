@@ -34,7 +34,7 @@ export interface DevtoolsOptions {
   statesKept?: number;
   /**
    * How long the page may work at once answering a panel (a snapshot, the ring's history), in
-   * ms (default 20): longer work goes on in later tasks, and the page stays responsive.
+   * ms (default 10): longer work goes on in later tasks, and the page stays responsive.
    */
   sliceMs?: number;
   /** How long events wait to be sent together while a panel is connected, in ms (default 50). */
@@ -119,7 +119,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.history = new History(ringSize, options.statesKept ?? Math.min(100, ringSize));
     this.target = options.window ?? window;
     this.batchInterval = options.batchInterval ?? 50;
-    this.sliceMs = options.sliceMs ?? 20;
+    this.sliceMs = options.sliceMs ?? 10;
     this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
     this.describer = new Describer(store.controller);
     this.state = store.getState();
