@@ -46,8 +46,11 @@ export function EntitiesView({ store }: ViewProps) {
   const rows = (type === undefined ? undefined : store.entities[type]) ?? NO_ROWS;
   const pks = useMemo(() => Object.keys(rows), [rows]);
   const counts = useMemo(
-    () => types.map((option) => Object.keys(store.entities[option] ?? NO_ROWS).length),
-    [types, store.entities],
+    () =>
+      types.map((option) =>
+        option === type ? pks.length : Object.keys(store.entities[option] ?? NO_ROWS).length,
+      ),
+    [types, type, pks, store.entities],
   );
   const text = query.trim().toLowerCase();
   const filtering = text !== '';
