@@ -66,8 +66,12 @@ const EVENT_LIMITS: EventLimits = {
 const ENVELOPE_LENGTH = 1024;
 /** One `rows` (or `results`) answer stays this far below the largest message, whatever it holds. */
 const READ_LENGTH = 6 * 1024 * 1024;
-/** Keep each events message around this size (JSON length). */
-const BATCH_LENGTH = 512 * 1024;
+/**
+ * Keep each events message around this size (JSON length): the content script's relay of one
+ * message is a task of the page's thread, which takes about 1 ms per 10 KB (Chrome serializes it
+ * for the port).
+ */
+const BATCH_LENGTH = 64 * 1024;
 
 let storeCount = 0;
 
