@@ -14,6 +14,7 @@ import {
   SNAPSHOT_CHUNK_LENGTH,
   type SnapshotState,
 } from '../../src/devtools/index.js';
+import { CHUNK_LENGTH } from '../../src/devtools/page/snapshot.js';
 import { createStore, Endpoint, Entity, type Store, schema } from '../../src/index.js';
 import { DataProvider } from '../../src/react/index.js';
 import { endpoint, plain, Todo, todoList } from '../fixtures.js';
@@ -299,13 +300,13 @@ describe('batching', () => {
     const { storeId } = connect(store, { batchInterval: 10 });
     panel.connect(0);
     const mark = panel.mark;
-    // About 180 KB each once encoded (in the result-stored effect, which keeps up to 256 KB;
-    // the action's response is only a preview): ten of them exceed one message's ~512 KB.
+    // About 20 KB each once encoded (in the result-stored effect, which keeps up to 256 KB;
+    // the action's response is only a preview): ten of them exceed one message's ~64 KB.
     for (let n = 1; n <= 10; n++)
       store.controller.setResponse(
         note,
         n,
-        Array.from({ length: 20 }, () => 'z'.repeat(9000)),
+        Array.from({ length: 20 }, () => 'z'.repeat(1000)),
       );
     vi.advanceTimersByTime(10);
     const batches = panel.eventMessages(storeId, mark); // each passed isPageMessage
@@ -444,7 +445,7 @@ describe('snapshots', () => {
   it('no chunk ends inside a surrogate pair (each chunk is well-formed text on its own)', () => {
     const store = createStore();
     const { storeId } = connect(store);
-    const boundary = () => JSON.stringify(expectedSnapshot(store))[SNAPSHOT_CHUNK_LENGTH - 1] ?? '';
+    const boundary = () => JSON.stringify(expectedSnapshot(store))[CHUNK_LENGTH - 1] ?? '';
     // Pks of emoji; the first starts with 0 or 1 letters: one of the two puts the first chunk
     // boundary between the two halves of an emoji.
     for (const prefix of ['', 'a']) {

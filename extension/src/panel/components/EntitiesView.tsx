@@ -27,6 +27,8 @@ import { useRowRange, VirtualList } from './VirtualList.js';
 
 const NO_ROWS: Dict<Row> = dict();
 const NO_PKS: string[] = [];
+/** Rows a label filter asks for at once. */
+const ROWS_AT_ONCE = 4000;
 
 /** The type → pk browser with its lookup box, and the selected entity. */
 export function EntitiesView({ store }: ViewProps) {
@@ -71,12 +73,18 @@ export function EntitiesView({ store }: ViewProps) {
     type,
     useMemo(() => shown.slice(range.first, range.last + 1), [shown, range]),
   );
-  // Filtering by label needs every row of the type: those not here yet are asked for.
+  // Filtering by label needs every row of the type: those not here yet are asked for, a few
+  // thousand at a time (the next ones once they came), so that the panel takes them in pieces
+  // and stays responsive.
   const unloaded = useMemo(
     () => (filtering ? pks.filter((pk) => rows[pk] === UNLOADED) : NO_PKS),
     [pks, rows, filtering],
   );
-  useRequestRows(store, type, unloaded);
+  useRequestRows(
+    store,
+    type,
+    useMemo(() => unloaded.slice(0, ROWS_AT_ONCE), [unloaded]),
+  );
 
   const lookUp = (event: Event) => {
     event.preventDefault();
