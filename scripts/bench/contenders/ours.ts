@@ -23,7 +23,7 @@ import type {
   StoreState,
 } from './types.js';
 
-class User extends Entity {
+export class User extends Entity {
   id = 0;
   name = '';
   pk() {

@@ -3,25 +3,17 @@
  * writes the runner asks for (see protocol.ts).
  */
 import { connectDevtools } from '../../../library/src/devtools/index.js';
-import { createStore, Entity, type Store } from '../../../library/src/index.js';
-import { endpoint, Todo, todoCollection } from '../contenders/ours.js';
+import { createStore, type Store } from '../../../library/src/index.js';
+import { endpoint, Todo, todoCollection, User } from '../contenders/ours.js';
 import { makeTodos, type TodoData } from '../data.js';
 import { BIG_COLLECTION, COLLECTIONS, type PageWatch, type ScaleApi } from './protocol.js';
-
-class Note extends Entity {
-  id = '';
-  text = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Note';
-}
 
 const getList = endpoint('getList', todoCollection);
 const create = endpoint('create', todoCollection.push, true);
 const update = endpoint('update', Todo, true);
-const saveNote = endpoint('saveNote', Note, true);
-const NOTES = 20;
+const saveUser = endpoint('saveUser', User, true);
+/** The small table: the todos' authors (written with ids of their own, not the todos'). */
+const USERS = 20;
 /** New todos made with the seed, for the pushes (a fifth of the writes) of a run. */
 const NEW_TODOS = 40_000;
 
@@ -113,9 +105,9 @@ const api: ScaleApi = {
     return timed(() => {
       for (let n = 0; n < count; n++)
         target.controller.setResponse(
-          saveNote,
-          { id: n % NOTES },
-          { id: `${n % NOTES}`, text: `note ${n}` },
+          saveUser,
+          { id: n % USERS },
+          { id: n % USERS, name: `user ${n}` },
         );
     });
   },

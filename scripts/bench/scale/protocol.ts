@@ -29,7 +29,7 @@ export interface ScaleApi {
    * posted what followed.
    */
   burst(count: number, spreadMs: number): Promise<number>;
-  /** `count` writes to a small table (20 notes), one after the other; answers the ms. */
+  /** `count` writes to a small table (20 users), one after the other; answers the ms. */
   smallWrites(count: number): number;
   /** Starts watching long tasks and posted messages afresh. */
   watch(): void;

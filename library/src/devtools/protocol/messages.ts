@@ -7,7 +7,8 @@
  * - events travel as JSON text, one string per batch, so the clone is a copy of one string and
  *   the content script checks only the envelope; the panel parses and checks the events;
  * - effects name the entities a change touched without carrying their rows: the panel asks for
- *   the rows it shows (`rows`), and a snapshot carries them all.
+ *   the rows it shows (`rows`); a snapshot carries each entity table's pks, not its rows;
+ * - messages stay around 64 KB (the content script relays each in one task of the page).
  */
 
 export const PROTOCOL_TAG = 'restlens';
