@@ -1022,14 +1022,15 @@ describe('answers made in several tasks (sliceMs)', () => {
   /** A store of `count` todos in one list, and a bridge that works one step per task. */
   function large(count: number) {
     const store = createStore();
-    const { storeId } = connect(store, { sliceMs: 0 });
+    const connection = connect(store, { sliceMs: 0 });
+    const { storeId } = connection;
     const todos = Array.from({ length: count }, (_, index) => ({
       id: `${String(index).padStart(8, '0')}-0000-4000-8000-000000000000`,
       title: `todo ${index}`,
     }));
     store.controller.setResponse(getTodos, {}, todos);
     notes(store, 50);
-    return { store, storeId };
+    return { store, storeId, connection };
   }
   /** Lets the bridge's later slices run until the ring's history (51 events) is posted. */
   const answered = (storeId: string, from = 0) =>
@@ -1070,6 +1071,17 @@ describe('answers made in several tasks (sliceMs)', () => {
     expect(kinds.at(-1)).toBe('rows');
     expect(panel.rowsMessages(storeId)[0]).toMatchObject({ seq: 54, rows: { missing: null } });
     expect(joinSnapshot(panel.snapshots(storeId)).endpoints).not.toHaveProperty('note [100]');
+  });
+
+  it('flush() sends the rest of an answer at once, then the events that waited for it', () => {
+    const { store, storeId, connection } = large(8000);
+    panel.connect(0, storeId);
+    notes(store, 1, 100);
+    connection.flush();
+    expect(joinSnapshot(panel.snapshots(storeId)).pks?.Todo).toHaveLength(8000);
+    expect(panel.events(storeId).map((event) => event.seq)).toEqual(
+      Array.from({ length: 52 }, (_, index) => index + 1),
+    );
   });
 
   it('a disconnect stops an answer half made: nothing more is posted', async () => {

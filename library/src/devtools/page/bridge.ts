@@ -134,11 +134,21 @@ class DevtoolsBridge implements DevtoolsConnection {
   }
 
   /**
-   * Sends the events waiting for the next batch now (a field: callers may pass it around). While
-   * a resync answer is being sent they wait for it, and go right after it.
+   * Sends now, in this task, what is being sent in slices and the events waiting for the next
+   * batch (a field: callers may pass it around).
    */
   readonly flush = (): void => {
     if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    for (;;) {
+      if (this.work !== undefined) this.work.finish();
+      else if (this.queue.length > 0 || this.snapshotDue) this.sendPending();
+      else return;
+    }
+  };
+
+  /** The batch timer fired: the batch goes, unless an answer being sent takes it along after. */
+  private readonly batchDue = (): void => {
     this.timer = undefined;
     if (this.work === undefined) this.sendPending();
   };
@@ -201,7 +211,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     if (!this.connected) return;
     this.queue.push(entry);
     if (needsSnapshot(entry)) this.snapshotDue = true;
-    this.timer ??= setTimeout(this.flush, this.batchInterval);
+    this.timer ??= setTimeout(this.batchDue, this.batchInterval);
   }
 
   /**
@@ -265,7 +275,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.work?.cancel();
     this.work = new SlicedWork(steps, this.sliceMs, () => {
       this.work = undefined;
-      this.flush();
+      this.sendPending();
       for (const command of this.waiting.splice(0)) this.run(command);
     });
     this.work.start();

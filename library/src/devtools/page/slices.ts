@@ -19,17 +19,26 @@ export class SlicedWork {
     return this;
   }
 
+  /** Runs the steps left now, in this task, then `done`. */
+  finish(): void {
+    this.run(Number.POSITIVE_INFINITY);
+  }
+
   /** Stops before the next step; `done` is not called. */
   cancel(): void {
     this.cancelled = true;
     if (this.timer !== undefined) clearTimeout(this.timer);
   }
 
-  private readonly slice = (): void => {
+  private readonly slice = (): void => this.run(this.budgetMs);
+
+  private run(budgetMs: number): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    const end = performance.now() + this.budgetMs;
+    const end = performance.now() + budgetMs;
     while (!this.cancelled) {
       if (this.steps.next().done) {
+        this.cancelled = true;
         this.done();
         return;
       }
@@ -38,5 +47,5 @@ export class SlicedWork {
         return;
       }
     }
-  };
+  }
 }
