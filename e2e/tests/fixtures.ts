@@ -10,8 +10,10 @@ import {
 } from '@playwright/test';
 import { findBrowser } from '../../scripts/browsers.mjs';
 import { type DemoServer, startDemoServer } from '../app/server.js';
+import { CHROMIUM_ARGS, findTabId } from './browser.js';
 
-export const EXTENSION = resolve('dist/extension/chrome');
+export { CHROMIUM_ARGS, EXTENSION, findTabId } from './browser.js';
+
 export const DEMO_DIR = resolve('dist/demo');
 
 interface WorkerFixtures {
@@ -29,17 +31,6 @@ interface TestFixtures {
   /** The browser's id for a tab showing `page`. */
   tabIdOf: (page: Page) => Promise<number>;
 }
-
-/** Chromium flags this machine needs: no background networking (the network is closed). */
-export const CHROMIUM_ARGS = [
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  `--disable-extensions-except=${EXTENSION}`,
-  `--load-extension=${EXTENSION}`,
-];
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   demo: [
@@ -102,28 +93,4 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-/**
- * The browser's tab id of `page`. The extension has no `tabs` permission, so `tabs.query` does not
- * show URLs: the tab is found as the active one of its window, once Playwright has brought it to
- * the front (tests run one at a time, so nothing else moves the focus meanwhile).
- */
-export async function findTabId(context: BrowserContext, page: Page): Promise<number> {
-  await page.bringToFront();
-  const cdp = await context.newCDPSession(page);
-  const { windowId } = await cdp.send('Browser.getWindowForTarget');
-  await cdp.detach();
-  // The service worker may have been restarted: ask whichever one is current.
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  const tabs = await worker.evaluate(
-    (window) => chrome.tabs.query({ active: true, windowId: window }),
-    windowId,
-  );
-  const id = tabs[0]?.id;
-  if (tabs.length !== 1 || id === undefined)
-    throw new Error(`no single active tab in window ${windowId} for ${page.url()}`);
-  return id;
-}
-
 export { expect } from '@playwright/test';
-
-declare const chrome: { tabs: { query(info: object): Promise<{ id?: number; url?: string }[]> } };

@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- <name filter>] [--quick] [--writes | --devtools | --react]`: runs the core
- * workloads on our library and on the reference side by side in this one process, prints the
+ * `npm run bench [-- <name filter>] [--quick] [--writes | --devtools | --react | --scale]`: runs
+ * the core workloads on our library and on the reference side by side in this one process, the
  * table and writes dist/bench/core.json; a full run (no filter) then runs the per-write workloads
  * (writes.ts, alone with `--writes`) and the devtools suite (devtools.ts, alone with
- * `--devtools`). `--react` runs the React suite in Chromium (react/) alone.
+ * `--devtools`). `--react` runs the React suite in Chromium (react/) alone, `--scale` the scale
+ * benchmark in Chromium with the built extension (scale/) alone.
  */
 import { fileURLToPath } from 'node:url';
 import { ours } from './contenders/ours.js';
@@ -26,6 +27,7 @@ import {
   writeJson,
 } from './report.js';
 import { type Measurement, measureInterleaved, type SamplerOptions } from './sampler.js';
+import { runScaleBench } from './scale/main.js';
 import { median } from './stats.js';
 import { exerciseOtherTypes } from './variety.js';
 import { firstDifference } from './verify.js';
@@ -170,6 +172,7 @@ async function main(): Promise<void> {
     return;
   }
   if (args.includes('--react')) return runReactBench(args.includes('--quick'), log);
+  if (args.includes('--scale')) return runScaleBench(args.includes('--quick'), log);
   if (args.includes('--writes')) {
     // As in a full run, where the core suite ran first (see variety.ts).
     for (const contender of [ours, reference]) exerciseOtherTypes(contender);

@@ -2,6 +2,7 @@ import {
   type ExtensionCommandBody,
   extensionCommand,
   type PageMessage,
+  type RowsMessage,
 } from '../../../library/src/devtools/protocol/messages.js';
 import { isPageMessage, parseEvents } from '../../../library/src/devtools/protocol/validate.js';
 import {
@@ -32,6 +33,12 @@ export class PanelConnection {
   private port: PortLike<unknown, PanelToBackground> | undefined;
   private attempts = 0;
   private readonly rowRequests: RowRequests;
+  /**
+   * Rows answered and not yet taken into the copy. Answers come in hundreds when a filter needs
+   * every row of a large table, and taking one copies its table (100k rows): those that came
+   * within a task or two are taken together.
+   */
+  private answeredRows: RowsMessage[] = [];
 
   constructor(
     private readonly env: ConnectionEnvironment,
@@ -93,6 +100,23 @@ export class PanelConnection {
     }
   }
 
+  /** Takes the rows answered so far into the copy, one table at a time. */
+  private takeRows() {
+    const answers = this.answeredRows;
+    this.answeredRows = [];
+    const byTable = new Map<string, RowsMessage>();
+    for (const answer of answers) {
+      const id = JSON.stringify([answer.storeId, answer.table]);
+      const earlier = byTable.get(id);
+      byTable.set(
+        id,
+        earlier ? { ...answer, rows: Object.assign(earlier.rows, answer.rows) } : answer,
+      );
+    }
+    const state = this.store.getState();
+    for (const answer of byTable.values()) state.rows(answer);
+  }
+
   /** Asks one store for what follows `after` (0: everything), when the store says it must. */
   private resync(storeId: string, after: number | undefined) {
     if (after !== undefined) this.send({ kind: 'connect', storeId, lastSeq: after });
@@ -117,6 +141,7 @@ export class PanelConnection {
         return;
       }
       case 'snapshot':
+        this.takeRows();
         this.resync(message.storeId, state.snapshot(message));
         if (!this.store.getState().stores[message.storeId]?.pendingSnapshot)
           this.rowRequests.forget(message.storeId);
@@ -127,11 +152,18 @@ export class PanelConnection {
         // Only the rows it asked for: a script of the page may post answers nobody asked for.
         const { rows } = message;
         const asked = this.rowRequests.answered(message.storeId, message.table, Object.keys(rows));
-        if (asked.length > 0)
-          state.rows({ ...message, rows: dict(asked.map((pk) => [pk, rows[pk] ?? null])) });
+        if (asked.length === 0) return;
+        if (this.answeredRows.length === 0) this.env.setTimeout(() => this.takeRows(), 0);
+        this.answeredRows.push({
+          ...message,
+          rows: dict(asked.map((pk) => [pk, rows[pk] ?? null])),
+        });
         return;
       }
       case 'events': {
+        // Rows answered before these events are as of before them: taken first, so that the
+        // events mark them stale where they change them.
+        this.takeRows();
         const events = parseEvents(message);
         // Malformed text: the whole message is dropped, like any invalid message (a gap in seq
         // then brings its events again).

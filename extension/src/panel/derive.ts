@@ -12,7 +12,7 @@ import {
   effectLines,
   entityPks,
 } from './format.js';
-import { isInvalidRow, type Row, type StoreView } from './model.js';
+import type { StoreView } from './model.js';
 import type { PanelState } from './store.js';
 
 /** What the views show, computed from the panel's copy of a store (pure functions). */
@@ -64,21 +64,6 @@ export function latestChangedRow(rows: readonly CollectionRow[]): CollectionRow 
 /** Entity types, sorted. */
 export function entityTypes(view: StoreView): string[] {
   return Object.keys(view.entities).sort();
-}
-
-export interface EntityEntry {
-  pk: string;
-  /** UNLOADED until a view asks for it. */
-  row: Row;
-  invalid: boolean;
-}
-
-export function entitiesOf(view: StoreView, type: string): EntityEntry[] {
-  return Object.entries(view.entities[type] ?? {}).map(([pk, row]) => ({
-    pk,
-    row,
-    invalid: isInvalidRow(row),
-  }));
 }
 
 export interface EntityReferences {

@@ -146,12 +146,19 @@ const isPk = (member: unknown): member is string => typeof member === 'string';
 
 /**
  * The copy a snapshot makes. The store keeps entities and collections in one table; the copy
- * keeps them apart, as only entity rows are fetched on demand (a snapshot carries them all). A
- * collection row keeps its pks (a list cut by the encoder ends with a marker, not a pk).
+ * keeps them apart, as only entity rows are fetched on demand. The snapshot lists each entity
+ * table's pks (`pks`): their rows start UNLOADED (a page of an earlier version sent them in
+ * `entities`, and they are taken as they are). A collection row keeps its pks (a list cut by the
+ * encoder ends with a marker, not a pk).
  */
 function copyOfSnapshot(snapshot: SnapshotState): Partial<StoreView> {
   const entities: StoreView['entities'] = dict();
   const collections: StoreView['collections'] = dict();
+  for (const [key, pks] of Object.entries(snapshot.pks ?? {})) {
+    const rows: Dict<Row> = dict();
+    for (const pk of pks) rows[pk] = UNLOADED;
+    entities[key] = rows;
+  }
   for (const [key, table] of Object.entries(snapshot.entities)) {
     if (!isCollectionKey(key)) entities[key] = copyDict(table);
     else

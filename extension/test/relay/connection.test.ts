@@ -267,10 +267,34 @@ describe('panel connection: events as text, rows on demand', () => {
     ]);
     toPanel(rows('s', 1, 'Todo', { '1': { id: 1, title: 'one' }, '2': null }));
     await settle();
+    // Rows answered are taken together, in a task after they came.
+    clock.advance(0);
     expect(store.getState().stores.s?.entities.Todo).toEqual({ '1': { id: 1, title: 'one' } });
     connection.requestRows('s', 'Todo', ['1', '2']);
     await settle();
     expect(rowsCommands()).toHaveLength(1);
+  });
+
+  it('takes rows answered one after the other in one update of the copy', async () => {
+    const connection = start();
+    await settle();
+    toPanel({ type: 'content-connected', pageId: 'p1' }, hello('s'), snapshot('s', 0), todosAdded);
+    await settle();
+    connection.requestRows('s', 'Todo', ['1']);
+    connection.requestRows('s', 'Todo', ['2']);
+    await settle();
+    let updates = 0;
+    const unsubscribe = store.subscribe(() => updates++);
+    toPanel(rows('s', 1, 'Todo', { '1': { id: 1, title: 'one' } }));
+    toPanel(rows('s', 1, 'Todo', { '2': { id: 2, title: 'two' } }));
+    await settle();
+    clock.advance(0);
+    unsubscribe();
+    expect(updates).toBe(1);
+    expect(store.getState().stores.s?.entities.Todo).toEqual({
+      '1': { id: 1, title: 'one' },
+      '2': { id: 2, title: 'two' },
+    });
   });
 
   it('takes only the rows it asked for: an answer nobody asked for changes nothing', async () => {
@@ -283,6 +307,8 @@ describe('panel connection: events as text, rows on demand', () => {
     toPanel(rows('s', 1, 'Todo', { '1': { id: 1, title: 'forged' }, '9': { id: 9 } }));
     toPanel(rows('s', 1, 'Forged', { '1': { id: 1 } }));
     await settle();
+    // Rows answered are taken together, in a task after they came.
+    clock.advance(0);
     expect(store.getState().stores.s).toBe(before);
 
     connection.requestRows('s', 'Todo', ['1']);
@@ -291,6 +317,8 @@ describe('panel connection: events as text, rows on demand', () => {
       rows('s', 1, 'Todo', { '1': { id: 1, title: 'one' }, '2': { id: 2, title: 'forged' } }),
     );
     await settle();
+    // Rows answered are taken together, in a task after they came.
+    clock.advance(0);
     expect(store.getState().stores.s?.entities.Todo).toEqual({
       '1': { id: 1, title: 'one' },
       '2': UNLOADED,
@@ -311,6 +339,8 @@ describe('panel connection: events as text, rows on demand', () => {
     // The answer to what it asked for still comes in.
     toPanel(rows('s', 1, 'Todo', { '1': { id: 1, title: 'now' } }));
     await settle();
+    // Rows answered are taken together, in a task after they came.
+    clock.advance(0);
     expect(store.getState().stores.s?.entities.Todo?.['1']).toEqual({ id: 1, title: 'now' });
   });
 

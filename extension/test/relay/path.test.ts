@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNLOADED } from '../../src/panel/model.js';
 import { eventsOf, hello, storeEvent } from '../support/messages.js';
 import {
   CONTENT_PORT,
@@ -22,8 +23,8 @@ import {
 let world: World;
 const tabs: Tab[] = [];
 
-function openTab(tabId = 1): Tab {
-  const tab = new Tab(world, tabId);
+function openTab(tabId = 1, options?: ConstructorParameters<typeof Tab>[2]): Tab {
+  const tab = new Tab(world, tabId, options);
   tabs.push(tab);
   return tab;
 }
@@ -54,6 +55,32 @@ describe('message path', () => {
       pageId: tab.relay.pageId,
       reloads: 0,
     });
+  });
+
+  it('takes a snapshot the page sends over many tasks: collections and pks first, rows when asked', async () => {
+    const tab = openTab(1, { sliceMs: 0 });
+    const todos = Array.from({ length: 8000 }, (_, index) => ({
+      id: `${String(index).padStart(8, '0')}-0000-4000-8000-000000000000`,
+      title: `todo ${index}`,
+    }));
+    tab.store.controller.setResponse(getTodos, { list: 'big' }, todos);
+    tab.activity(2);
+    const panel = new Panel(world, 1);
+    const snapshots = vi.spyOn(panel.store.getState(), 'snapshot');
+    await world.run(500);
+    expect(snapshots.mock.calls.length).toBeGreaterThan(1);
+    const view = panel.view();
+    expect(view.ready).toBe(true);
+    expect(panel.timeline()).toEqual(seqs(tab.produced));
+    expect(view.collections['[Todo]']?.['{"list":"big"}']).toEqual(todos.map((todo) => todo.id));
+    const stored = [...(tab.store.getState().entities.get('Todo')?.keys() ?? [])];
+    expect(Object.keys(view.entities.Todo ?? {}).sort()).toEqual(stored.sort());
+    expect(Object.values(view.entities.Todo ?? {}).every((row) => row === UNLOADED)).toBe(true);
+    // A view shows some: their rows come.
+    const shown = todos.slice(0, 3).map((todo) => todo.id);
+    panel.connection.requestRows(tab.bridge.storeId, 'Todo', shown);
+    await world.run(100);
+    expect(shown.map((pk) => panel.view().entities.Todo?.[pk])).toEqual(todos.slice(0, 3));
   });
 
   it('shows the history from before it opened exactly as a panel open all along saw it live', async () => {

@@ -2,6 +2,7 @@ import { expect, vi } from 'vitest';
 import {
   connectDevtools,
   type DevtoolsConnection,
+  type DevtoolsOptions,
   type Encoded,
   encode,
 } from '../../../library/src/devtools/index.js';
@@ -128,6 +129,7 @@ export class Tab {
   constructor(
     readonly world: World,
     readonly tabId: number,
+    options: Omit<DevtoolsOptions, 'window' | 'name'> = {},
   ) {
     // The content script runs at document_start, before the page's scripts.
     this.relay = new ContentRelay({
@@ -141,7 +143,11 @@ export class Tab {
       warn: (message) => this.warnings.push(message),
     });
     this.store.observe(() => this.produced++);
-    this.bridge = connectDevtools(this.store, { window: this.page.window, name: `tab ${tabId}` });
+    this.bridge = connectDevtools(this.store, {
+      ...options,
+      window: this.page.window,
+      name: `tab ${tabId}`,
+    });
   }
 
   /** A realistic mix of changes: list replace, push, unshift, delete (Invalidate), plain results. */

@@ -14,10 +14,11 @@ import {
   SNAPSHOT_CHUNK_LENGTH,
   type SnapshotState,
 } from '../../src/devtools/index.js';
+import { CHUNK_LENGTH } from '../../src/devtools/page/snapshot.js';
 import { createStore, Endpoint, Entity, type Store, schema } from '../../src/index.js';
 import { DataProvider } from '../../src/react/index.js';
 import { endpoint, plain, Todo, todoList } from '../fixtures.js';
-import { eventsIn, joinSnapshot, PanelStandIn } from './support.js';
+import { effectsOf, eventsIn, joinSnapshot, nextTask, PanelStandIn } from './support.js';
 
 /** A schema-less endpoint: every `setResponse` of it is one event with one result. */
 const note = endpoint('note', undefined);
@@ -31,17 +32,24 @@ function notes(store: Store, count: number, from = 1) {
   for (let n = from; n < from + count; n++) store.controller.setResponse(note, n, { n });
 }
 
-/** What a snapshot of this state must parse to (same caps as the bridge's: none reached here). */
+/**
+ * What a snapshot of this state must parse to: collection rows with their members, entity tables
+ * as their pks (rows on demand), results and meta encoded (no cap reached here).
+ */
 function expectedSnapshot(store: Store): SnapshotState {
-  const limits = { maxSize: 64 * 1024 * 1024, maxItems: 1_000_000, maxDepth: 32 };
   const state = store.getState();
+  const entities: Record<string, unknown> = {};
+  const pks: Record<string, string[]> = {};
+  for (const [key, table] of state.entities) {
+    if (key.startsWith('[')) entities[key] = plain(table);
+    else pks[key] = [...table.keys()];
+  }
   return JSON.parse(
     JSON.stringify({
-      entities: encode(plain(state.entities), limits),
-      endpoints: encode(plain(state.endpoints), limits),
-      meta: encode(plain(state.meta), limits),
-      entitiesMeta: encode(plain(state.entitiesMeta), limits),
-      indexes: encode(plain(state.indexes), limits),
+      entities,
+      pks,
+      endpoints: encode(plain(state.endpoints)),
+      meta: encode(plain(state.meta)),
       optimistic: [],
     }),
   ) as SnapshotState;
@@ -49,9 +57,13 @@ function expectedSnapshot(store: Store): SnapshotState {
 
 let panel: PanelStandIn;
 const connections: DevtoolsConnection[] = [];
-/** connectDevtools, disconnected after the test. */
+/**
+ * connectDevtools, disconnected after the test. Its answers come whole in one task, however slow
+ * the test machine: these tests read what was posted right after a command (see 'sliced answers'
+ * for the answers made in several tasks).
+ */
 function connect(store: Store, options?: Parameters<typeof connectDevtools>[1]) {
-  const connection = connectDevtools(store, options);
+  const connection = connectDevtools(store, { sliceMs: 60_000, ...options });
   connections.push(connection);
   return connection;
 }
@@ -288,13 +300,13 @@ describe('batching', () => {
     const { storeId } = connect(store, { batchInterval: 10 });
     panel.connect(0);
     const mark = panel.mark;
-    // About 180 KB each once encoded (in the result-stored effect, which keeps up to 256 KB;
-    // the action's response is only a preview): ten of them exceed one message's ~512 KB.
+    // About 20 KB each once encoded (in the result-stored effect, which keeps up to 256 KB;
+    // the action's response is only a preview): ten of them exceed one message's ~64 KB.
     for (let n = 1; n <= 10; n++)
       store.controller.setResponse(
         note,
         n,
-        Array.from({ length: 20 }, () => 'z'.repeat(9000)),
+        Array.from({ length: 20 }, () => 'z'.repeat(1000)),
       );
     vi.advanceTimersByTime(10);
     const batches = panel.eventMessages(storeId, mark); // each passed isPageMessage
@@ -398,9 +410,10 @@ describe('snapshots', () => {
   it('a large state is cut into chunks of at most SNAPSHOT_CHUNK_LENGTH that join into the state', () => {
     const store = createStore();
     const { storeId } = connect(store);
+    // Long pks: the snapshot carries pks (entity rows are read on demand).
     const todos = Array.from({ length: 300 }, (_, index) => ({
-      id: index + 1,
-      title: `${index} ${'x'.repeat(3000)}`,
+      id: `${index} ${'x'.repeat(3000)}`,
+      title: `${index}`,
     }));
     store.controller.setResponse(getTodos, {}, todos);
     panel.connect(0);
@@ -412,7 +425,8 @@ describe('snapshots', () => {
     }
     const snapshot = joinSnapshot(chunks);
     expect(snapshot).toEqual(expectedSnapshot(store));
-    expect(Object.keys(snapshot.entities.Todo ?? {})).toHaveLength(300);
+    expect(snapshot.pks?.Todo).toHaveLength(300);
+    expect(snapshot.entities['[Todo]']?.['{}']).toHaveLength(300);
   });
 
   it('the snapshot command sends a fresh snapshot at the current seq', () => {
@@ -431,17 +445,17 @@ describe('snapshots', () => {
   it('no chunk ends inside a surrogate pair (each chunk is well-formed text on its own)', () => {
     const store = createStore();
     const { storeId } = connect(store);
-    const boundary = () => JSON.stringify(expectedSnapshot(store))[SNAPSHOT_CHUNK_LENGTH - 1] ?? '';
-    // Emoji only; the first title starts with 0 or 1 letters: one of the two puts the first
-    // chunk boundary between the two halves of an emoji.
+    const boundary = () => JSON.stringify(expectedSnapshot(store))[CHUNK_LENGTH - 1] ?? '';
+    // Pks of emoji; the first starts with 0 or 1 letters: one of the two puts the first chunk
+    // boundary between the two halves of an emoji.
     for (const prefix of ['', 'a']) {
-      const title = '😀'.repeat(2000);
+      const emoji = '😀'.repeat(2000);
       store.controller.setResponse(
         getTodos,
         {},
         Array.from({ length: 150 }, (_, index) => ({
-          id: index + 1,
-          title: index === 0 ? `${prefix}${title}` : title,
+          id: index === 0 ? `${prefix}${emoji}` : `${emoji}${index}`,
+          title: `${index}`,
         })),
       );
       if (/[\uD800-\uDBFF]/.test(boundary())) break;
@@ -499,7 +513,7 @@ describe('the rows command', () => {
     expect(panel.rows(storeId, 'Todo', []).rows).toEqual({});
   });
 
-  it('agrees with the snapshot, an invalidated entity included', () => {
+  it('answers for every pk the snapshot lists, an invalidated entity included', () => {
     const store = createStore();
     const { storeId } = connect(store);
     store.controller.setResponse(getTodos, {}, [
@@ -509,36 +523,33 @@ describe('the rows command', () => {
     store.controller.setResponse(deleteTodo, { id: 2 }, { id: 2 });
     panel.connect(0);
     const snapshot = joinSnapshot(panel.snapshots(storeId));
+    expect(snapshot.pks?.Todo).toEqual(['1', '2']);
     const { rows } = panel.rows(storeId, 'Todo', ['1', '2']);
-    expect(rows).toEqual({
-      '1': snapshot.entities.Todo?.['1'],
-      '2': snapshot.entities.Todo?.['2'],
-    });
-    expect(rows['1']).toEqual({ id: 1, title: 'a' });
+    expect(rows).toEqual({ '1': { id: 1, title: 'a' }, '2': { '@@restlens/invalid': true } });
   });
 
-  it('posts the events waiting for the next batch first, and answers at the latest seq', () => {
+  it('answers as of the last event posted, and leaves the events waiting to their batch', () => {
     vi.useFakeTimers();
     const store = createStore();
     const { storeId } = connect(store, { batchInterval: 40 });
     panel.connect(0);
-    const mark = panel.mark;
     store.controller.setResponse(getTodos, {}, [{ id: 1, title: 'a' }]);
+    vi.advanceTimersByTime(40);
+    const mark = panel.mark;
     store.controller.setResponse(getTodos, {}, [{ id: 1, title: 'b' }]);
     notes(store, 1);
-    expect(panel.since(mark)).toEqual([]); // the batch is still waiting
     panel.send({ kind: 'rows', storeId, table: 'Todo', pks: ['1'] });
-    const posted = panel.since(mark);
-    expect(posted.map((message) => message.kind)).toEqual(['events', 'rows']);
-    expect(panel.events(storeId, mark).map((event) => event.seq)).toEqual([1, 2, 3]);
-    expect(posted[1]).toMatchObject({ kind: 'rows', seq: 3, rows: { '1': { id: 1, title: 'b' } } });
-    // The batch went out with the answer: its timer sends nothing again.
-    vi.advanceTimersByTime(100);
-    expect(panel.since(mark)).toHaveLength(2);
-    // Later changes are batched as before.
-    notes(store, 1, 2);
+    // The panel holds event 1: the row is as of it, and says so.
+    expect(panel.since(mark)).toEqual([
+      expect.objectContaining({ kind: 'rows', seq: 1, rows: { '1': { id: 1, title: 'a' } } }),
+    ]);
+    // The batch goes at its time; the row it changed is then read as of it.
     vi.advanceTimersByTime(40);
-    expect(panel.events(storeId, mark).map((event) => event.seq)).toEqual([1, 2, 3, 4]);
+    expect(panel.events(storeId, mark).map((event) => event.seq)).toEqual([2, 3]);
+    expect(panel.rows(storeId, 'Todo', ['1'])).toMatchObject({
+      seq: 3,
+      rows: { '1': { id: 1, title: 'b' } },
+    });
   });
 
   it('with nothing waiting, answers alone, at the seq of the last event sent', () => {
@@ -655,7 +666,7 @@ describe('an event whose effects do not fit in one message', () => {
     expect(chunks[0]?.seq).toBe(3);
     const snapshot = joinSnapshot(chunks);
     const pks = longPkTodos().map((todo) => todo.id);
-    expect(Object.keys(snapshot.entities.Todo ?? {}).sort()).toEqual([...pks].sort());
+    expect([...(snapshot.pks?.Todo ?? [])].sort()).toEqual([...pks].sort());
     expect(snapshot.entities['[Todo]']?.['{}']).toEqual(pks);
   });
 
@@ -810,9 +821,12 @@ describe('DataProvider', () => {
 
 describe('reads as of a past seq (read-only time travel)', () => {
   /** Three versions of todo 1, then todo 2 added, then todo 1 deleted: seqs 1 to 5. */
-  function history(ringSize?: number) {
+  function history(ringSize?: number, statesKept?: number) {
     const store = createStore();
-    const connection = connect(store, ringSize === undefined ? {} : { ringSize });
+    const connection = connect(store, {
+      ...(ringSize === undefined ? {} : { ringSize }),
+      ...(statesKept === undefined ? {} : { statesKept }),
+    });
     for (const title of ['a', 'b', 'c'])
       store.controller.setResponse(getTodos, {}, [{ id: 1, title }]);
     store.controller.setResponse(pushTodo, {}, todo(2));
@@ -850,6 +864,26 @@ describe('reads as of a past seq (read-only time travel)', () => {
     expect(rowsAsOf(storeId, 4)?.rows['1']).toEqual({ id: 1, title: 'c' });
     for (const asOf of [1, 3, 6, 99])
       expect(rowsAsOf(storeId, asOf)).toMatchObject({ asOf, seq: 5, leftRing: true, rows: {} });
+  });
+
+  it('keeps the states of the latest `statesKept` changes only: older ones say they left, and are still described', () => {
+    const { storeId } = history(undefined, 2);
+    expect(rowsAsOf(storeId, 4)?.rows['2']).toEqual({ id: 2, title: 'todo 2', userId: 1 });
+    for (const asOf of [1, 2, 3])
+      expect(rowsAsOf(storeId, asOf)).toMatchObject({ asOf, seq: 5, leftRing: true, rows: {} });
+    // Their events are in the ring, described as a live panel saw them.
+    const events = panel.pull(storeId, 0);
+    expect(events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(effectsOf(events[0], 'result-stored')[0]).toMatchObject({ kept: true, result: '{}' });
+  });
+
+  it('keeps 100 states by default', () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    store.controller.setResponse(getTodos, {}, [todo(1)]);
+    notes(store, 100);
+    expect(rowsAsOf(storeId, 1)).toMatchObject({ leftRing: true });
+    expect(rowsAsOf(storeId, 2)?.rows['1']).toEqual(todo(1));
   });
 
   it('answers stored results (normalized, with their meta) now or as of a seq', () => {
@@ -981,5 +1015,92 @@ describe('history from before a panel connects', () => {
       (effect) => effect.type === 'result-suspends' || effect.type === 'result-lost-member',
     );
     expect(readers).toHaveLength(2);
+  });
+});
+
+describe('answers made in several tasks (sliceMs)', () => {
+  /** A store of `count` todos in one list, and a bridge that works one step per task. */
+  function large(count: number) {
+    const store = createStore();
+    const connection = connect(store, { sliceMs: 0 });
+    const { storeId } = connection;
+    const todos = Array.from({ length: count }, (_, index) => ({
+      id: `${String(index).padStart(8, '0')}-0000-4000-8000-000000000000`,
+      title: `todo ${index}`,
+    }));
+    store.controller.setResponse(getTodos, {}, todos);
+    notes(store, 50);
+    return { store, storeId, connection };
+  }
+  /** Lets the bridge's later slices run until the ring's history (51 events) is posted. */
+  const answered = (storeId: string, from = 0) =>
+    vi.waitFor(() => expect(panel.events(storeId, from)).toHaveLength(51));
+
+  it('a connect is answered over several tasks: hello at once, then the snapshot in chunks and the history', async () => {
+    const { store, storeId } = large(8000);
+    const answer = panel.connect(0, storeId);
+    expect(answer.map((message) => message.kind)).toEqual(['hello']);
+    await answered(storeId);
+    const kinds = panel.since(0, storeId).map((message) => message.kind);
+    const chunks = panel.snapshots(storeId);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(kinds.lastIndexOf('snapshot')).toBeLessThan(kinds.indexOf('events'));
+    expect(joinSnapshot(chunks)).toEqual(expectedSnapshot(store));
+    expect(panel.events(storeId).map((event) => event.seq)).toEqual(
+      Array.from({ length: 51 }, (_, index) => index + 1),
+    );
+  });
+
+  it('changes made meanwhile follow the answer as live events, with no seq lost', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { store, storeId } = large(3000);
+    panel.connect(0, storeId);
+    notes(store, 3, 100); // seqs 52–54, while the snapshot is made
+    panel.send({ kind: 'rows', storeId, table: 'Todo', pks: ['missing'] });
+    for (let step = 0; step < 1000 && panel.rowsMessages(storeId).length === 0; step++)
+      vi.advanceTimersByTime(50);
+    const posted = panel.since(0, storeId);
+    const kinds = posted.map((message) => message.kind);
+    const live = panel
+      .eventMessages(storeId)
+      .filter((message) => !message.history)
+      .flatMap(eventsIn);
+    expect(live.map((event) => event.seq)).toEqual([52, 53, 54]);
+    expect(kinds.lastIndexOf('snapshot')).toBeLessThan(kinds.indexOf('events'));
+    // The read waited for the answer and the events before it, and says the latest seq.
+    expect(kinds.at(-1)).toBe('rows');
+    expect(panel.rowsMessages(storeId)[0]).toMatchObject({ seq: 54, rows: { missing: null } });
+    expect(joinSnapshot(panel.snapshots(storeId)).endpoints).not.toHaveProperty('note [100]');
+  });
+
+  it('flush() sends the rest of an answer at once, then the events that waited for it', () => {
+    const { store, storeId, connection } = large(8000);
+    panel.connect(0, storeId);
+    notes(store, 1, 100);
+    connection.flush();
+    expect(joinSnapshot(panel.snapshots(storeId)).pks?.Todo).toHaveLength(8000);
+    expect(panel.events(storeId).map((event) => event.seq)).toEqual(
+      Array.from({ length: 52 }, (_, index) => index + 1),
+    );
+  });
+
+  it('a disconnect stops an answer half made: nothing more is posted', async () => {
+    const { storeId } = large(8000);
+    panel.connect(0, storeId);
+    const mark = panel.mark;
+    panel.send({ kind: 'disconnect' });
+    await nextTask(100);
+    expect(panel.since(mark, storeId)).toEqual([]);
+  });
+
+  it('a new connect replaces an answer half made', async () => {
+    const { store, storeId } = large(8000);
+    panel.connect(0, storeId);
+    const mark = panel.mark;
+    panel.connect(0, storeId);
+    await answered(storeId, mark);
+    const chunks = panel.snapshots(storeId, mark);
+    expect(joinSnapshot(chunks)).toEqual(expectedSnapshot(store));
+    expect(chunks.length).toBe(chunks[0]?.count);
   });
 });

@@ -23,7 +23,7 @@ import type {
   StoreState,
 } from './types.js';
 
-class User extends Entity {
+export class User extends Entity {
   id = 0;
   name = '';
   pk() {
@@ -32,7 +32,7 @@ class User extends Entity {
   static override key = 'User';
 }
 
-class Todo extends Entity {
+export class Todo extends Entity {
   id: Pk = 0;
   title = '';
   completed = false;
@@ -47,7 +47,7 @@ class Todo extends Entity {
 
 /** One array, so that the normalizer's per-schema caches see the same schema every call. */
 const todoArray = [Todo] as const;
-const todoCollection = new schema.Collection([Todo]);
+export const todoCollection = new schema.Collection([Todo]);
 
 /** A page lands in the list stored under the same arguments without its cursor. */
 function removeCursor(...args: readonly unknown[]): readonly unknown[] {
@@ -59,7 +59,7 @@ function removeCursor(...args: readonly unknown[]): readonly unknown[] {
  * Endpoints never fetch here: responses arrive through `setResponse`. The key leaves the body out,
  * as RestEndpoint's `METHOD url` does, so that 1000 creates share one stored result.
  */
-function endpoint<S extends Schema>(name: string, endpointSchema: S, sideEffect?: true) {
+export function endpoint<S extends Schema>(name: string, endpointSchema: S, sideEffect?: true) {
   return new Endpoint(async (..._args: unknown[]): Promise<unknown> => undefined, {
     name,
     schema: endpointSchema,

@@ -2,13 +2,13 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
 import { useConnection, usePanel, usePanelActions, useRequestRows } from '../context.js';
 import {
-  entitiesOf,
   entityTypes,
   eventBySeq,
   lastEntityChange,
   optimisticOutcome,
   referencesOf,
 } from '../derive.js';
+import { type Dict, dict } from '../dict.js';
 import {
   describeEffect,
   describePkOrigin,
@@ -19,11 +19,16 @@ import {
   formatValue,
   plainFields,
 } from '../format.js';
-import { isInvalidRow, type StoreView, UNLOADED } from '../model.js';
+import { isInvalidRow, type Row, type StoreView, UNLOADED } from '../model.js';
 import type { ViewProps } from '../views.js';
 import { ROW_HEIGHT } from './layout.js';
 import { RowLabel } from './RowLabel.js';
 import { useRowRange, VirtualList } from './VirtualList.js';
+
+const NO_ROWS: Dict<Row> = dict();
+const NO_PKS: string[] = [];
+/** Rows a label filter asks for at once. */
+const ROWS_AT_ONCE = 4000;
 
 /** The type → pk browser with its lookup box, and the selected entity. */
 export function EntitiesView({ store }: ViewProps) {
@@ -38,37 +43,48 @@ export function EntitiesView({ store }: ViewProps) {
     if (selected) setBrowsedType(selected.entity);
   }, [selected]);
   const type = browsedType !== undefined && types.includes(browsedType) ? browsedType : types[0];
-  const entries = useMemo(() => (type ? entitiesOf(store, type) : []), [store, type]);
+  // The list is of pks, their rows read when shown: a type can hold 100k entities, and the
+  // lists are made again whenever a row comes.
+  const rows = (type === undefined ? undefined : store.entities[type]) ?? NO_ROWS;
+  const pks = useMemo(() => Object.keys(rows), [rows]);
+  const counts = useMemo(
+    () =>
+      types.map((option) =>
+        option === type ? pks.length : Object.keys(store.entities[option] ?? NO_ROWS).length,
+      ),
+    [types, type, pks, store.entities],
+  );
   const text = query.trim().toLowerCase();
+  const filtering = text !== '';
   // A pk matches at once; a label only once its row has come.
   const shown = useMemo(
     () =>
-      text
-        ? entries.filter(
-            (entry) =>
-              entry.pk.toLowerCase().includes(text) ||
-              entityLabel(entry.row).toLowerCase().includes(text),
+      filtering
+        ? pks.filter(
+            (pk) =>
+              pk.toLowerCase().includes(text) || entityLabel(rows[pk]).toLowerCase().includes(text),
           )
-        : entries,
-    [entries, text],
+        : pks,
+    [pks, rows, text, filtering],
   );
   const [range, onRangeChange] = useRowRange();
   useRequestRows(
     store,
     type,
-    useMemo(
-      () => shown.slice(range.first, range.last + 1).map((entry) => entry.pk),
-      [shown, range],
-    ),
+    useMemo(() => shown.slice(range.first, range.last + 1), [shown, range]),
   );
-  // Filtering by label needs every row of the type.
-  const filtering = text !== '';
+  // Filtering by label needs every row of the type: those not here yet are asked for, a few
+  // thousand at a time (the next ones once they came), so that the panel takes them in pieces
+  // and stays responsive.
+  const unloaded = useMemo(
+    () => (filtering ? pks.filter((pk) => rows[pk] === UNLOADED) : NO_PKS),
+    [pks, rows, filtering],
+  );
   useRequestRows(
     store,
     type,
-    useMemo(() => (filtering ? entries.map((entry) => entry.pk) : []), [entries, filtering]),
+    useMemo(() => unloaded.slice(0, ROWS_AT_ONCE), [unloaded]),
   );
-  const unloaded = filtering ? entries.filter((entry) => entry.row === UNLOADED).length : 0;
 
   const lookUp = (event: Event) => {
     event.preventDefault();
@@ -96,9 +112,9 @@ export function EntitiesView({ store }: ViewProps) {
               setMiss('');
             }}
           >
-            {types.map((option) => (
+            {types.map((option, index) => (
               <option key={option} value={option}>
-                {option} ({Object.keys(store.entities[option] ?? {}).length})
+                {option} ({counts[index]})
               </option>
             ))}
           </select>
@@ -121,9 +137,9 @@ export function EntitiesView({ store }: ViewProps) {
             {miss}
           </p>
         )}
-        {unloaded > 0 && (
+        {unloaded.length > 0 && (
           <p class="notice is-loading" role="status">
-            Loading {unloaded} {type} rows to match their labels…
+            Loading {unloaded.length} {type} rows to match their labels…
           </p>
         )}
         <VirtualList
@@ -131,21 +147,19 @@ export function EntitiesView({ store }: ViewProps) {
           label={`${type} entities`}
           items={shown}
           rowHeight={ROW_HEIGHT}
-          rowKey={(entry) => entry.pk}
-          rowAttributes={(entry) => ({ 'data-pk': entry.pk })}
+          rowKey={(pk) => pk}
+          rowAttributes={(pk) => ({ 'data-pk': pk })}
           selectedIndex={
-            selected && selected.entity === type
-              ? shown.findIndex((entry) => entry.pk === selected.pk)
-              : undefined
+            selected && selected.entity === type ? shown.indexOf(selected.pk) : undefined
           }
-          onActivate={(entry) => type && selectEntity(type, entry.pk)}
+          onActivate={(pk) => type && selectEntity(type, pk)}
           empty={`No ${type} matches "${query}".`}
           onRangeChange={onRangeChange}
-          renderRow={(entry) => (
+          renderRow={(pk) => (
             <>
-              <span class="pk mono">{entry.pk}</span>
-              <RowLabel row={entry.row} />
-              {entry.invalid && <span class="badge badge-invalid">INVALID</span>}
+              <span class="pk mono">{pk}</span>
+              <RowLabel row={rows[pk]} />
+              {isInvalidRow(rows[pk]) && <span class="badge badge-invalid">INVALID</span>}
             </>
           )}
         />

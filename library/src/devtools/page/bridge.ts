@@ -1,6 +1,5 @@
 import { registerEndpoint } from '../../endpoint/registry.js';
 import { MemberList } from '../../normalize/memberList.js';
-import type { Tables } from '../../normalize/tables.js';
 import type { Store, StoreRecord } from '../../store/createStore.js';
 import type { State } from '../../store/state.js';
 import {
@@ -12,21 +11,32 @@ import {
   type ReplayCommand,
   type ResultsCommand,
   type RowsCommand,
-  SNAPSHOT_CHUNK_LENGTH,
-  type SnapshotState,
   type StoredResult,
 } from '../protocol/messages.js';
 import { isExtensionCommand } from '../protocol/validate.js';
-import { Describer, type EventLimits, encodeEvent, needsSnapshot } from './describe.js';
+import { Describer, type EventLimits, encodeEvent, factsOf, needsSnapshot } from './describe.js';
 import { encode } from './encode.js';
 import { History, type HistoryEntry } from './history.js';
 import { replayMutations } from './replay.js';
+import { SlicedWork } from './slices.js';
+import { chunksOf, snapshotText } from './snapshot.js';
 
 export interface DevtoolsOptions {
   /** Shown in the panel's store selector; the document title by default. */
   name?: string;
   /** How many recent changes are kept for a panel that opens later (default 1000). */
   ringSize?: number;
+  /**
+   * How many of the latest changes keep their state, for the panel's reads "as of" their seq
+   * (default 100, at most ringSize). Older ones are still described; reads as of them are
+   * answered `leftRing`.
+   */
+  statesKept?: number;
+  /**
+   * How long the page may work at once answering a panel (a snapshot, the ring's history), in
+   * ms (default 10): longer work goes on in later tasks, and the page stays responsive.
+   */
+  sliceMs?: number;
   /** How long events wait to be sent together while a panel is connected, in ms (default 50). */
   batchInterval?: number;
   /** The window to talk through (the page's own window by default). */
@@ -56,15 +66,12 @@ const EVENT_LIMITS: EventLimits = {
 const ENVELOPE_LENGTH = 1024;
 /** One `rows` (or `results`) answer stays this far below the largest message, whatever it holds. */
 const READ_LENGTH = 6 * 1024 * 1024;
-/** Snapshots carry the whole state. */
-const SNAPSHOT_LIMITS = {
-  maxSize: 64 * 1024 * 1024,
-  maxItems: 1_000_000,
-  maxDepth: 32,
-  maxStringLength: 1_000_000,
-};
-/** Keep each events message around this size (JSON length). */
-const BATCH_LENGTH = 512 * 1024;
+/**
+ * Keep each events message around this size (JSON length): the content script's relay of one
+ * message is a task of the page's thread, which takes about 1 ms per 10 KB (Chrome serializes it
+ * for the port).
+ */
+const BATCH_LENGTH = 64 * 1024;
 
 let storeCount = 0;
 
@@ -74,6 +81,10 @@ let storeCount = 0;
  * events in batches, answers resync requests with the missing events or a snapshot, answers
  * reads of rows and results (now, or as of a seq in the ring), and runs the panel's commands
  * (invalidate, expire all, reset, replay).
+ *
+ * A resync's answer (a snapshot, the ring's history) can be seconds of work in a large store: it
+ * is made and posted in slices (SlicedWork). Meanwhile live events wait in the queue and reads
+ * wait their turn, so that the panel still gets everything in seq order.
  */
 export function connectDevtools(store: Store, options: DevtoolsOptions = {}): DevtoolsConnection {
   return new DevtoolsBridge(store, options);
@@ -84,15 +95,22 @@ class DevtoolsBridge implements DevtoolsConnection {
   private readonly target: Window;
   private readonly storeName: string;
   private readonly batchInterval: number;
+  private readonly sliceMs: number;
   private readonly history: History;
   private readonly describer: Describer;
   /** The state components see now: the last change's, or the store's when the bridge started. */
   private state: State;
   private seq = 0;
+  /** The last event (or snapshot) posted to the panel, and the state just after it. */
+  private sent: { seq: number; state: State };
   private connected = false;
   private queue: HistoryEntry[] = [];
   private snapshotDue = false;
   private timer: ReturnType<typeof setTimeout> | undefined = undefined;
+  /** A resync answer or a snapshot being sent, in slices. */
+  private work: SlicedWork | undefined = undefined;
+  /** Reads and snapshot commands that came while `work` runs: run once it is done. */
+  private waiting: ExtensionCommand[] = [];
   /** Replays running now, oldest first: what the store does meanwhile is tagged with the first. */
   private readonly replaying: string[] = [];
   private readonly unobserve: () => void;
@@ -101,21 +119,38 @@ class DevtoolsBridge implements DevtoolsConnection {
     private readonly store: Store,
     options: DevtoolsOptions,
   ) {
-    this.history = new History(options.ringSize ?? 1000);
+    const ringSize = options.ringSize ?? 1000;
+    this.history = new History(ringSize, options.statesKept ?? Math.min(100, ringSize));
     this.target = options.window ?? window;
     this.batchInterval = options.batchInterval ?? 50;
+    this.sliceMs = options.sliceMs ?? 10;
     this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
     this.describer = new Describer(store.controller);
     this.state = store.getState();
+    this.sent = { seq: 0, state: this.state };
     this.unobserve = store.observe(this.observe);
     this.target.addEventListener('message', this.onMessage);
     this.hello();
   }
 
-  /** Sends the events waiting for the next batch now (a field: callers may pass it around). */
+  /**
+   * Sends now, in this task, what is being sent in slices and the events waiting for the next
+   * batch (a field: callers may pass it around).
+   */
   readonly flush = (): void => {
     if (this.timer !== undefined) clearTimeout(this.timer);
-    this.sendPending();
+    this.timer = undefined;
+    for (;;) {
+      if (this.work !== undefined) this.work.finish();
+      else if (this.queue.length > 0 || this.snapshotDue) this.sendPending();
+      else return;
+    }
+  };
+
+  /** The batch timer fired: the batch goes, unless an answer being sent takes it along after. */
+  private readonly batchDue = (): void => {
+    this.timer = undefined;
+    if (this.work === undefined) this.sendPending();
   };
 
   readonly disconnect = (): void => {
@@ -161,30 +196,30 @@ class DevtoolsBridge implements DevtoolsConnection {
       time: Date.now(),
       action,
       changes,
-      before: this.state,
       state: view,
       replayId: this.replaying[0],
       readers: this.describer.readersOf(changes, this.state, view),
+      ...factsOf(action, changes, this.state, view),
     });
   };
 
   /** Keeps an entry in the ring (and the queue, while connected); it is described when sent. */
-  private keep(entry: HistoryEntry) {
+  private keep(entry: HistoryEntry & { state: State }) {
     this.seq = entry.seq;
     this.state = entry.state;
     this.history.add(entry);
     if (!this.connected) return;
     this.queue.push(entry);
     if (needsSnapshot(entry)) this.snapshotDue = true;
-    this.timer ??= setTimeout(() => this.sendPending(), this.batchInterval);
+    this.timer ??= setTimeout(this.batchDue, this.batchInterval);
   }
 
   /**
-   * Posts entries as events, in JSON text messages of about BATCH_LENGTH. Returns whether an
-   * event's effects were too large to send (it went without them): the panel then needs a
-   * snapshot.
+   * Posts entries as events, in JSON text messages of about BATCH_LENGTH, yielding after each
+   * one (see SlicedWork). Returns whether an event's effects were too large to send (it went
+   * without them): the panel then needs a snapshot.
    */
-  private sendEvents(entries: readonly HistoryEntry[], history = false): boolean {
+  private *postEvents(entries: readonly HistoryEntry[], history = false): Generator<void, boolean> {
     let texts: string[] = [];
     let length = 0;
     let omitted = false;
@@ -212,61 +247,54 @@ class DevtoolsBridge implements DevtoolsConnection {
       texts.push(text);
       length += text.length + 1;
       if (length >= BATCH_LENGTH) send();
+      yield;
     }
     if (texts.length > 0) send();
     return omitted;
   }
 
-  private sendSnapshot() {
-    const { state } = this;
-    const snapshot: SnapshotState = {
-      entities: encode(plainTables(state.entities), SNAPSHOT_LIMITS) as SnapshotState['entities'],
-      endpoints: encode(state.endpoints.toObject(), SNAPSHOT_LIMITS) as SnapshotState['endpoints'],
-      meta: encode(state.meta.toObject(), SNAPSHOT_LIMITS) as SnapshotState['meta'],
-      entitiesMeta: encode(
-        plainTables(state.entitiesMeta),
-        SNAPSHOT_LIMITS,
-      ) as SnapshotState['entitiesMeta'],
-      indexes: encode(plainTables(state.indexes), SNAPSHOT_LIMITS),
-      optimistic: state.optimistic.map(({ key, endpoint, fetchedAt }) => ({
-        key,
-        endpoint: endpoint.name,
-        fetchedAt,
-      })),
-    };
-    const text = JSON.stringify(snapshot);
-    // A chunk never ends between the two halves of a surrogate pair (an emoji): a relay that
-    // encodes each chunk as UTF-8 (Chrome's extension messaging) would turn lone halves into
-    // U+FFFD. A chunk that would end on a high surrogate ends one unit earlier.
-    const chunks: string[] = [];
-    for (let start = 0; start < text.length; ) {
-      let end = Math.min(start + SNAPSHOT_CHUNK_LENGTH, text.length);
-      const last = text.charCodeAt(end - 1);
-      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-      chunks.push(text.slice(start, end));
-      start = end;
+  /**
+   * Posts a snapshot of the state at `seq` (see snapshotText), a step at a time. It is the state
+   * of the last event posted before it: changes made while it is sent are events that follow.
+   */
+  private *postSnapshot(seq: number, state: State): Generator<void> {
+    const { storeId } = this;
+    const chunks = chunksOf(yield* snapshotText(state));
+    for (const [index, data] of chunks.entries()) {
+      this.post({ kind: 'snapshot', storeId, seq, index, count: chunks.length, data });
+      yield;
     }
-    for (const [index, data] of chunks.entries())
-      this.post({
-        kind: 'snapshot',
-        storeId: this.storeId,
-        seq: this.seq,
-        index,
-        count: chunks.length,
-        data,
-      });
+    this.sent = { seq, state };
+  }
+
+  /**
+   * Sends in slices, in place of what was being sent so; the events queued meanwhile, then the
+   * commands that waited, follow it.
+   */
+  private sendSliced(steps: Generator<void>) {
+    this.work?.cancel();
+    this.work = new SlicedWork(steps, this.sliceMs, () => {
+      this.work = undefined;
+      this.sendPending();
+      for (const command of this.waiting.splice(0)) this.run(command);
+    });
+    this.work.start();
   }
 
   /** The batch timer fired, or sending cannot wait (`flush`). */
   private sendPending() {
-    this.timer = undefined;
-    const entries = this.queue;
+    if (this.queue.length > 0 || this.snapshotDue) this.sendSliced(this.postPending());
+  }
+
+  /** The queued events, then the snapshot they made due. */
+  private *postPending(): Generator<void> {
+    const { seq, state, queue } = this;
+    let snapshotDue = this.snapshotDue;
     this.queue = [];
-    if (entries.length > 0 && this.sendEvents(entries)) this.snapshotDue = true;
-    if (this.snapshotDue) {
-      this.snapshotDue = false;
-      this.sendSnapshot();
-    }
+    this.snapshotDue = false;
+    if (yield* this.postEvents(queue)) snapshotDue = true;
+    if (snapshotDue) yield* this.postSnapshot(seq, state);
+    this.sent = { seq, state };
   }
 
   /** Drops the pending batch and a due snapshot, unsent. */
@@ -278,30 +306,37 @@ class DevtoolsBridge implements DevtoolsConnection {
   }
 
   /**
-   * After a disconnect nothing more is posted: not the pending batch, not a due snapshot, and
-   * not events recorded later (e.g. by a replay still running).
+   * After a disconnect nothing more is posted: not the pending batch, not a due snapshot, not
+   * the rest of a resync answer, and not events recorded later (e.g. by a replay still running).
    */
   private stopSending() {
     this.connected = false;
     this.dropPending();
+    this.work?.cancel();
+    this.work = undefined;
+    this.waiting = [];
   }
 
-  /** A panel holding events up to `lastSeq` gets what it misses, or a snapshot if that left the ring. */
-  private resync(lastSeq: number) {
-    // What was pending is in what the resync sends.
+  /**
+   * What a panel holding events up to `lastSeq` misses (what is pending now included): those
+   * events, or a snapshot and the ring as history if they left the ring.
+   */
+  private *resync(lastSeq: number): Generator<void> {
     this.dropPending();
+    const { seq, state } = this;
     const entries = this.history.all();
     const oldest = this.history.oldestSeq ?? this.seq + 1;
     if (lastSeq > 0 && lastSeq <= this.seq && lastSeq >= oldest - 1) {
       const missing = entries.filter((entry) => entry.seq > lastSeq);
-      const omitted = this.sendEvents(missing);
+      const omitted = yield* this.postEvents(missing);
       // As after a live batch, events the panel cannot follow from their effects alone
       // (optimistic ones, or ones sent without their effects) need a snapshot after them.
-      if (omitted || missing.some(needsSnapshot)) this.sendSnapshot();
-      return;
+      if (omitted || missing.some(needsSnapshot)) yield* this.postSnapshot(seq, state);
+    } else {
+      yield* this.postSnapshot(seq, state);
+      yield* this.postEvents(entries, true);
     }
-    this.sendSnapshot();
-    this.sendEvents(entries, true);
+    this.sent = { seq, state };
   }
 
   /**
@@ -310,15 +345,27 @@ class DevtoolsBridge implements DevtoolsConnection {
    */
   private stateAt(seq: number | undefined): State | undefined {
     if (seq === undefined || seq === this.seq) return this.state;
-    return this.history.at(seq)?.state;
+    return this.history.stateAt(seq);
   }
 
-  /** The rows a panel asked for; the events before them are posted first. */
-  private sendRows(command: RowsCommand) {
+  /**
+   * Where a read is answered from. While a panel is connected, a read of the current state is
+   * answered as of the last event posted, whose effects the panel has: the events waiting for
+   * their batch go with it (a panel asks for the rows it shows after each batch, and sending the
+   * batch with every answer would post events one or two at a time). A read of a past seq is
+   * posted after the events before it.
+   */
+  private readAt(asOf: number | undefined): { seq: number; state: State | undefined } {
+    if (asOf === undefined && this.connected) return this.sent;
     this.flush();
+    return { seq: this.seq, state: this.stateAt(asOf) };
+  }
+
+  /** The rows a panel asked for (see readAt). */
+  private sendRows(command: RowsCommand) {
     const { table, pks, asOf } = command;
-    const read = { storeId: this.storeId, seq: this.seq, table, ...asOfField(asOf) };
-    const state = this.stateAt(asOf);
+    const { seq, state } = this.readAt(asOf);
+    const read = { storeId: this.storeId, seq, table, ...asOfField(asOf) };
     if (state === undefined) {
       this.post({ kind: 'rows', ...read, leftRing: true, rows: {} });
       return;
@@ -333,12 +380,11 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.post({ kind: 'rows', ...read, rows: answer });
   }
 
-  /** The stored results a panel asked for (normalized, with their meta); as sendRows. */
+  /** The stored results a panel asked for (normalized, with their meta); see readAt. */
   private sendResults(command: ResultsCommand) {
-    this.flush();
     const { keys, asOf } = command;
-    const read = { storeId: this.storeId, seq: this.seq, ...asOfField(asOf) };
-    const state = this.stateAt(asOf);
+    const { seq, state } = this.readAt(asOf);
+    const read = { storeId: this.storeId, seq, ...asOfField(asOf) };
     if (state === undefined) {
       this.post({ kind: 'results', ...read, leftRing: true, results: {} });
       return;
@@ -378,17 +424,25 @@ class DevtoolsBridge implements DevtoolsConnection {
 
   private run(command: ExtensionCommand) {
     const { controller } = this.store;
+    // A read is answered at the latest seq, once every event up to it was posted: while a
+    // resync answer is being sent, it waits (and so does a snapshot asked for meanwhile).
+    const waits =
+      command.kind === 'rows' || command.kind === 'results' || command.kind === 'snapshot';
+    if (waits && this.work !== undefined) {
+      this.waiting.push(command);
+      return;
+    }
     switch (command.kind) {
       case 'connect':
         this.connected = true;
         this.hello(true);
-        this.resync(command.lastSeq);
+        this.sendSliced(this.resync(command.lastSeq));
         return;
       case 'disconnect':
         this.stopSending();
         return;
       case 'snapshot':
-        this.sendSnapshot();
+        this.sendSliced(this.postSnapshot(this.seq, this.state));
         return;
       case 'rows':
         this.sendRows(command);
@@ -417,15 +471,4 @@ const asOfField = (asOf: number | undefined) => (asOf === undefined ? {} : { asO
 /** A stored row as JSON sees it: a collection row is the list of its members' pks. */
 function plainRow(row: unknown): unknown {
   return row instanceof MemberList ? row.toArray() : row;
-}
-
-/** Tables as plain objects, for the snapshot (no prototype: any key is a plain key). */
-function plainTables(tables: Tables): Record<string, Record<string, unknown>> {
-  const plain: Record<string, Record<string, unknown>> = Object.create(null);
-  for (const [key, table] of tables) {
-    const rows: Record<string, unknown> = Object.create(null);
-    for (const [pk, row] of table) rows[pk] = plainRow(row);
-    plain[key] = rows;
-  }
-  return plain;
 }

@@ -28,8 +28,8 @@ export type ReaderEffect = ResultSuspends | ResultLostMember;
 /**
  * Describes the ring's entries as StoreEvents: the action in the user's terms and its effects,
  * which are the entry's change-set item by item, plus the stored results an Invalidate touched.
- * An entry is described from what it holds (its action, change-set, states and readers), never
- * from when it is described: an event sent live and the same event sent to a panel that connects
+ * An entry is described from what it holds (its action, change-set and what was read of the
+ * states as it happened), never from when it is described: an event sent live and the same event sent to a panel that connects
  * later are the same.
  */
 export class Describer {
@@ -108,7 +108,7 @@ export class Describer {
 const NO_READERS: ReaderEffect[] = [];
 
 /** The change-set's items as effects; values still the page's own. */
-function effectsOf({ action, changes, before, state }: ActionEntry): Effect<unknown>[] {
+function effectsOf({ action, changes, kept }: ActionEntry): Effect<unknown>[] {
   const effects: Effect<unknown>[] = [];
   for (const { entity, added, updated, invalidated } of changes.entities) {
     if (added.length > 0) effects.push({ type: 'entities-added', entity, pks: added });
@@ -119,36 +119,61 @@ function effectsOf({ action, changes, before, state }: ActionEntry): Effect<unkn
   for (const change of changes.collections) effects.push({ type: 'collection-changed', ...change });
   const endpoint = 'endpoint' in action ? action.endpoint.name : '';
   for (const change of changes.results) {
-    // The store keeps a result (and its meta) for a read's newest answer only.
-    const kept = state.meta.get(change.key) !== before.meta.get(change.key);
+    const isKept = kept.has(change.key);
     if (change.type === 'result-stored')
       effects.push(
-        kept
-          ? { ...change, endpoint, kept, result: state.endpoints.get(change.key) }
-          : { ...change, endpoint, kept },
+        isKept
+          ? { ...change, endpoint, kept: isKept, result: kept.get(change.key) }
+          : { ...change, endpoint, kept: isKept },
       );
-    else if (change.type === 'result-error') effects.push({ ...change, endpoint, kept });
+    else if (change.type === 'result-error') effects.push({ ...change, endpoint, kept: isKept });
     else effects.push(change);
   }
   if (changes.reset) effects.push({ type: 'store-reset' });
   return effects;
 }
 
+/** What describing an action needs of the states around it, read while they are at hand. */
+export function factsOf(
+  action: Action,
+  changes: ChangeSet,
+  before: State,
+  after: State,
+): Pick<ActionEntry, 'kept' | 'settles' | 'optimisticAround'> {
+  let kept: Map<string, unknown> | undefined;
+  for (const { type, key } of changes.results) {
+    // The store keeps a result (and its meta) for a read's newest answer only.
+    if (type !== 'result-stored' && type !== 'result-error') continue;
+    if (after.meta.get(key) === before.meta.get(key)) continue;
+    kept ??= new Map();
+    kept.set(key, type === 'result-stored' ? after.endpoints.get(key) : undefined);
+  }
+  return {
+    kept: kept ?? NOTHING_KEPT,
+    // The answer to a request whose optimistic response was shown settles it.
+    settles:
+      action.type === 'setResponse' &&
+      before.optimistic.some(
+        (entry) => entry.key === action.key && entry.fetchedAt === action.fetchedAt,
+      ),
+    // Only an optimistic fetch itself is described by its effects (its optimistic response's).
+    optimisticAround:
+      before.optimistic.length > 0 || (action.type !== 'fetch' && after.optimistic.length > 0),
+  };
+}
+
+const NOTHING_KEPT: ReadonlyMap<string, unknown> = new Map();
+
 /**
  * Whether the panel's copy of the state cannot follow this entry from its effects alone: an
- * optimistic response shown before or after it is undone by no effect (only an optimistic fetch
- * itself is described by its effects, those of its optimistic response).
+ * optimistic response shown before or after it is undone by no effect.
  */
 export function needsSnapshot(entry: HistoryEntry): boolean {
-  if (entry.kind === 'replay') return false;
-  return (
-    entry.before.optimistic.length > 0 ||
-    (entry.action.type !== 'fetch' && entry.state.optimistic.length > 0)
-  );
+  return entry.kind === 'action' && entry.optimisticAround;
 }
 
 /** A fresh summary of an action (the caller may add to it). */
-function summarize({ action, before }: ActionEntry): ActionSummary<unknown> {
+function summarize({ action, settles }: ActionEntry): ActionSummary<unknown> {
   switch (action.type) {
     case 'fetch':
       // Only optimistic fetches change the store.
@@ -158,11 +183,7 @@ function summarize({ action, before }: ActionEntry): ActionSummary<unknown> {
       summary.duration = action.date - action.fetchedAt;
       if (action.error) summary.error = action.response;
       else summary.response = action.response;
-      // The answer to a request whose optimistic response was shown settles it.
-      const settled = before.optimistic.some(
-        (entry) => entry.key === action.key && entry.fetchedAt === action.fetchedAt,
-      );
-      if (settled) summary.optimistic = action.error ? 'rolled-back' : 'committed';
+      if (settles) summary.optimistic = action.error ? 'rolled-back' : 'committed';
       return summary;
     }
     case 'invalidate':

@@ -11,23 +11,32 @@ interface Stamp {
   time: number;
   /**
    * The state components see just after it (committed data plus pending optimistic responses):
-   * reads "as of" this seq are answered from it. States share structure, so keeping one costs
-   * only what changed.
+   * reads "as of" this seq are answered from it. Only the latest entries keep theirs (see
+   * History): an old state costs the heap what later changes replaced in it, and the collector
+   * pays for every byte kept on each of its passes.
    */
-  state: State;
+  state: State | undefined;
 }
 
-/** A store action, as `store.observe` reported it. */
+/** A store action, as `store.observe` reported it, with what its description needs of the states. */
 export interface ActionEntry extends Stamp {
   kind: 'action';
   action: Action;
   changes: ChangeSet;
-  /** The state components saw just before it (the previous entry's `state`). */
-  before: State;
   /** The panel's replay running when it happened: what a replay does carries its id. */
   replayId: string | undefined;
   /** The stored results an Invalidate touched, worked out as it happened (see Describer). */
   readers: (ResultSuspends | ResultLostMember)[];
+  /**
+   * The results of its change-set the store keeps as their key's result (a read's newest
+   * answer), with the normalized value kept (undefined for an error): read from the states when
+   * it happened, so the entry is described the same once they are gone.
+   */
+  kept: ReadonlyMap<string, unknown>;
+  /** Its answer settled a request whose optimistic response was shown. */
+  settles: boolean;
+  /** An optimistic response was shown before or after it (see needsSnapshot). */
+  optimisticAround: boolean;
 }
 
 /** One mutation of a panel's replay, done. */
@@ -40,9 +49,10 @@ export interface ReplayEntry extends Stamp {
 export type HistoryEntry = ActionEntry | ReplayEntry;
 
 /**
- * The bridge's ring: the last `size` entries, each with its action, change-set and state, kept
- * as they came (references, nothing serialized). A panel that connects later is described the
- * very same entries a connected one was, so it sees exactly the effects a live panel saw.
+ * The bridge's ring: the last `size` entries, each with its action and change-set, kept as they
+ * came (references, nothing serialized); the latest `statesKept` of them also keep their state,
+ * for reads "as of" their seq (time travel). A panel that connects later is described the very
+ * same entries a connected one was, so it sees exactly the effects a live panel saw.
  *
  * The array grows up to `size`, then is written round and round: `next` is then where the next
  * entry goes, over the oldest.
@@ -51,12 +61,17 @@ export class History {
   private readonly entries: HistoryEntry[] = [];
   private next = 0;
 
-  constructor(private readonly size: number) {
-    if (!Number.isInteger(size) || size < 1)
-      throw new RangeError(`ring size must be a positive integer, not ${size}`);
+  constructor(
+    private readonly size: number,
+    private readonly statesKept = size,
+  ) {
+    checkSize('ring size', size);
+    checkSize('statesKept', statesKept);
   }
 
   add(entry: HistoryEntry): void {
+    const leaving = this.at(entry.seq - this.statesKept);
+    if (leaving) leaving.state = undefined;
     if (this.entries.length < this.size) {
       this.entries.push(entry);
       return;
@@ -78,8 +93,18 @@ export class History {
     return this.entries[(this.next + seq - oldest) % this.entries.length];
   }
 
+  /** The state just after `seq`, while the ring keeps it (one of the latest `statesKept`). */
+  stateAt(seq: number): State | undefined {
+    return this.at(seq)?.state;
+  }
+
   /** Every entry kept, oldest first. */
   all(): HistoryEntry[] {
     return this.entries.slice(this.next).concat(this.entries.slice(0, this.next));
   }
+}
+
+function checkSize(name: string, size: number) {
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`${name} must be a positive integer, not ${size}`);
 }

@@ -7,7 +7,8 @@
  * - events travel as JSON text, one string per batch, so the clone is a copy of one string and
  *   the content script checks only the envelope; the panel parses and checks the events;
  * - effects name the entities a change touched without carrying their rows: the panel asks for
- *   the rows it shows (`rows`), and a snapshot carries them all.
+ *   the rows it shows (`rows`); a snapshot carries each entity table's pks, not its rows;
+ * - messages stay around 64 KB (the content script relays each in one task of the page).
  */
 
 export const PROTOCOL_TAG = 'restlens';
@@ -115,7 +116,10 @@ export interface SnapshotMessage extends Envelope {
 /** What every answer to a read (`rows`, `results`) says about when it was read. */
 interface ReadAnswer {
   storeId: string;
-  /** The latest seq (every event up to it was posted before this message). */
+  /**
+   * The seq the current state was read at: the last event posted before this message (events
+   * still waiting for their batch follow it). For a read `asOf` a past seq, the latest seq.
+   */
   seq: number;
   /** The past seq the read was asked for; absent for the current state. */
   asOf?: number;
@@ -217,15 +221,22 @@ export type ExtensionCommand =
   | InvalidateCommand
   | ReplayCommand;
 
-/** The snapshot, once its chunks are joined and parsed. */
+/**
+ * The snapshot, once its chunks are joined and parsed: what a panel's first views need. Entity
+ * rows are not in it (a panel asks for the rows it shows, `rows`): `pks` lists each entity
+ * table's pks. A page of an earlier version sent entity tables with their rows in `entities`
+ * (and `entitiesMeta` and `indexes`, which no panel reads): a panel still takes them.
+ */
 export interface SnapshotState {
-  /** Entity tables (pk → row) and collection tables (row key → member pks) by key. */
+  /** Collection tables (`[Todo]`: row key → member pks) by key; see above for entity tables. */
   entities: Record<string, Record<string, Encoded>>;
+  /** Entity tables by type: the pks the store holds, rows not sent. */
+  pks?: Record<string, string[]>;
   /** Stored results by key, normalized. */
   endpoints: Record<string, Encoded>;
   meta: Record<string, Encoded>;
-  entitiesMeta: Record<string, Record<string, Encoded>>;
-  indexes: Encoded;
+  entitiesMeta?: Record<string, Record<string, Encoded>>;
+  indexes?: Encoded;
   optimistic: { key: string; endpoint: string; fetchedAt: number }[];
 }
 

@@ -300,12 +300,16 @@ export function parseSnapshot(text: string): SnapshotState | undefined {
   } catch {
     return undefined;
   }
-  const valid = hasFields(snapshot, {
-    entities: (entities) => isObject(entities) && Object.values(entities).every(isObject),
-    endpoints: isObject,
-    meta: isObject,
-    optimistic: isArrayOf(isOptimistic),
-  });
+  const valid = hasFields(
+    snapshot,
+    {
+      entities: (entities) => isObject(entities) && Object.values(entities).every(isObject),
+      endpoints: isObject,
+      meta: isObject,
+      optimistic: isArrayOf(isOptimistic),
+    },
+    { pks: (pks) => isObject(pks) && Object.values(pks).every(isArrayOf(isString)) },
+  );
   return valid ? (snapshot as SnapshotState) : undefined;
 }
 
