@@ -706,7 +706,7 @@ describe('seq', () => {
       'setResponse',
       'invalidate',
       'expireAll',
-      'invalidateAll',
+      'invalidate',
       'reset',
       'setResponse',
     ]);

@@ -1,4 +1,3 @@
-import type { EndpointInterface } from '../../endpoint/types.js';
 import type { ChangeSet } from '../../normalize/changes.js';
 import type { Action } from '../../store/actions.js';
 import type { Controller } from '../../store/Controller.js';
@@ -13,12 +12,7 @@ import type {
 import type { Encoded } from '../protocol/messages.js';
 import { type EncodeLimits, encode } from './encode.js';
 import type { ActionEntry, HistoryEntry } from './history.js';
-
-/** The call behind a stored result, to read it again. */
-interface Call {
-  endpoint: EndpointInterface;
-  args: readonly unknown[];
-}
+import type { Call } from './resultCommands.js';
 
 const REQUEST_KEY = /^(GET|POST|PUT|PATCH|DELETE) (.*)$/;
 
@@ -46,6 +40,16 @@ export class Describer {
     if (action.type !== 'setResponse' || action.endpoint.sideEffect) return;
     if (!this.calls.has(action.key) && committed.endpoints.has(action.key))
       this.calls.set(action.key, { endpoint: action.endpoint, args: action.args });
+  }
+
+  /** The call behind a stored read, by its key (what a refetch runs again). */
+  callOf(key: string): Call | undefined {
+    return this.calls.get(key);
+  }
+
+  /** The schemas of the reads the store keeps (where an entity's class is found). */
+  *schemas(): Iterable<unknown> {
+    for (const { endpoint } of this.calls.values()) yield endpoint.schema;
   }
 
   /**
