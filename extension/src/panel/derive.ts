@@ -12,12 +12,10 @@ import {
   effectLines,
   entityPks,
 } from './format.js';
-import { isInvalidRow, type Row, type StoreView } from './model.js';
+import { isInvalidRow, type LastChange, type Row, type StoreView } from './model.js';
 import type { PanelState } from './store.js';
 
 /** What the views show, computed from the panel's copy of a store (pure functions). */
-
-type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
 
 export interface CollectionRow {
   /** `collection + ' ' + row`, as `lastChanges` keys it. */
@@ -27,7 +25,7 @@ export interface CollectionRow {
   row: string;
   entityType: string;
   members: string[];
-  lastChange?: { seq: number; effect: CollectionChange };
+  lastChange?: LastChange;
 }
 
 export const collectionRowId = (collection: string, row: string) => `${collection} ${row}`;
@@ -86,12 +84,16 @@ export interface EntityReferences {
   results: { key: string; endpoint?: string; meta?: Encoded }[];
 }
 
-/** Each stored result's endpoint name, from the `result-stored` effects on the timeline. */
+/**
+ * Each stored result's endpoint name: the read that stored it (a `result-stored` or
+ * `result-error` effect the store kept). A mutation's answer is never kept as a result, so it
+ * never names one.
+ */
 export function endpointNames(events: readonly StoreEvent[]): Map<string, string> {
   const names = new Map<string, string>();
   for (const event of events)
     for (const effect of event.effects)
-      if (effect.type === 'result-stored' || effect.type === 'result-error')
+      if ((effect.type === 'result-stored' || effect.type === 'result-error') && effect.kept)
         names.set(effect.key, effect.endpoint);
   return names;
 }
@@ -217,7 +219,16 @@ export function eventBySeq(events: readonly StoreEvent[], seq: number): StoreEve
 
 const searchTexts = new WeakMap<StoreEvent, string>();
 
-/** Everything the text filter looks at in one event, lower case (computed once per event). */
+export const OPTIMISTIC_LABELS = {
+  applied: 'optimistic: applied',
+  committed: 'optimistic: committed',
+  'rolled-back': 'optimistic: rolled back',
+} as const;
+
+/**
+ * Everything the text filter looks at in one event, lower case (computed once per event): what
+ * its row and its expanded lines show, badges and summary included.
+ */
 export function eventSearchText(event: StoreEvent): string {
   let text = searchTexts.get(event);
   if (text === undefined) {
@@ -229,8 +240,9 @@ export function eventSearchText(event: StoreEvent): string {
       action.key,
       action.method,
       action.url,
-      action.optimistic,
-      event.effectsOmitted && EFFECTS_OMITTED,
+      action.optimistic && OPTIMISTIC_LABELS[action.optimistic],
+      action.error !== undefined && 'error',
+      event.effectsOmitted ? EFFECTS_OMITTED : summarizeEffects(event.effects),
       ...event.effects.flatMap(effectLines).map((line) => line.text),
     ]
       .filter(Boolean)
@@ -241,16 +253,31 @@ export function eventSearchText(event: StoreEvent): string {
   return text;
 }
 
+/** An entity's label (its title or name) as the copy holds it now; '' when it has none. */
+export type EntityLabeler = (entity: string, pk: string) => string;
+
+/** The labels of the entities an event touched, as its expanded lines show them. */
+function entityLabelsOf(event: StoreEvent, labelOf: EntityLabeler): string {
+  return event.effects
+    .flatMap(effectLines)
+    .map((line) => (line.entity ? labelOf(line.entity.entity, line.entity.pk) : ''))
+    .join('\n')
+    .toLowerCase();
+}
+
 export function filterEvents(
   events: readonly StoreEvent[],
   filter: PanelState['timelineFilter'],
+  labelOf: EntityLabeler = () => '',
 ): StoreEvent[] {
   const text = filter.text.trim().toLowerCase();
   return events.filter(
     (event) =>
       (!filter.kind || event.action.type === filter.kind) &&
       (!filter.endpoint || event.action.endpoint === filter.endpoint) &&
-      (!text || eventSearchText(event).includes(text)),
+      (!text ||
+        eventSearchText(event).includes(text) ||
+        entityLabelsOf(event, labelOf).includes(text)),
   );
 }
 
@@ -267,7 +294,7 @@ export function distinctActionValues(
   return [...values].sort();
 }
 
-/** A one-line summary of an event's effects, for its timeline row. */
+/** A one-line summary of an event's effects, for its timeline row: every part with its count. */
 export function summarizeEffects(effects: readonly Effect[]): string {
   const counts = new Map<string, number>();
   const bump = (label: string, count = 1) => counts.set(label, (counts.get(label) ?? 0) + count);
@@ -283,31 +310,41 @@ export function summarizeEffects(effects: readonly Effect[]): string {
         bump('invalidated');
         break;
       case 'collection-changed':
-        bump(effect.kind === 'invalidate' ? 'removed from list' : effect.kind);
+        // A list change counts the members it moved: `push +1`, `page-merge +2`.
+        if (effect.kind === 'invalidate') bump('removed from lists', effect.removed.length);
+        else if (effect.kind === 'replace') bump('lists replaced');
+        else bump(`${effect.kind} +`, effect.inserted.flatMap((run) => run.pks).length);
         break;
       case 'result-suspends':
-        bump('suspends');
+        bump('suspend');
         break;
       case 'result-lost-member':
-        bump('lost member');
+        bump('lost a member');
         break;
       case 'result-error':
-        bump('error');
+        bump('failed');
         break;
       case 'result-stored':
         bump('stored');
         break;
       case 'result-invalidated':
+        bump('results invalidated');
+        break;
       case 'result-expired':
-        bump(effect.type === 'result-invalidated' ? 'results invalidated' : 'results expired');
+        bump('results expired');
         break;
       case 'store-reset':
-        bump('reset');
+        bump('store cleared');
         break;
       case 'replay-result':
         bump(effect.ok ? 'replayed' : 'replay failed');
         break;
     }
   }
-  return [...counts].map(([label, count]) => (count > 1 ? `${count} ${label}` : label)).join(' · ');
+  return [...counts]
+    .map(([label, count]) => {
+      if (label === 'store cleared') return label;
+      return label.endsWith(' +') ? `${label}${count}` : `${count} ${label}`;
+    })
+    .join(' · ');
 }

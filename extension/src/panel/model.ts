@@ -18,6 +18,14 @@ export type Row = Encoded | typeof UNLOADED;
 
 type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
 
+/** A collection row's latest change, and the seq of the event that rolled it back, if one did. */
+export interface LastChange {
+  seq: number;
+  effect: CollectionChange;
+  /** Set when the change was an optimistic one the server refused: it was undone at this seq. */
+  rolledBackAt?: number;
+}
+
 /**
  * The panel's copy of one page store, kept current from a snapshot plus event effects. Every
  * record keyed by the page's names is a Dict (no prototype: any name is a plain key).
@@ -52,7 +60,7 @@ export interface StoreView {
   /** The timeline, oldest first, bounded. */
   events: StoreEvent[];
   /** The latest change of each collection row, by `collection + ' ' + row`. */
-  lastChanges: Dict<{ seq: number; effect: CollectionChange }>;
+  lastChanges: Dict<LastChange>;
   /** How each invalidated entity's pk was computed, by `entity + ' ' + pk`. */
   pkOrigins: Dict<{
     seq: number;
@@ -194,6 +202,21 @@ export function applyRows(view: StoreView, message: RowsMessage): StoreView {
   };
 }
 
+/** For an event that rolled an optimistic one back: the event that had applied it. */
+export function optimisticOrigin(
+  events: readonly StoreEvent[],
+  rollback: StoreEvent,
+): StoreEvent | undefined {
+  if (rollback.action.optimistic !== 'rolled-back') return undefined;
+  for (let index = events.length - 1; index >= 0; index--) {
+    const earlier = events[index] as StoreEvent;
+    if (earlier.seq >= rollback.seq) continue;
+    if (earlier.action.optimistic === 'applied' && earlier.action.key === rollback.action.key)
+      return earlier;
+  }
+  return undefined;
+}
+
 /** The events of one `events` message, once parsed. */
 export interface EventBatch {
   storeId: string;
@@ -259,6 +282,8 @@ export function applyEvents(view: StoreView, batch: EventBatch): ApplyResult {
     }
     draft ??= new Draft(view);
     draft.apply(event);
+    const undone = optimisticOrigin(events, event);
+    if (undone) draft.rollBack(undone, event.seq);
     lastSeq = event.seq;
     applied.push(event);
     hold(event);
@@ -336,6 +361,19 @@ class Draft {
   /** Copies a table's stale set only when it holds the pk: most writes find it empty. */
   private unstale(entity: string, pk: string): void {
     if (this.stale.tables[entity]?.has(pk)) this.stale.edit(entity).delete(pk);
+  }
+
+  /**
+   * An optimistic event was rolled back at `seq`: the rows whose latest change it made say so
+   * (the snapshot that follows a rollback brings their members back).
+   */
+  rollBack(applied: StoreEvent, seq: number): void {
+    for (const effect of applied.effects) {
+      if (effect.type !== 'collection-changed') continue;
+      const id = `${effect.collection} ${effect.row}`;
+      const latest = this.lastChanges[id];
+      if (latest?.seq === applied.seq) this.lastChanges[id] = { ...latest, rolledBackAt: seq };
+    }
   }
 
   apply(event: StoreEvent): void {

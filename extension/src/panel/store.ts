@@ -68,6 +68,8 @@ export interface PanelActions extends RecorderActions {
   selectStore(storeId: string): void;
   setView(view: PanelView): void;
   selectEntity(entity: string, pk: string): void;
+  /** The Entities view shows no entity (a lookup found nothing). */
+  clearSelectedEntity(): void;
   /** Shows one collection row in the Collections view. */
   selectCollectionRow(rowId: string): void;
   setTimelineFilter(filter: Partial<PanelState['timelineFilter']>): void;
@@ -214,6 +216,7 @@ export function createPanelStore() {
         set({ selectedStoreId, selectedEntity: undefined, selectedCollectionRow: undefined }),
       setView: (view) => set({ view }),
       selectEntity: (entity, pk) => set({ selectedEntity: { entity, pk }, view: 'entities' }),
+      clearSelectedEntity: () => set({ selectedEntity: undefined }),
       selectCollectionRow: (selectedCollectionRow) =>
         set({ selectedCollectionRow, view: 'collections' }),
       setTimelineFilter: (filter) =>

@@ -179,8 +179,8 @@ describe('Actions', () => {
     const kinds = within(screen.getByRole('listbox', { name: 'Timeline' }))
       .getAllByRole('option')
       .map((row) => row.querySelector('.kind')?.textContent);
-    // The page runs `invalidate` as invalidateAll(key === the key).
-    expect(kinds).toEqual(['setResponse', 'setResponse', 'invalidateAll', 'expireAll', 'reset']);
+    // The single-result Invalidate is recorded as what it is: an `invalidate` of that key.
+    expect(kinds).toEqual(['setResponse', 'setResponse', 'invalidate', 'expireAll', 'reset']);
   });
 
   it('sends nothing while the page is not connected', async () => {

@@ -8,6 +8,7 @@ import {
   formatRowKey,
   insertedMark,
   insertedPks,
+  removedReason,
 } from '../format.js';
 import { isInvalidRow, type StoreView } from '../model.js';
 import type { ViewProps } from '../views.js';
@@ -78,8 +79,10 @@ export function CollectionsView({ store }: ViewProps) {
 function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
   const { selectEntity } = usePanelActions();
   const change = row.lastChange;
-  const mark = change && insertedMark(change.effect.kind);
+  // A rolled-back change inserted nothing that is still there.
+  const mark = change && change.rolledBackAt === undefined && insertedMark(change.effect.kind);
   const marked = new Set(mark ? insertedPks(change.effect) : []);
+  const firstMarked = row.members.findIndex((pk) => marked.has(pk));
   const entities = store.entities[row.entityType] ?? dict();
   const label = (pk: string) => entityLabel(entities[pk]);
   const endpoint = change && eventBySeq(store.events, change.seq)?.action.endpoint;
@@ -113,6 +116,13 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
             Latest change #{change.seq}
             {endpoint ? ` (${endpoint})` : ''}: {describeCollectionChange(change.effect)}
           </p>
+          {change.rolledBackAt !== undefined && (
+            <p class="rolled-back">
+              Rolled back at #{change.rolledBackAt}: the server refused it, so{' '}
+              {insertedPks(change.effect).join(', ')} left again ({change.effect.lengthAfter} →{' '}
+              {change.effect.lengthBefore}).
+            </p>
+          )}
           {change.effect.duplicates.length > 0 && (
             <PkChips
               title="Skipped as duplicates"
@@ -123,7 +133,7 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
           )}
           {change.effect.removed.length > 0 && (
             <PkChips
-              title="Removed by Invalidate"
+              title={removedReason(change.effect.kind)}
               pks={change.effect.removed}
               label={label}
               onPick={(pk) => selectEntity(row.entityType, pk)}
@@ -131,11 +141,17 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
           )}
         </div>
       )}
+      <div class="list-header" aria-hidden="true">
+        <span class="index">#</span>
+        <span class="pk">pk</span>
+        <span class="label">label</span>
+      </div>
       <VirtualList
         id="collection-members"
         label={`Members of ${row.collection} ${formatRowKey(row.row)}`}
         items={row.members}
         rowHeight={ROW_HEIGHT}
+        revealIndex={firstMarked >= 0 ? firstMarked : undefined}
         rowKey={(pk) => pk}
         rowAttributes={(pk) => ({ 'data-pk': pk })}
         onActivate={(pk) => selectEntity(row.entityType, pk)}
@@ -144,7 +160,9 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
         onRangeChange={onRangeChange}
         renderRow={(pk, index) => (
           <>
-            <span class="index">{index}</span>
+            <span class="index" title={`position ${index + 1}`}>
+              {index + 1}
+            </span>
             <span class="pk mono">{pk}</span>
             <RowLabel row={entities[pk]} />
             {marked.has(pk) && <span class={`badge badge-${mark}`}>{mark}</span>}

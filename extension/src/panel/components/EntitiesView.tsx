@@ -28,7 +28,7 @@ import { useRowRange, VirtualList } from './VirtualList.js';
 /** The type → pk browser with its lookup box, and the selected entity. */
 export function EntitiesView({ store }: ViewProps) {
   const selected = usePanel((state) => state.selectedEntity);
-  const { selectEntity } = usePanelActions();
+  const { selectEntity, clearSelectedEntity } = usePanelActions();
   const types = useMemo(() => entityTypes(store), [store]);
   const [browsedType, setBrowsedType] = useState(selected?.entity);
   const [query, setQuery] = useState('');
@@ -76,6 +76,8 @@ export function EntitiesView({ store }: ViewProps) {
     if (!type || pk === '') return;
     if (store.entities[type]?.[pk] === undefined) {
       setMiss(`No ${type} with pk "${pk}" in the store.`);
+      // The entity shown before is not what was asked for: it is not left beside the answer.
+      clearSelectedEntity();
       return;
     }
     setMiss('');

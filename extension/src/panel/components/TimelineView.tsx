@@ -1,8 +1,22 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import type { Effect, StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
-import { usePanel, usePanelActions } from '../context.js';
-import { distinctActionValues, filterEvents, summarizeEffects } from '../derive.js';
-import { EFFECTS_OMITTED, effectLines, formatTime, formatValue } from '../format.js';
+import { useConnection, usePanel, usePanelActions } from '../context.js';
+import {
+  distinctActionValues,
+  type EntityLabeler,
+  filterEvents,
+  OPTIMISTIC_LABELS,
+  summarizeEffects,
+} from '../derive.js';
+import {
+  EFFECTS_OMITTED,
+  effectLines,
+  entityLabel,
+  formatTime,
+  formatValue,
+  rollbackLines,
+} from '../format.js';
+import { optimisticOrigin, type StoreView } from '../model.js';
 import type { ViewProps } from '../views.js';
 import { ROW_HEIGHT } from './layout.js';
 import { VirtualList } from './VirtualList.js';
@@ -17,14 +31,10 @@ type TimelineRow =
       text: string;
       tone: string;
       entity?: { entity: string; pk: string };
+      /** The entity's label (its title), when the line names one whose row has come. */
+      label?: string;
       nested?: boolean;
     };
-
-const OPTIMISTIC_LABELS = {
-  applied: 'optimistic: applied',
-  committed: 'optimistic: committed',
-  'rolled-back': 'optimistic: rolled back',
-} as const;
 
 function effectTone(effect: Effect): string {
   switch (effect.type) {
@@ -49,8 +59,15 @@ function effectTone(effect: Effect): string {
   }
 }
 
-/** The lines an expanded event shows: its call (args, body, answer, timing), then each effect. */
-function detailRows(event: StoreEvent): TimelineRow[] {
+/**
+ * The lines an expanded event shows: its call (args, body, answer, timing), then each effect,
+ * then (for a rollback) what it undid.
+ */
+function detailRows(
+  event: StoreEvent,
+  events: readonly StoreEvent[],
+  labelOf: EntityLabeler,
+): TimelineRow[] {
   const { action } = event;
   const lines: Omit<Extract<TimelineRow, { kind: 'detail' }>, 'kind' | 'event' | 'index'>[] = [];
   if (action.key) lines.push({ text: `key ${action.key}`, tone: 'info' });
@@ -69,7 +86,15 @@ function detailRows(event: StoreEvent): TimelineRow[] {
     const tone = effectTone(effect);
     for (const line of effectLines(effect)) lines.push({ ...line, tone });
   }
-  return lines.map((line, index) => ({ kind: 'detail', event, index, ...line }));
+  const undone = optimisticOrigin(events, event);
+  if (undone) for (const line of rollbackLines(undone)) lines.push({ ...line, tone: 'remove' });
+  return lines.map((line, index) => ({
+    kind: 'detail',
+    event,
+    index,
+    ...line,
+    label: line.entity ? labelOf(line.entity.entity, line.entity.pk) : undefined,
+  }));
 }
 
 /** Every event, filterable by kind, endpoint and text; Enter or a click expands one. */
@@ -78,18 +103,27 @@ export function TimelineView({ store }: ViewProps) {
   const reloads = usePanel((state) => state.reloads);
   const { setTimelineFilter, selectEntity } = usePanelActions();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  const events = useMemo(() => filterEvents(store.events, filter), [store.events, filter]);
+  const labelOf = useCallback<EntityLabeler>(
+    (entity, pk) => entityLabel(store.entities[entity]?.[pk]),
+    [store.entities],
+  );
+  const events = useMemo(
+    () => filterEvents(store.events, filter, labelOf),
+    [store.events, filter, labelOf],
+  );
   const kinds = useMemo(() => distinctActionValues(store.events, 'type'), [store.events]);
   const endpoints = useMemo(() => distinctActionValues(store.events, 'endpoint'), [store.events]);
   const rows = useMemo(
     () =>
       events.flatMap((event): TimelineRow[] =>
         expanded.has(event.seq)
-          ? [{ kind: 'event', event }, ...detailRows(event)]
+          ? [{ kind: 'event', event }, ...detailRows(event, store.events, labelOf)]
           : [{ kind: 'event', event }],
       ),
-    [events, expanded],
+    [events, expanded, store.events, labelOf],
   );
+
+  useRequestLabels(store, rows);
 
   const toggle = (seq: number) =>
     setExpanded((current) => {
@@ -176,7 +210,10 @@ export function TimelineView({ store }: ViewProps) {
           row.kind === 'event' ? (
             <EventLine event={row.event} open={expanded.has(row.event.seq)} />
           ) : (
-            <span class="detail-text">{row.text}</span>
+            <>
+              <span class="detail-text">{row.text}</span>
+              {row.label && <span class="label">{row.label}</span>}
+            </>
           )
         }
       />
@@ -211,4 +248,18 @@ function EventLine({ event, open }: { event: StoreEvent; open: boolean }) {
       </span>
     </>
   );
+}
+
+/** Asks the page for the rows of the entities the expanded lines name, to show their labels. */
+function useRequestLabels(store: StoreView, rows: readonly TimelineRow[]) {
+  const connection = useConnection();
+  useLayoutEffect(() => {
+    const byTable = new Map<string, string[]>();
+    for (const row of rows)
+      if (row.kind === 'detail' && row.entity) {
+        const pks = byTable.get(row.entity.entity) ?? [];
+        byTable.set(row.entity.entity, [...pks, row.entity.pk]);
+      }
+    for (const [table, pks] of byTable) connection.requestRows(store.id, table, pks);
+  }, [connection, store, rows]);
 }

@@ -25,6 +25,8 @@ export interface VirtualListProps<T> {
   overscan?: number;
   /** Viewport height to assume when it cannot be measured (a hidden panel, jsdom). */
   fallbackHeight?: number;
+  /** A row to scroll into view whenever it changes (the member a change inserted). */
+  revealIndex?: number;
   /** Opens at the end and stays there as rows are added, while the user is there (a log). */
   followEnd?: boolean;
   /** Shown instead of the list when there are no items. */
@@ -137,6 +139,12 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     if (selectedIndex !== undefined && selectedIndex >= 0 && selectedIndex < count)
       move(selectedIndex);
   }, [selectedIndex]);
+
+  const { revealIndex } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when the row to show changes
+  useLayoutEffect(() => {
+    if (revealIndex !== undefined && revealIndex >= 0 && revealIndex < count) reveal(revealIndex);
+  }, [revealIndex]);
 
   // Rows were added while the user was at the end: stay there, like a log. A log opens at its
   // end too (as if all its rows had just come).

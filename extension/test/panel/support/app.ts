@@ -114,8 +114,11 @@ export class FakeServer {
     const route = `${method} ${url.pathname}`;
     this.requests.push(`${method} ${url.pathname}${url.search}`);
     if (this.failures.delete(route)) return new Response('boom', { status: 500 });
-    const json = (value: unknown) =>
-      new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
+    const json = (value: unknown, status = 200) =>
+      new Response(JSON.stringify(value), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
     const body = init.body ? (JSON.parse(String(init.body)) as Partial<TodoRecord>) : {};
     const id = Number(url.pathname.split('/')[2]);
 
@@ -142,7 +145,7 @@ export class FakeServer {
         this.todos.delete(id);
         return new Response('', { status: 200 });
       }
-      if (!todo) return new Response('not found', { status: 404 });
+      if (!todo) return json({ error: `no todo ${id}` }, 404);
       if (method === 'GET') return json(todo);
       if (method === 'PATCH' || method === 'PUT') {
         Object.assign(todo, body);
