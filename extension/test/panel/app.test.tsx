@@ -192,4 +192,32 @@ describe('Actions', () => {
     for (const name of ['Invalidate', 'Expire all', 'Reset store…'])
       expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('lists the stored reads, each named by the endpoint that read it, never by a mutation', async () => {
+    const app = env.startApp();
+    await app.controller.fetch(TodoResource.get, { id: 3 });
+    await app.controller.fetch(TodoResource.partialUpdate, { id: 3 }, { title: 'renamed' });
+    await app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'new' });
+    await settle();
+    const picker = within(screen.getByRole('group', { name: 'Actions' })).getByRole(
+      'combobox',
+    ) as HTMLSelectElement;
+    expect([...picker.options].map((option) => option.textContent)).toEqual([
+      'GET http://api.test/todos/3 (Todo.get)',
+    ]);
+  });
+
+  it('says what it sent until the store moves on', async () => {
+    const app = env.startApp();
+    await app.controller.fetch(TodoResource.get, { id: 3 });
+    await settle();
+    const actions = screen.getByRole('group', { name: 'Actions' });
+    const said = () => within(actions).getByRole('status').textContent;
+    fireEvent.click(within(actions).getByRole('button', { name: 'Expire all' }));
+    await settle();
+    expect(said()).toBe('Expired every result');
+    await app.controller.fetch(TodoResource.get, { id: 4 });
+    await settle();
+    expect(said()).toBe('');
+  });
 });

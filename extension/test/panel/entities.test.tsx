@@ -55,8 +55,9 @@ describe('Entities view', () => {
     await lookUp('Todo', '99');
     const miss = screen.getByText('No Todo with pk "99" in the store.');
     expect(miss.getAttribute('role')).toBe('status');
-    // The detail still shows the last entity found.
-    expect(entity('User 3')).toBeTruthy();
+    // The entity found before is not left beside the answer that there is none.
+    expect(screen.queryByRole('article', { name: 'User 3' })).toBeNull();
+    expect(screen.getByText('Pick an entity, or look one up by type and pk.')).toBeTruthy();
   });
 
   it('shows the fields, meta, and every collection row and result that references it', async () => {
