@@ -1,6 +1,7 @@
 import type {
   ActionSummary,
   Effect,
+  EntityUpdate,
   StoreEvent,
 } from '../../../library/src/devtools/protocol/effects.js';
 import type { Encoded } from '../../../library/src/devtools/protocol/messages.js';
@@ -184,6 +185,38 @@ export function lastEntityChange(
     }
   }
   return undefined;
+}
+
+/** One event's change to one entity, for its history. */
+export interface EntityChange {
+  event: StoreEvent;
+  /** What the event did to it, in words. */
+  change: string;
+  /** For an update: the fields it changed, each before → after. */
+  update?: EntityUpdate<Encoded>;
+}
+
+/** Every event on the timeline that touched this entity, newest first. */
+export function entityHistory(
+  events: readonly StoreEvent[],
+  type: string,
+  pk: string,
+): EntityChange[] {
+  const history: EntityChange[] = [];
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as StoreEvent;
+    for (const effect of event.effects) {
+      if (effect.type === 'entity-invalidated' && effect.entity === type && effect.pk === pk)
+        history.push({ event, change: describeEffect(effect) });
+      else if (effect.type === 'entities-added' && effect.entity === type) {
+        if (effect.pks.includes(pk)) history.push({ event, change: `added ${type} ${pk}` });
+      } else if (effect.type === 'entities-updated' && effect.entity === type) {
+        const update = effect.updates.find((each) => each.pk === pk);
+        if (update) history.push({ event, change: `updated ${type} ${pk}`, update });
+      }
+    }
+  }
+  return history;
 }
 
 /** How an optimistic event ended: the later answer to the same call committed or rolled it back. */

@@ -11,7 +11,7 @@ import { isInvalidRow, type Row, UNLOADED } from './model.js';
  * HTML: every string made here ends up in a text node or an attribute.
  */
 
-type Tagged = Extract<Encoded, { '@t': string }>;
+export type Tagged = Extract<Encoded, { '@t': string }>;
 type PlainObject = { [key: string]: Encoded };
 
 const isText = (value: unknown) => typeof value === 'string';
@@ -44,7 +44,7 @@ const TAG_SHAPES: { [Tag in Tagged['@t']]: (value: PlainObject) => boolean } = {
     isText(value.reason) && isOptionalNumber(value.omitted) && isOptionalText(value.preview),
 };
 
-function isTagged(value: Encoded): value is Tagged {
+export function isTagged(value: Encoded): value is Tagged {
   if (!isFields(value)) return false;
   const tag = (value as PlainObject)['@t'];
   return (

@@ -44,6 +44,8 @@ export interface PanelState {
   selectedEntity?: { entity: string; pk: string };
   /** Collections view: the selected row, as `collection + ' ' + row` (the latest change when unset). */
   selectedCollectionRow?: string;
+  /** Timeline: the event shown in full beside the list (by seq). */
+  inspectedEvent?: number;
   /** Timeline filters. */
   timelineFilter: { text: string; kind: string; endpoint: string };
   /** Recorder: the recorded mutations and the replay in progress. */
@@ -73,6 +75,8 @@ export interface PanelActions extends RecorderActions {
   /** Shows one collection row in the Collections view. */
   selectCollectionRow(rowId: string): void;
   setTimelineFilter(filter: Partial<PanelState['timelineFilter']>): void;
+  /** Shows one event in full in the Timeline view. */
+  inspectEvent(seq: number, options?: { show?: boolean }): void;
 }
 
 export type PanelStore = ReturnType<typeof createPanelStore>;
@@ -219,6 +223,8 @@ export function createPanelStore() {
       clearSelectedEntity: () => set({ selectedEntity: undefined }),
       selectCollectionRow: (selectedCollectionRow) =>
         set({ selectedCollectionRow, view: 'collections' }),
+      inspectEvent: (inspectedEvent, options) =>
+        set(options?.show ? { inspectedEvent, view: 'timeline' } : { inspectedEvent }),
       setTimelineFilter: (filter) =>
         set((state) => ({ timelineFilter: { ...state.timelineFilter, ...filter } })),
     };

@@ -3,6 +3,7 @@ import type { StoreEvent } from '../../../../library/src/devtools/protocol/effec
 import { useConnection, usePanel, usePanelActions, useRequestRows } from '../context.js';
 import {
   entitiesOf,
+  entityHistory,
   entityTypes,
   eventBySeq,
   lastEntityChange,
@@ -16,13 +17,15 @@ import {
   formatExpiry,
   formatRowKey,
   formatTime,
-  formatValue,
   plainFields,
 } from '../format.js';
 import { isInvalidRow, type StoreView, UNLOADED } from '../model.js';
 import type { ViewProps } from '../views.js';
+import { CopyJson } from './CopyJson.js';
+import { FieldDiff } from './EventDetail.js';
 import { ROW_HEIGHT } from './layout.js';
 import { RowLabel } from './RowLabel.js';
+import { ValueTree } from './ValueTree.js';
 import { useRowRange, VirtualList } from './VirtualList.js';
 
 /** The type → pk browser with its lookup box, and the selected entity. */
@@ -193,7 +196,9 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
 
       {(fields || row === UNLOADED) && (
         <section aria-label="Fields" aria-busy={stale || row === UNLOADED}>
-          <h3>Fields</h3>
+          <h3>
+            Fields {loaded !== undefined && <CopyJson value={loaded} label={`${type} ${pk}`} />}
+          </h3>
           {fields ? (
             <table class="fields">
               <tbody>
@@ -202,7 +207,9 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
                     <th scope="row" class="mono">
                       {field}
                     </th>
-                    <td class="value">{formatValue(value, 4000)}</td>
+                    <td class="value">
+                      <ValueTree value={value} label={field} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -248,6 +255,7 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
         </dl>
       </section>
 
+      <History store={store} type={type} pk={pk} />
       <PkOrigin store={store} type={type} pk={pk} />
       <References store={store} type={type} pk={pk} />
     </article>
@@ -348,6 +356,40 @@ function References({ store, type, pk }: { store: StoreView; type: string; pk: s
               >
                 Invalidate
               </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The events on the timeline that touched the entity, newest first, updates as diffs. */
+function History({ store, type, pk }: { store: StoreView; type: string; pk: string }) {
+  const { inspectEvent, selectEntity } = usePanelActions();
+  const history = useMemo(() => entityHistory(store.events, type, pk), [store.events, type, pk]);
+  return (
+    <section aria-label="Change history">
+      <h3>Change history</h3>
+      {history.length === 0 ? (
+        <p class="detail-sub">No event on the timeline touched it.</p>
+      ) : (
+        <ul class="plain history">
+          {history.map(({ event, change, update }) => (
+            <li key={`${event.seq} ${change}`}>
+              <button
+                type="button"
+                class="link"
+                onClick={() => inspectEvent(event.seq, { show: true })}
+              >
+                #{event.seq}
+              </button>{' '}
+              {event.action.endpoint ?? event.action.type}
+              {update ? (
+                <FieldDiff entity={type} update={update} onOpen={() => selectEntity(type, pk)} />
+              ) : (
+                `: ${change}`
+              )}
             </li>
           ))}
         </ul>

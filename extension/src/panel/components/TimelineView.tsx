@@ -4,6 +4,7 @@ import { useConnection, usePanel, usePanelActions } from '../context.js';
 import {
   distinctActionValues,
   type EntityLabeler,
+  eventBySeq,
   filterEvents,
   OPTIMISTIC_LABELS,
   summarizeEffects,
@@ -18,6 +19,7 @@ import {
 } from '../format.js';
 import { optimisticOrigin, type StoreView } from '../model.js';
 import type { ViewProps } from '../views.js';
+import { EventDetail } from './EventDetail.js';
 import { ROW_HEIGHT } from './layout.js';
 import { VirtualList } from './VirtualList.js';
 
@@ -101,8 +103,11 @@ function detailRows(
 export function TimelineView({ store }: ViewProps) {
   const filter = usePanel((state) => state.timelineFilter);
   const reloads = usePanel((state) => state.reloads);
-  const { setTimelineFilter, selectEntity } = usePanelActions();
+  const { setTimelineFilter, selectEntity, inspectEvent } = usePanelActions();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  // The event shown in full beside the list: the one last opened.
+  const inspectedSeq = usePanel((state) => state.inspectedEvent);
+  const inspected = inspectedSeq === undefined ? undefined : eventBySeq(store.events, inspectedSeq);
   const labelOf = useCallback<EntityLabeler>(
     (entity, pk) => entityLabel(store.entities[entity]?.[pk]),
     [store.entities],
@@ -125,12 +130,15 @@ export function TimelineView({ store }: ViewProps) {
 
   useRequestLabels(store, rows);
 
-  const toggle = (seq: number) =>
+  const toggle = (seq: number) => {
+    const opening = !expanded.has(seq);
     setExpanded((current) => {
       const next = new Set(current);
       if (!next.delete(seq)) next.add(seq);
       return next;
     });
+    if (opening) inspectEvent(seq);
+  };
 
   return (
     <div class="timeline">
@@ -182,41 +190,48 @@ export function TimelineView({ store }: ViewProps) {
           Page reloaded {reloads}×: the history starts at the latest load.
         </p>
       )}
-      <VirtualList
-        id="timeline-events"
-        label="Timeline"
-        items={rows}
-        rowHeight={ROW_HEIGHT}
-        followEnd
-        rowKey={(row) =>
-          row.kind === 'event' ? `e${row.event.seq}` : `d${row.event.seq}-${row.index}`
-        }
-        rowAttributes={(row) =>
-          row.kind === 'event'
-            ? { 'aria-expanded': expanded.has(row.event.seq), 'data-seq': row.event.seq }
-            : {}
-        }
-        rowClass={(row) =>
-          row.kind === 'event'
-            ? `event${row.event.action.optimistic ? ` optimistic-${row.event.action.optimistic}` : ''}${row.event.action.error !== undefined ? ' is-error' : ''}`
-            : `detail tone-${row.tone}${row.nested ? ' nested' : ''}`
-        }
-        onActivate={(row) => {
-          if (row.kind === 'event') toggle(row.event.seq);
-          else if (row.entity) selectEntity(row.entity.entity, row.entity.pk);
-        }}
-        empty={store.events.length === 0 ? 'No events yet.' : 'No event matches the filter.'}
-        renderRow={(row) =>
-          row.kind === 'event' ? (
-            <EventLine event={row.event} open={expanded.has(row.event.seq)} />
-          ) : (
-            <>
-              <span class="detail-text">{row.text}</span>
-              {row.label && <span class="label">{row.label}</span>}
-            </>
-          )
-        }
-      />
+      <div class="timeline-body">
+        <VirtualList
+          id="timeline-events"
+          label="Timeline"
+          items={rows}
+          rowHeight={ROW_HEIGHT}
+          followEnd
+          rowKey={(row) =>
+            row.kind === 'event' ? `e${row.event.seq}` : `d${row.event.seq}-${row.index}`
+          }
+          rowAttributes={(row) =>
+            row.kind === 'event'
+              ? { 'aria-expanded': expanded.has(row.event.seq), 'data-seq': row.event.seq }
+              : {}
+          }
+          rowClass={(row) =>
+            row.kind === 'event'
+              ? `event${row.event.action.optimistic ? ` optimistic-${row.event.action.optimistic}` : ''}${row.event.action.error !== undefined ? ' is-error' : ''}`
+              : `detail tone-${row.tone}${row.nested ? ' nested' : ''}`
+          }
+          onActivate={(row) => {
+            if (row.kind === 'event') toggle(row.event.seq);
+            else if (row.entity) selectEntity(row.entity.entity, row.entity.pk);
+          }}
+          empty={store.events.length === 0 ? 'No events yet.' : 'No event matches the filter.'}
+          renderRow={(row) =>
+            row.kind === 'event' ? (
+              <EventLine event={row.event} open={expanded.has(row.event.seq)} />
+            ) : (
+              <>
+                <span class="detail-text">{row.text}</span>
+                {row.label && <span class="label">{row.label}</span>}
+              </>
+            )
+          }
+        />
+        {inspected && (
+          <section class="pane-event" aria-label="Event detail">
+            <EventDetail store={store} event={inspected} />
+          </section>
+        )}
+      </div>
     </div>
   );
 }
