@@ -186,4 +186,31 @@ describe('Entities view', () => {
     expect(env.panel.container.querySelector('img, b')).toBeNull();
     expect((window as { pwned?: unknown }).pwned).toBeUndefined();
   });
+
+  it('lists the events that touched an entity, newest first, updates as diffs', async () => {
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 }); // #1 adds 4 and 3
+    await env.app.controller.fetch(TodoResource.partialUpdate, { id: 3 }, { title: 'one' }); // #2
+    await env.app.controller.fetch(TodoResource.partialUpdate, { id: 3 }, { title: 'two' }); // #3
+    await settle();
+    await lookUp('Todo', '3');
+    const history = section(entity('Todo 3'), 'Change history');
+    const items = within(history).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('button')?.textContent)).toEqual([
+      '#3',
+      '#2',
+      '#1',
+    ]);
+    expect(items[2]?.textContent).toBe('#1 Todo.getList: added Todo 3');
+    const latest = within(items[0] as HTMLElement).getByRole('table', {
+      name: 'Changes to Todo 3',
+    });
+    expect(within(latest).getAllByRole('row')[1]?.textContent).toBe('title"one""two"');
+    // An event opens in the Timeline, shown in full.
+    fireEvent.click(within(items[1] as HTMLElement).getByRole('button', { name: '#2' }));
+    await settle();
+    expect(screen.getByRole('tab', { name: 'Timeline' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('article', { name: 'Event #2' })).toBeTruthy();
+  });
 });

@@ -265,4 +265,37 @@ describe('Timeline view', () => {
     expect(rows().at(-1)?.querySelector('.seq')?.textContent).toBe('#10001');
     expect(rows().length).toBeLessThan(60);
   });
+
+  it('shows the opened event in full: its values as trees, each changed field before → after', async () => {
+    await env.app.show(TodoResource.get, { id: 1 }); // #1
+    await env.app.controller.fetch(
+      TodoResource.partialUpdate,
+      { id: 1 },
+      { title: 'renamed', completed: true },
+    ); // #2
+    await settle();
+    await openTimeline();
+    fireEvent.click(eventRows()[1] as HTMLElement);
+    await settle();
+    const detail = screen.getByRole('article', { name: 'Event #2' });
+    const body = within(detail).getByRole('tree', { name: 'body' });
+    expect(
+      within(body)
+        .getAllByRole('treeitem')
+        .map((item) => item.textContent),
+    ).toEqual(['▾{ title: "renamed", completed: true }', 'title: "renamed"', 'completed: true']);
+    const diff = within(detail).getByRole('table', { name: 'Changes to Todo 1' });
+    const changed = within(diff)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(changed).toEqual([
+      ['title', '"buy milk"', '"renamed"'],
+      ['completed', 'false', 'true'],
+    ]);
+    // Its entity opens from the diff.
+    fireEvent.click(within(detail).getByRole('button', { name: 'updated Todo 1' }));
+    await settle();
+    expect(screen.getByRole('article', { name: 'Todo 1' })).toBeTruthy();
+  });
 });
