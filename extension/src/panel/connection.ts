@@ -131,6 +131,12 @@ export class PanelConnection {
           state.rows({ ...message, rows: dict(asked.map((pk) => [pk, rows[pk] ?? null])) });
         return;
       }
+      case 'readers':
+        state.readers(message);
+        return;
+      case 'command-error':
+        state.commandError(message);
+        return;
       case 'events': {
         const events = parseEvents(message);
         // Malformed text: the whole message is dropped, like any invalid message (a gap in seq

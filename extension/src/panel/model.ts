@@ -1,6 +1,8 @@
 import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import type {
   Encoded,
+  ForcedState,
+  ReadersMessage,
   RowsMessage,
   SnapshotMessage,
   SnapshotState,
@@ -61,6 +63,12 @@ export interface StoreView {
   events: StoreEvent[];
   /** The latest change of each collection row, by `collection + ' ' + row`. */
   lastChanges: Dict<LastChange>;
+  /** How many mounted components read each result now (the page's latest count). */
+  readers: Dict<number>;
+  /** The results the panel forced to show loading or an error, until a refetch. */
+  forced: Dict<ForcedState>;
+  /** The page's word on the last command of this panel it could not run. */
+  commandError?: { command: string; error: string };
   /** How each invalidated entity's pk was computed, by `entity + ' ' + pk`. */
   pkOrigins: Dict<{
     seq: number;
@@ -103,7 +111,18 @@ export function emptyStoreView(id: string, name = '', libraryVersion = ''): Stor
     optimistic: [],
     events: [],
     lastChanges: dict(),
+    readers: dict(),
+    forced: dict(),
     pkOrigins: dict(),
+  };
+}
+
+/** Takes the page's count of readers (and forced results), copied into Dicts. */
+export function applyReaders(view: StoreView, message: ReadersMessage): StoreView {
+  return {
+    ...view,
+    readers: dict(Object.entries(message.readers)),
+    forced: dict(Object.entries(message.forced)),
   };
 }
 
@@ -428,16 +447,13 @@ class Draft {
       case 'result-stored':
         if (!effect.kept) break;
         this.endpoints[effect.key] = effect.result ?? null;
-        this.meta[effect.key] = {
-          ...this.meta[effect.key],
-          expiresAt: effect.expiresAt,
-          date: event.time,
-        };
+        // A new answer replaces the meta: an error or an invalidation before it is over.
+        this.meta[effect.key] = { expiresAt: effect.expiresAt, date: event.time };
         break;
       case 'result-error':
         if (effect.kept)
           this.meta[effect.key] = {
-            ...this.meta[effect.key],
+            ...withoutInvalidated(this.meta[effect.key]),
             error: effect.error,
             date: event.time,
           };
@@ -463,6 +479,12 @@ class Draft {
         break;
     }
   }
+}
+
+/** A result's meta without its invalidation (an answer came after it). */
+function withoutInvalidated(meta: Record<string, Encoded> | undefined): Record<string, Encoded> {
+  const { invalidated: _invalidated, ...rest } = meta ?? {};
+  return rest;
 }
 
 /**

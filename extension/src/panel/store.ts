@@ -1,13 +1,16 @@
 import { createStore } from 'zustand/vanilla';
 import type { StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import type {
+  CommandErrorMessage,
   HelloMessage,
+  ReadersMessage,
   RowsMessage,
   SnapshotMessage,
 } from '../../../library/src/devtools/protocol/messages.js';
 import { copyDict, type Dict, dict, withEntry } from './dict.js';
 import {
   applyEvents,
+  applyReaders,
   applyRows,
   applySnapshotChunk,
   type EventBatch,
@@ -24,7 +27,7 @@ import {
 } from './recorder/slice.js';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
-export type PanelView = 'collections' | 'entities' | 'timeline' | 'recorder';
+export type PanelView = 'collections' | 'entities' | 'results' | 'timeline' | 'recorder';
 
 export interface PanelState {
   /** The panel's link to the page, through the background. */
@@ -67,6 +70,12 @@ export interface PanelActions extends RecorderActions {
   events(batch: EventBatch): number | undefined;
   /** Takes rows the page answered with (for a store the panel knows). */
   rows(message: RowsMessage): void;
+  /** Takes the page's count of each result's readers (for a store the panel knows). */
+  readers(message: ReadersMessage): void;
+  /** The page could not run a command: its reason is shown (for a store the panel knows). */
+  commandError(message: CommandErrorMessage): void;
+  /** The command error was read (or another command was sent). */
+  clearCommandError(storeId: string): void;
   selectStore(storeId: string): void;
   setView(view: PanelView): void;
   selectEntity(entity: string, pk: string): void;
@@ -215,6 +224,18 @@ export function createPanelStore() {
       rows(message) {
         if (get().stores[message.storeId])
           updateStore(message.storeId, (view) => applyRows(view, message));
+      },
+      readers(message) {
+        if (get().stores[message.storeId])
+          updateStore(message.storeId, (view) => applyReaders(view, message));
+      },
+      commandError({ storeId, command, error }) {
+        if (get().stores[storeId])
+          updateStore(storeId, (view) => ({ ...view, commandError: { command, error } }));
+      },
+      clearCommandError(storeId) {
+        if (get().stores[storeId]?.commandError)
+          updateStore(storeId, (view) => ({ ...view, commandError: undefined }));
       },
       selectStore: (selectedStoreId) =>
         set({ selectedStoreId, selectedEntity: undefined, selectedCollectionRow: undefined }),
