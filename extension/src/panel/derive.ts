@@ -4,7 +4,7 @@ import type {
   EntityUpdate,
   StoreEvent,
 } from '../../../library/src/devtools/protocol/effects.js';
-import type { Encoded } from '../../../library/src/devtools/protocol/messages.js';
+import { type Encoded, isEditEndpoint } from '../../../library/src/devtools/protocol/messages.js';
 import {
   collectionEntityType,
   describeEffect,
@@ -252,6 +252,9 @@ export function eventBySeq(events: readonly StoreEvent[], seq: number): StoreEve
 
 const searchTexts = new WeakMap<StoreEvent, string>();
 
+/** The badge of an event that an edit made from the panel caused. */
+export const DEVTOOLS_EDIT = 'devtools edit';
+
 export const OPTIMISTIC_LABELS = {
   applied: 'optimistic: applied',
   committed: 'optimistic: committed',
@@ -275,6 +278,7 @@ export function eventSearchText(event: StoreEvent): string {
       action.url,
       action.optimistic && OPTIMISTIC_LABELS[action.optimistic],
       action.error !== undefined && 'error',
+      isEditEndpoint(action.endpoint) && DEVTOOLS_EDIT,
       event.effectsOmitted ? EFFECTS_OMITTED : summarizeEffects(event.effects),
       ...event.effects.flatMap(effectLines).map((line) => line.text),
     ]

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
+import type { Encoded } from '../../../../library/src/devtools/protocol/messages.js';
 import { useConnection, usePanel, usePanelActions, useRequestRows } from '../context.js';
 import {
   entitiesOf,
@@ -23,6 +24,7 @@ import { isInvalidRow, type StoreView, UNLOADED } from '../model.js';
 import type { ViewProps } from '../views.js';
 import { CopyJson } from './CopyJson.js';
 import { FieldDiff } from './EventDetail.js';
+import { FieldEditor } from './FieldEditor.js';
 import { ROW_HEIGHT } from './layout.js';
 import { RowLabel } from './RowLabel.js';
 import { ValueTree } from './ValueTree.js';
@@ -199,18 +201,23 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
           <h3>
             Fields {loaded !== undefined && <CopyJson value={loaded} label={`${type} ${pk}`} />}
           </h3>
+          {store.commandError?.command === 'edit' && (
+            <p class="notice notice-error" role="alert">
+              {store.commandError.error}
+            </p>
+          )}
           {fields ? (
             <table class="fields">
               <tbody>
                 {Object.entries(fields).map(([field, value]) => (
-                  <tr key={field}>
-                    <th scope="row" class="mono">
-                      {field}
-                    </th>
-                    <td class="value">
-                      <ValueTree value={value} label={field} />
-                    </td>
-                  </tr>
+                  <FieldRow
+                    key={field}
+                    store={store}
+                    entity={type}
+                    pk={pk}
+                    field={field}
+                    value={value}
+                  />
                 ))}
               </tbody>
             </table>
@@ -395,5 +402,43 @@ function History({ store, type, pk }: { store: StoreView; type: string; pk: stri
         </ul>
       )}
     </section>
+  );
+}
+
+/** One field of the entity: its value as a tree, and an editor for it on demand. */
+function FieldRow(props: {
+  store: StoreView;
+  entity: string;
+  pk: string;
+  field: string;
+  value: Encoded;
+}) {
+  const { field, value } = props;
+  const [editing, setEditing] = useState(false);
+  return (
+    <tr>
+      <th scope="row" class="mono">
+        {field}
+      </th>
+      <td class="value">
+        {editing ? (
+          <FieldEditor {...props} onDone={() => setEditing(false)} />
+        ) : (
+          <ValueTree value={value} label={field} />
+        )}
+      </td>
+      <td class="field-actions">
+        {!editing && (
+          <button
+            type="button"
+            class="small"
+            aria-label={`Edit ${field}`}
+            onClick={() => setEditing(true)}
+          >
+            Edit
+          </button>
+        )}
+      </td>
+    </tr>
   );
 }

@@ -163,7 +163,7 @@ function ResultDetail({ store, row, now }: { store: StoreView; row: ResultRow; n
           </button>
         ))}
       </fieldset>
-      {store.commandError && (
+      {store.commandError && store.commandError.command !== 'edit' && (
         <p class="notice notice-error" role="alert">
           {store.commandError.error}
         </p>

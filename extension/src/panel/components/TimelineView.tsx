@@ -1,7 +1,9 @@
 import { useCallback, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import type { Effect, StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
+import { isEditEndpoint } from '../../../../library/src/devtools/protocol/messages.js';
 import { useConnection, usePanel, usePanelActions } from '../context.js';
 import {
+  DEVTOOLS_EDIT,
   distinctActionValues,
   type EntityLabeler,
   eventBySeq,
@@ -257,6 +259,7 @@ function EventLine({ event, open }: { event: StoreEvent; open: boolean }) {
           {OPTIMISTIC_LABELS[action.optimistic]}
         </span>
       )}
+      {isEditEndpoint(action.endpoint) && <span class="badge badge-edit">{DEVTOOLS_EDIT}</span>}
       {action.error !== undefined && <span class="badge badge-error">error</span>}
       <span class="summary">
         {event.effectsOmitted ? EFFECTS_OMITTED : summarizeEffects(event.effects)}

@@ -2,7 +2,7 @@ import type { EndpointInterface } from '../../endpoint/types.js';
 import { isInvalid } from '../../schema/invalid.js';
 import { type EntityStatics, isEntity } from '../../schema/types.js';
 import type { Controller } from '../../store/Controller.js';
-import type { EditCommand, Encoded } from '../protocol/messages.js';
+import { type EditCommand, type Encoded, editEndpointName } from '../protocol/messages.js';
 
 /** What an edit changes: one field of one entity. */
 export interface FieldEdit {
@@ -10,9 +10,6 @@ export interface FieldEdit {
   field: string;
   value: Encoded;
 }
-
-/** The name of the endpoint the devtools edit entities of `type` through. */
-export const editEndpointName = (type: string) => `RestLens.edit(${type})`;
 
 /**
  * Edits made from the panel: one field of a stored entity, written through the store's own write

@@ -252,6 +252,15 @@ export interface EditCommand extends Envelope {
   /** Plain JSON, stored as it is. */
   value: Encoded;
 }
+/**
+ * The name of the endpoint an edit of an entity of `type` runs through: the timeline shows its
+ * events as devtools edits, and a replay finds it by this name.
+ */
+export const editEndpointName = (type: string) => `RestLens.edit(${type})`;
+/** Whether an endpoint name is that of a devtools edit. */
+export const isEditEndpoint = (name: string | undefined) =>
+  name !== undefined && name.startsWith('RestLens.edit(') && name.endsWith(')');
+
 /** Asks how many mounted components read each result (answered with a `readers` message). */
 export interface ReadersCommand extends Envelope {
   source: 'extension';
