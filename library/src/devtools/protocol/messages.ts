@@ -259,7 +259,7 @@ export interface EditCommand extends Envelope {
 export const editEndpointName = (type: string) => `RestLens.edit(${type})`;
 /** Whether an endpoint name is that of a devtools edit. */
 export const isEditEndpoint = (name: string | undefined) =>
-  name !== undefined && name.startsWith('RestLens.edit(') && name.endsWith(')');
+  (name?.startsWith('RestLens.edit(') ?? false) && name?.endsWith(')') === true;
 
 /** Asks how many mounted components read each result (answered with a `readers` message). */
 export interface ReadersCommand extends Envelope {
