@@ -2,6 +2,7 @@ import { useCallback } from 'preact/hooks';
 import { Actions } from './components/Actions.js';
 import { Header } from './components/Header.js';
 import { NoStore } from './components/NoStore.js';
+import { TIME_TRAVEL_VIEWS, TimeTravelBanner } from './components/TimeTravelBanner.js';
 import { tabId, VIEW_PANEL_ID, ViewTabs } from './components/ViewTabs.js';
 import { usePanel, usePanelActions, useSelectedStore } from './context.js';
 import { useSlashShortcut } from './shortcuts.js';
@@ -13,6 +14,12 @@ export function App() {
   const viewId = usePanel((state) => state.view);
   const { setView } = usePanelActions();
   const view = currentView(viewId);
+  const travel = usePanel((state) => state.timeTravel);
+  // While travelling, the views of the store's state show it as of the chosen event.
+  const shown =
+    store && travel?.storeId === store.id && !travel.leftRing && TIME_TRAVEL_VIEWS.includes(view.id)
+      ? travel.view
+      : store;
   useSlashShortcut(useCallback(() => document.getElementById(VIEW_PANEL_ID), []));
 
   return (
@@ -24,6 +31,7 @@ export function App() {
             <ViewTabs views={VIEWS} current={view.id} onSelect={setView} />
             <Actions store={store} />
           </nav>
+          <TimeTravelBanner store={store} />
           <main class="view">
             <div
               id={VIEW_PANEL_ID}
@@ -31,8 +39,8 @@ export function App() {
               role="tabpanel"
               aria-labelledby={tabId(view.id)}
             >
-              {store.ready ? (
-                <view.Component store={store} />
+              {shown?.ready ? (
+                <view.Component store={shown} />
               ) : (
                 <p class="notice">Loading the store's snapshot…</p>
               )}

@@ -122,8 +122,11 @@ export class PanelConnection {
           this.rowRequests.forget(message.storeId);
         return;
       case 'rows': {
-        // Rows of a past state are not the copy's (and this panel does not ask for them yet).
-        if (message.asOf !== undefined) return;
+        // Rows of a past state are not the copy's: they are the time travel's.
+        if (message.asOf !== undefined) {
+          state.pastRows(message);
+          return;
+        }
         // Only the rows it asked for: a script of the page may post answers nobody asked for.
         const { rows } = message;
         const asked = this.rowRequests.answered(message.storeId, message.table, Object.keys(rows));
@@ -131,6 +134,10 @@ export class PanelConnection {
           state.rows({ ...message, rows: dict(asked.map((pk) => [pk, rows[pk] ?? null])) });
         return;
       }
+      case 'results':
+        // The panel reads results only as of a past seq (time travel).
+        if (message.asOf !== undefined) state.pastResults(message);
+        return;
       case 'readers':
         state.readers(message);
         return;

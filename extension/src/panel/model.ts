@@ -36,6 +36,8 @@ export interface StoreView {
   id: string;
   name: string;
   libraryVersion: string;
+  /** Set on a copy of the store as it was at a past seq (time travel): it is read-only. */
+  asOf?: number;
   /** The last event applied to the copy (or the seq of the snapshot it came from). */
   lastSeq: number;
   /** Whether a snapshot has arrived: until then the copy is empty. */

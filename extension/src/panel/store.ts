@@ -4,6 +4,7 @@ import type {
   CommandErrorMessage,
   HelloMessage,
   ReadersMessage,
+  ResultsMessage,
   RowsMessage,
   SnapshotMessage,
 } from '../../../library/src/devtools/protocol/messages.js';
@@ -25,6 +26,7 @@ import {
   type RecorderActions,
   type RecorderState,
 } from './recorder/slice.js';
+import { applyPastResults, applyPastRows, type TimeTravel } from './timeTravel.js';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
 export type PanelView = 'collections' | 'entities' | 'results' | 'timeline' | 'recorder';
@@ -47,6 +49,8 @@ export interface PanelState {
   selectedEntity?: { entity: string; pk: string };
   /** Collections view: the selected row, as `collection + ' ' + row` (the latest change when unset). */
   selectedCollectionRow?: string;
+  /** Read-only time travel: the store shown as of a past event, while set. */
+  timeTravel?: TimeTravel;
   /** Timeline: the event shown in full beside the list (by seq). */
   inspectedEvent?: number;
   /** Timeline filters. */
@@ -84,6 +88,11 @@ export interface PanelActions extends RecorderActions {
   /** Shows one collection row in the Collections view. */
   selectCollectionRow(rowId: string): void;
   setTimelineFilter(filter: Partial<PanelState['timelineFilter']>): void;
+  /** Starts showing a past state (its reads are sent by the caller), or goes back to live. */
+  setTimeTravel(travel: TimeTravel | undefined): void;
+  /** Takes the page's answers to the time travel's reads. */
+  pastRows(message: RowsMessage): void;
+  pastResults(message: ResultsMessage): void;
   /** Shows one event in full in the Timeline view. */
   inspectEvent(seq: number, options?: { show?: boolean }): void;
 }
@@ -170,6 +179,7 @@ export function createPanelStore() {
                 selectedStoreId: undefined,
                 selectedEntity: undefined,
                 selectedCollectionRow: undefined,
+                timeTravel: undefined,
                 // Its results would come from a page that is gone.
                 recorder: state.recorder.replay
                   ? {
@@ -238,12 +248,26 @@ export function createPanelStore() {
           updateStore(storeId, (view) => ({ ...view, commandError: undefined }));
       },
       selectStore: (selectedStoreId) =>
-        set({ selectedStoreId, selectedEntity: undefined, selectedCollectionRow: undefined }),
+        set({
+          selectedStoreId,
+          selectedEntity: undefined,
+          selectedCollectionRow: undefined,
+          timeTravel: undefined,
+        }),
       setView: (view) => set({ view }),
       selectEntity: (entity, pk) => set({ selectedEntity: { entity, pk }, view: 'entities' }),
       clearSelectedEntity: () => set({ selectedEntity: undefined }),
       selectCollectionRow: (selectedCollectionRow) =>
         set({ selectedCollectionRow, view: 'collections' }),
+      setTimeTravel: (timeTravel) => set({ timeTravel }),
+      pastRows: (message) =>
+        set((state) =>
+          state.timeTravel ? { timeTravel: applyPastRows(state.timeTravel, message) } : state,
+        ),
+      pastResults: (message) =>
+        set((state) =>
+          state.timeTravel ? { timeTravel: applyPastResults(state.timeTravel, message) } : state,
+        ),
       inspectEvent: (inspectedEvent, options) =>
         set(options?.show ? { inspectedEvent, view: 'timeline' } : { inspectedEvent }),
       setTimelineFilter: (filter) =>

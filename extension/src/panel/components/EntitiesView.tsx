@@ -353,16 +353,18 @@ function References({ store, type, pk }: { store: StoreView; type: string; pk: s
             <li key={result.key}>
               <span class="mono">{result.key}</span>
               {result.endpoint ? ` (${result.endpoint})` : ''} {formatExpiry(result.meta)}{' '}
-              <button
-                type="button"
-                class="small"
-                aria-label={`Invalidate ${result.key}`}
-                onClick={() =>
-                  connection.send({ kind: 'invalidate', storeId: store.id, key: result.key })
-                }
-              >
-                Invalidate
-              </button>
+              {store.asOf === undefined && (
+                <button
+                  type="button"
+                  class="small"
+                  aria-label={`Invalidate ${result.key}`}
+                  onClick={() =>
+                    connection.send({ kind: 'invalidate', storeId: store.id, key: result.key })
+                  }
+                >
+                  Invalidate
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -428,7 +430,7 @@ function FieldRow(props: {
         )}
       </td>
       <td class="field-actions">
-        {!editing && (
+        {!editing && props.store.asOf === undefined && (
           <button
             type="button"
             class="small"

@@ -4,10 +4,11 @@ import type {
   StoreEvent,
 } from '../../../../library/src/devtools/protocol/effects.js';
 import type { Encoded } from '../../../../library/src/devtools/protocol/messages.js';
-import { usePanelActions } from '../context.js';
+import { useConnection, usePanel, usePanelActions } from '../context.js';
 import { OPTIMISTIC_LABELS } from '../derive.js';
 import { describeEffect, formatTime, rollbackLines } from '../format.js';
 import { optimisticOrigin, type StoreView } from '../model.js';
+import { startTimeTravel } from '../timeTravel.js';
 import { ValueTree } from './ValueTree.js';
 
 /**
@@ -35,6 +36,7 @@ export function EventDetail({ store, event }: { store: StoreView; event: StoreEv
         {action.duration !== undefined ? ` · answered in ${action.duration} ms` : ''}
         {action.optimistic ? ` · ${OPTIMISTIC_LABELS[action.optimistic]}` : ''}
       </p>
+      <ViewStateHere store={store} seq={event.seq} />
       {action.key && (
         <p class="detail-sub">
           key <code>{action.key}</code>
@@ -140,5 +142,28 @@ export function FieldDiff(props: {
         </table>
       )}
     </div>
+  );
+}
+
+/** "View state here": the views of the store's state show it as of this event (read-only). */
+function ViewStateHere({ store, seq }: { store: StoreView; seq: number }) {
+  const connection = useConnection();
+  const travel = usePanel((state) => state.timeTravel);
+  const { setTimeTravel } = usePanelActions();
+  const here = travel?.storeId === store.id && travel.seq === seq;
+  return (
+    <p>
+      <button
+        type="button"
+        aria-pressed={here}
+        onClick={() => {
+          const { travel: started, commands } = startTimeTravel(store, seq);
+          setTimeTravel(started);
+          for (const command of commands) connection.send(command);
+        }}
+      >
+        View state here
+      </button>
+    </p>
   );
 }

@@ -151,7 +151,8 @@ function ResultDetail({ store, row, now }: { store: StoreView; row: ResultRow; n
             key={kind}
             type="button"
             title={title}
-            disabled={!connected || optimistic}
+            // A past state (time travel) is read-only.
+            disabled={!connected || optimistic || store.asOf !== undefined}
             onClick={() => {
               clearCommandError(store.id);
               connection.send({ kind, storeId: store.id, key: row.key });

@@ -165,9 +165,10 @@ export class TodoApp {
   readonly store: Store = createStore();
   readonly devtools: DevtoolsConnection;
 
-  constructor(name = 'Todo app') {
+  /** `ringSize`: how many changes the page keeps (for a panel that opens later, or time travel). */
+  constructor(name = 'Todo app', ringSize?: number) {
     // batchInterval 0: events leave on the next task, so tests settle quickly.
-    this.devtools = connectDevtools(this.store, { name, batchInterval: 0 });
+    this.devtools = connectDevtools(this.store, { name, batchInterval: 0, ringSize });
   }
 
   get controller() {
