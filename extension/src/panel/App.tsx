@@ -5,7 +5,7 @@ import { NoStore } from './components/NoStore.js';
 import { TIME_TRAVEL_VIEWS, TimeTravelBanner } from './components/TimeTravelBanner.js';
 import { tabId, VIEW_PANEL_ID, ViewTabs } from './components/ViewTabs.js';
 import { usePanel, usePanelActions, useSelectedStore } from './context.js';
-import { useSlashShortcut } from './shortcuts.js';
+import { useArrowDownIntoList, useSlashShortcut } from './shortcuts.js';
 import { currentView, VIEWS } from './views.js';
 
 /** The whole panel: header, then the selected store's views (or the "no store" state). */
@@ -21,6 +21,7 @@ export function App() {
       ? travel.view
       : store;
   useSlashShortcut(useCallback(() => document.getElementById(VIEW_PANEL_ID), []));
+  useArrowDownIntoList();
 
   return (
     <div class="app">

@@ -44,6 +44,7 @@ export function CollectionsView({ store }: ViewProps) {
             class="filter"
             aria-label="Filter collections"
             placeholder="Filter collections (/)"
+            data-list="collection-rows"
             data-slash-focus=""
             value={filter}
             onInput={(event) => setFilter(event.currentTarget.value)}

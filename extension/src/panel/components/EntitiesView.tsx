@@ -114,6 +114,7 @@ export function EntitiesView({ store }: ViewProps) {
             class="filter"
             aria-label="pk"
             placeholder="pk (/)"
+            data-list="entity-pks"
             data-slash-focus=""
             value={query}
             onInput={(event) => {

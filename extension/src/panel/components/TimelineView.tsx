@@ -150,6 +150,7 @@ export function TimelineView({ store }: ViewProps) {
           class="filter"
           aria-label="Filter events"
           placeholder="Filter events (/)"
+          data-list="timeline-events"
           data-slash-focus=""
           value={filter.text}
           onInput={(event) => setTimelineFilter({ text: event.currentTarget.value })}
@@ -212,6 +213,17 @@ export function TimelineView({ store }: ViewProps) {
               ? `event${row.event.action.optimistic ? ` optimistic-${row.event.action.optimistic}` : ''}${row.event.action.error !== undefined ? ' is-error' : ''}`
               : `detail tone-${row.tone}${row.nested ? ' nested' : ''}`
           }
+          onExpand={(row) => {
+            if (row.kind === 'event' && !expanded.has(row.event.seq)) toggle(row.event.seq);
+          }}
+          onCollapse={(row) => {
+            if (row.kind === 'event') {
+              if (expanded.has(row.event.seq)) toggle(row.event.seq);
+              return undefined;
+            }
+            // A line of an expanded event: back to its event.
+            return rows.findIndex((other) => other.kind === 'event' && other.event === row.event);
+          }}
           onActivate={(row) => {
             if (row.kind === 'event') toggle(row.event.seq);
             else if (row.entity) selectEntity(row.entity.entity, row.entity.pk);

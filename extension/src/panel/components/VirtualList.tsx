@@ -13,6 +13,10 @@ export interface VirtualListProps<T> {
   renderRow(item: T, index: number): ComponentChildren;
   /** Enter, or a click on a row. */
   onActivate?(item: T, index: number): void;
+  /** ArrowRight on a row: opens it (a collapsed event). */
+  onExpand?(item: T, index: number): void;
+  /** ArrowLeft on a row: closes it, or returns the index of the row to move to (its parent). */
+  onCollapse?(item: T, index: number): number | undefined;
   /** The selected row: marked `aria-selected`, and the active row follows it when it changes. */
   selectedIndex?: number;
   rowClass?(item: T, index: number): string | undefined;
@@ -69,7 +73,7 @@ const clamp = (index: number, count: number) => Math.max(0, Math.min(count - 1, 
 /**
  * A listbox that renders only the rows in view (plus overscan), so 10,000 rows cost as much as
  * fifty. Keyboard: ArrowUp/ArrowDown/PageUp/PageDown/Home/End move the active row, Enter
- * activates it; the active row is announced through `aria-activedescendant` and always rendered.
+ * activates it, ArrowRight/ArrowLeft open and close it (where rows open); the active row is announced through `aria-activedescendant` and always rendered.
  */
 export function VirtualList<T>(props: VirtualListProps<T>) {
   const {
@@ -193,6 +197,19 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       case 'Enter': {
         const item = items[current];
         if (item !== undefined) onActivate?.(item, current);
+        break;
+      }
+      case 'ArrowRight': {
+        const item = items[current];
+        if (item === undefined || !props.onExpand) return;
+        props.onExpand(item, current);
+        break;
+      }
+      case 'ArrowLeft': {
+        const item = items[current];
+        if (item === undefined || !props.onCollapse) return;
+        const to = props.onCollapse(item, current);
+        if (to !== undefined) move(to);
         break;
       }
       default:
