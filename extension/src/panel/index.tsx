@@ -8,11 +8,15 @@ import { persistRecording } from './recorder/persist.js';
 import { extensionStorage } from './recorder/storage.js';
 import { createPanelStore } from './store.js';
 import { readTabId } from './tabId.js';
-import { followTheme } from './theme.js';
+import { followTheme, type ThemeSource } from './theme.js';
 
 // `browser.devtools` exists only inside DevTools; the e2e tests open this page with ?tabId=.
 const devtools = browser.devtools as typeof browser.devtools | undefined;
-followTheme(window, devtools?.panels);
+// The browser's own `chrome.devtools.panels` (both browsers have it inside DevTools): the
+// polyfill's copy lacks Chromium's setThemeChangeHandler.
+const nativePanels = (globalThis as { chrome?: { devtools?: { panels?: ThemeSource } } }).chrome
+  ?.devtools?.panels;
+followTheme(window, nativePanels ?? devtools?.panels);
 
 const root = document.getElementById('app');
 const tabId = readTabId(location.search, () => devtools?.inspectedWindow.tabId);
