@@ -10,7 +10,10 @@ import { currentView, VIEWS } from './views.js';
 
 /** The whole panel: header, then the selected store's views (or the "no store" state). */
 export function App() {
-  const store = useSelectedStore();
+  const selected = useSelectedStore();
+  // A page that went away leaves no store to show, only its stale copy: it is not shown.
+  const pageGone = usePanel((state) => !state.pageConnected && state.pageId !== undefined);
+  const store = pageGone ? undefined : selected;
   const viewId = usePanel((state) => state.view);
   const { setView } = usePanelActions();
   const view = currentView(viewId);

@@ -41,6 +41,7 @@ if (root && tabId === undefined) {
   );
   // The recording outlives the panel: read back now, saved again after every change.
   persistRecording(store, extensionStorage(browser.storage.local));
+  followPageUrl(store, devtools);
   render(
     <PanelContext.Provider value={{ store, connection }}>
       <App />
@@ -48,4 +49,22 @@ if (root && tabId === undefined) {
     root,
   );
   connection.start();
+}
+
+/**
+ * Inside DevTools: the inspected page's address, now and after each navigation (the panel says
+ * when the extension cannot run there). A panel opened as a tab has no DevTools to ask.
+ */
+function followPageUrl(
+  store: ReturnType<typeof createPanelStore>,
+  tools: typeof browser.devtools | undefined,
+) {
+  if (!tools) return;
+  tools.network.onNavigated.addListener((url) => store.getState().pageNavigated(url));
+  void tools.inspectedWindow.eval('location.href').then(
+    ([url]) => {
+      if (typeof url === 'string') store.getState().pageNavigated(url);
+    },
+    () => {},
+  );
 }

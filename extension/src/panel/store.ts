@@ -36,6 +36,8 @@ export interface PanelState {
   connection: ConnectionStatus;
   /** Whether the page's content script is talking (it starts once a store says hello). */
   pageConnected: boolean;
+  /** The inspected page's address, when DevTools tells it (not in a panel opened as a tab). */
+  pageUrl?: string;
   /** This page load; a new one means the page was reloaded. */
   pageId?: string;
   /** How many reloads this panel has seen: each starts a fresh history. */
@@ -64,6 +66,8 @@ export interface PanelActions extends RecorderActions {
   /** The page's content script connected; returns whether this is a new page load. */
   contentConnected(pageId: string): boolean;
   contentDisconnected(): void;
+  /** DevTools says the inspected page is now at `url`. */
+  pageNavigated(url: string): void;
   hello(message: HelloMessage): void;
   /** Adds a snapshot chunk; returns the seq to ask a resync from, if one must be asked. */
   snapshot(message: SnapshotMessage): number | undefined;
@@ -193,6 +197,7 @@ export function createPanelStore() {
         return reloaded || previous === undefined;
       },
       contentDisconnected: () => set({ pageConnected: false }),
+      pageNavigated: (pageUrl) => set({ pageUrl }),
       hello: (message) =>
         updateStore(message.storeId, (view) => ({
           ...view,

@@ -221,3 +221,32 @@ describe('Actions', () => {
     expect(said()).toBe('');
   });
 });
+
+describe('A page without a store', () => {
+  it('says the page changed and has no store, instead of showing the store of the page before', async () => {
+    const app = env.startApp();
+    await app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await settle();
+    expect(screen.getByRole('listbox', { name: 'Collection rows' })).toBeTruthy();
+    // The tab went to a page without RestLens: its content script's port closed.
+    app.close();
+    env.panel.ports.at(-1)?.deliver({ type: 'content-disconnected' });
+    await settle();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'The page changed: it has no RestLens store',
+    );
+    expect(screen.queryByRole('listbox', { name: 'Collection rows' })).toBeNull();
+    expect(status()).toBe('Page changed, no store');
+  });
+
+  it('says the extension does not run on data: and file: pages', async () => {
+    for (const url of ['data:text/html,<p>hi</p>', 'file:///home/me/index.html']) {
+      env.panel.store.getState().pageNavigated(url);
+      await settle();
+      expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+        'RestLens does not run on this page',
+      );
+      expect(screen.getByRole('main').textContent).toContain(`${url.split(':')[0]}:`);
+    }
+  });
+});
