@@ -49,3 +49,34 @@ describe('Keyboard: the same list behaviour in every view', () => {
     expect(event.getAttribute('aria-expanded')).toBe('false');
   });
 });
+
+describe('Narrow panel: rows cut by the width keep their whole text as a tooltip', () => {
+  it('collection rows, members, entities, timeline events and lines, recorded mutations', async () => {
+    await openTab('Recorder');
+    fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+    await env.app.show(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'new' });
+    await settle();
+    const titles = (list: string) =>
+      within(screen.getByRole('listbox', { name: list }))
+        .getAllByRole('option')
+        .map((row) => row.getAttribute('title'));
+    expect(titles('Recorded mutations')).toEqual([
+      '1. Todo.getList.push POST http://api.test/todos?userId=1',
+    ]);
+    await openTab('Collections');
+    expect(titles('Collection rows')).toEqual(['[Todo] userId: "1": 3 members']);
+    expect(titles('Members of [Todo] userId: "1"')).toEqual([
+      '1. 4 call mum',
+      '2. 3 write report',
+      '3. 5 new',
+    ]);
+    await openTab('Entities');
+    expect(titles('Todo entities')).toContain('Todo 5 new');
+    await openTab('Timeline');
+    const [first] = titles('Timeline');
+    expect(first).toMatch(
+      /^#1 · \d\d:\d\d:\d\d\.\d{3} · setResponse · Todo\.getList · GET http:\/\/api\.test\/todos\?userId=1 · 2 added · replace \+2 · 1 stored$/,
+    );
+  });
+});

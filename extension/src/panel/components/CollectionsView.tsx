@@ -59,6 +59,9 @@ export function CollectionsView({ store }: ViewProps) {
           selectedIndex={selected ? shown.indexOf(selected) : undefined}
           onActivate={(row) => selectCollectionRow(row.id)}
           rowClass={(row) => (row === latest ? 'is-latest' : undefined)}
+          rowTitle={(row) =>
+            `${row.collection} ${formatRowKey(row.row)}: ${row.members.length} members`
+          }
           empty="No collection row matches the filter."
           renderRow={(row) => (
             <>
@@ -157,6 +160,7 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
         rowAttributes={(pk) => ({ 'data-pk': pk })}
         onActivate={(pk) => selectEntity(row.entityType, pk)}
         rowClass={(pk) => (marked.has(pk) ? `is-changed mark-${mark}` : undefined)}
+        rowTitle={(pk, index) => `${index + 1}. ${pk} ${label(pk)}`.trim()}
         empty="This row is empty."
         onRangeChange={onRangeChange}
         renderRow={(pk, index) => (

@@ -147,6 +147,7 @@ export function EntitiesView({ store }: ViewProps) {
               : undefined
           }
           onActivate={(entry) => type && selectEntity(type, entry.pk)}
+          rowTitle={(entry) => `${type} ${entry.pk} ${entityLabel(entry.row)}`.trim()}
           empty={`No ${type} matches "${query}".`}
           onRangeChange={onRangeChange}
           renderRow={(entry) => (

@@ -189,6 +189,9 @@ export function RecorderView({ store }: ViewProps) {
             selectedIndex={selected ? index : undefined}
             onActivate={(entry) => setSelectedId(entry.id)}
             rowClass={(entry) => resultClass(results.get(entry.id))}
+            rowTitle={(entry, position) =>
+              `${position + 1}. ${entry.endpoint}${entry.method ? ` ${entry.method} ${entry.url}` : ''}`
+            }
             empty={
               recorder.recording
                 ? 'Recording: mutations of the selected store will show here.'

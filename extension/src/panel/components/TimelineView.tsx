@@ -213,6 +213,11 @@ export function TimelineView({ store }: ViewProps) {
               ? `event${row.event.action.optimistic ? ` optimistic-${row.event.action.optimistic}` : ''}${row.event.action.error !== undefined ? ' is-error' : ''}`
               : `detail tone-${row.tone}${row.nested ? ' nested' : ''}`
           }
+          rowTitle={(row) =>
+            row.kind === 'event'
+              ? eventTitle(row.event)
+              : `${row.text}${row.label ? ` ${row.label}` : ''}`
+          }
           onExpand={(row) => {
             if (row.kind === 'event' && !expanded.has(row.event.seq)) toggle(row.event.seq);
           }}
@@ -248,6 +253,22 @@ export function TimelineView({ store }: ViewProps) {
       </div>
     </div>
   );
+}
+
+/** An event's row as one line of text (its tooltip). */
+function eventTitle(event: StoreEvent): string {
+  const { action } = event;
+  return [
+    `#${event.seq}`,
+    formatTime(event.time),
+    action.type,
+    action.endpoint,
+    action.method && `${action.method} ${action.url}`,
+    action.optimistic && OPTIMISTIC_LABELS[action.optimistic],
+    event.effectsOmitted ? EFFECTS_OMITTED : summarizeEffects(event.effects),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function EventLine({ event, open }: { event: StoreEvent; open: boolean }) {

@@ -20,6 +20,8 @@ export interface VirtualListProps<T> {
   /** The selected row: marked `aria-selected`, and the active row follows it when it changes. */
   selectedIndex?: number;
   rowClass?(item: T, index: number): string | undefined;
+  /** A row's whole text, as its tooltip: a narrow panel cuts rows (with an ellipsis). */
+  rowTitle?(item: T, index: number): string;
   /** Extra attributes for a row's element (e.g. `aria-expanded`, or a `data-*` for the e2e tests). */
   rowAttributes?(
     item: T,
@@ -269,6 +271,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
               aria-setsize={count}
               class={classes.join(' ')}
               style={{ top: `${index * rowHeight}px`, height: `${rowHeight}px` }}
+              title={props.rowTitle?.(item, index)}
               onClick={() => {
                 setActive(index);
                 viewport.current?.focus();
