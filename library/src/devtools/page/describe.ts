@@ -253,6 +253,10 @@ function encodeEffect(effect: Effect<unknown>, limits: EncodeLimits | undefined)
     }
     case 'result-error':
       return { ...effect, error: value(effect.error) };
+    case 'replay-result': {
+      const { response, ...outcome } = effect;
+      return 'response' in effect ? { ...outcome, response: value(response) } : outcome;
+    }
     default:
       return effect;
   }

@@ -148,6 +148,7 @@ const EFFECT_FIELDS: Record<EffectType, Record<string, Check>> = {
     endpoint: isString,
     ok: isBoolean,
     error: isOptional(isString),
+    response: isValue,
   },
 };
 
