@@ -213,4 +213,17 @@ describe('Entities view', () => {
     );
     expect(screen.getByRole('article', { name: 'Event #2' })).toBeTruthy();
   });
+
+  it('names the results a delete took a member from, whether or not a component had read them', async () => {
+    // The list is fetched and never read (no component rendered it) before the delete.
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(TodoResource.delete, { id: 4 });
+    await settle();
+    await lookUp('Todo', '4');
+    const origin = section(entity('Todo 4'), 'How its pk was computed');
+    expect(origin.textContent).toContain('Results that only lost it');
+    expect(origin.textContent).toContain(
+      'GET http://api.test/todos?userId=1 (Todo.getList) stays valid but lost a member',
+    );
+  });
 });

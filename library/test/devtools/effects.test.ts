@@ -278,6 +278,16 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
       },
     );
 
+    it('a delete names the results that lost a member whether or not the app had read them yet', async () => {
+      // Fetched, never read: no component rendered the list before the delete.
+      await store.controller.fetch(Todos.getList, {});
+      newEvents();
+      await store.controller.fetch(Todos.delete, { id: 2 });
+      expect(effectsOf(newEvent(), 'result-suspends', 'result-lost-member')).toEqual([
+        { type: 'result-lost-member', key: key('GET', '/todos'), endpoint: 'Todo.getList' },
+      ]);
+    });
+
     it('batch delete: every entity invalidated, each removal from the list, every reader', async () => {
       await fetchAndRead(Todos.get, { id: 1 });
       await fetchAndRead(Todos.get, { id: 2 });

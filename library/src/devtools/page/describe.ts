@@ -54,10 +54,12 @@ export class Describer {
 
   /**
    * The stored results an Invalidate touched, worked out as it happens (panel or not, so that
-   * history and live events agree): the results the app has read whose last reading (the
-   * controller's memo holds it) used an invalidated entity. Each is read again from the state
-   * after, with the app's own read (which its next render makes anyway): INVALID there, it
-   * suspends; otherwise it lost a member.
+   * history and live events agree): every stored read whose value in the state before used an
+   * invalidated entity. One rule from the states alone: each is read in the state before (the
+   * controller's memo answers at once when the app has read it already), so whether a component
+   * had rendered it yet does not matter. Each is read again from the state after, with the
+   * app's own read (which its next render makes anyway): INVALID there, it suspends; otherwise
+   * it lost a member.
    */
   readersOf(changes: ChangeSet, before: State, after: State): ReaderEffect[] {
     const invalidated = new Map<string, Set<string>>();
@@ -72,10 +74,11 @@ export class Describer {
       const call = this.calls.get(key);
       if (call === undefined) continue;
       const { endpoint } = call;
-      const read = this.controller.memo.dependenciesOf(endpoint.schema, result);
-      if (!read?.some((row) => invalidated.get(row.table)?.has(row.pk))) continue;
       try {
         const args = call.args as Parameters<typeof endpoint>;
+        this.controller.getResponse(endpoint, ...args, before);
+        const read = this.controller.memo.dependenciesOf(endpoint.schema, result);
+        if (!read?.some((row) => invalidated.get(row.table)?.has(row.pk))) continue;
         const now = this.controller.getResponse(endpoint, ...args, after);
         readers.push({
           type:
