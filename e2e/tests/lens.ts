@@ -100,7 +100,8 @@ export function field(entity: Locator, name: string): Locator {
   return entity
     .getByRole('region', { name: 'Fields' })
     .getByRole('row', { name: name })
-    .getByRole('cell');
+    .getByRole('cell')
+    .first();
 }
 
 /** Empties the Recorder's list (it is kept in extension storage, across panels). */
