@@ -82,7 +82,6 @@ test('values are trees, updates are before → after diffs, and an entity lists 
 
 test('the Results view: readers, status, and actions the app shows (loading, error) until a refetch', async ({
   app,
-  demo,
   openPanel,
 }) => {
   const panel = await openPanel(app);
