@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import {
+  clearRecording,
   control,
   field,
   latestChange,
@@ -268,4 +269,67 @@ test('docked at the side (554 px): panes stack and cut rows keep their text as a
   await expect(
     panel.getByRole('listbox', { name: 'Timeline' }).getByRole('option').first(),
   ).toHaveAttribute('title', /^#1 · /);
+});
+
+test('replay send: the server error body without the endpoint twice, continue after it, the new answer beside the recorded one', async ({
+  app,
+  demo,
+  openPanel,
+}) => {
+  const panel = await openPanel(app);
+  await clearRecording(panel);
+  const recorder = panel.getByRole('region', { name: 'Recorder' });
+  await recorder.getByRole('button', { name: 'Record' }).click();
+  await app.getByTestId('todo-3').getByRole('button', { name: 'Done' }).click();
+  await expect(app.getByTestId('todo-3').getByRole('button', { name: 'Undo' })).toBeVisible();
+  await app.getByTestId('todo-5').getByRole('button', { name: 'Done' }).click();
+  await expect(app.getByTestId('todo-5').getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(recorder.getByText('2 mutations', { exact: true })).toBeVisible();
+  await recorder.getByRole('button', { name: 'Pause' }).click();
+
+  // Todo 3 is gone from the server: sending its update again answers 404 with a JSON body.
+  await fetch(`${demo.url}/todos/3`, { method: 'DELETE' });
+  await recorder.getByRole('combobox', { name: 'Mode' }).selectOption('send');
+  await recorder.getByRole('checkbox', { name: 'Stop at the first error' }).check();
+  await recorder.getByRole('button', { name: 'Replay' }).click();
+  const failure = recorder.getByRole('list', { name: 'Failed mutations' }).getByRole('listitem');
+  await expect(failure).toHaveText(
+    /^#1 Todo\.partialUpdate: PATCH \/todos\/3: 404 Not Found: \{"error":"no todo 3"\}$/,
+  );
+  await expect(
+    recorder.getByRole('status').filter({ hasText: 'stopped at the first error' }),
+  ).toBeVisible();
+
+  await recorder.getByRole('button', { name: 'Continue after the error' }).click();
+  await expect(
+    recorder.getByRole('status').filter({ hasText: 'finished: 1 ok, 1 failed' }),
+  ).toBeVisible();
+  await recorder
+    .getByRole('listbox', { name: 'Recorded mutations' })
+    .getByRole('option')
+    .nth(1)
+    .click();
+  const answers = recorder.getByRole('region', { name: 'Recorded and new response' });
+  await expect(answers.getByRole('tree', { name: 'recorded' })).toContainText('completed: true');
+  await expect(answers.getByRole('tree', { name: 'response now' })).toContainText('Todo {');
+  await clearRecording(panel);
+});
+
+test('a delete names the same results that lost a member, seen live or by a panel opened later', async ({
+  app,
+  openPanel,
+}) => {
+  const live = await openPanel(app);
+  await expect(status(live)).toHaveText('Connected');
+  await app.getByTestId('todo-3').getByRole('button', { name: 'Delete' }).click();
+  await expect(app.getByTestId('todo-3')).toHaveCount(0);
+  const seenLive = (await showEntity(live, 'Todo', '3')).getByRole('region', {
+    name: 'How its pk was computed',
+  });
+  await expect(seenLive).toContainText('Results that only lost it');
+  const later = await openPanel(app);
+  const seenLater = (await showEntity(later, 'Todo', '3')).getByRole('region', {
+    name: 'How its pk was computed',
+  });
+  await expect(seenLater).toHaveText((await seenLive.textContent()) ?? '');
 });

@@ -187,6 +187,24 @@ export function lastEntityChange(
   return undefined;
 }
 
+/**
+ * The latest event on the timeline that invalidated this entity, and how: the same answer for a
+ * panel that saw the delete happen and one that opened later (from the history).
+ */
+export function lastInvalidation(
+  events: readonly StoreEvent[],
+  type: string,
+  pk: string,
+): { event: StoreEvent; effect: Extract<Effect, { type: 'entity-invalidated' }> } | undefined {
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as StoreEvent;
+    for (const effect of event.effects)
+      if (effect.type === 'entity-invalidated' && effect.entity === type && effect.pk === pk)
+        return { event, effect };
+  }
+  return undefined;
+}
+
 /** One event's change to one entity, for its history. */
 export interface EntityChange {
   event: StoreEvent;

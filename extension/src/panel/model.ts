@@ -71,13 +71,6 @@ export interface StoreView {
   forced: Dict<ForcedState>;
   /** The page's word on the last command of this panel it could not run. */
   commandError?: { command: string; error: string };
-  /** How each invalidated entity's pk was computed, by `entity + ' ' + pk`. */
-  pkOrigins: Dict<{
-    seq: number;
-    endpoint?: string;
-    response?: Encoded;
-    effect: Extract<Effect, { type: 'entity-invalidated' }>;
-  }>;
 }
 
 export const MAX_TIMELINE = 10_000;
@@ -115,7 +108,6 @@ export function emptyStoreView(id: string, name = '', libraryVersion = ''): Stor
     lastChanges: dict(),
     readers: dict(),
     forced: dict(),
-    pkOrigins: dict(),
   };
 }
 
@@ -353,7 +345,6 @@ class Draft {
   private meta: StoreView['meta'];
   private optimistic: StoreView['optimistic'];
   private lastChanges: StoreView['lastChanges'];
-  private pkOrigins: StoreView['pkOrigins'];
 
   constructor(view: StoreView) {
     this.entities = new CopyOnWrite(view.entities, copyDict);
@@ -363,7 +354,6 @@ class Draft {
     this.meta = copyDict(view.meta);
     this.optimistic = view.optimistic;
     this.lastChanges = copyDict(view.lastChanges);
-    this.pkOrigins = copyDict(view.pkOrigins);
   }
 
   result(): Partial<StoreView> {
@@ -375,7 +365,6 @@ class Draft {
       meta: this.meta,
       optimistic: this.optimistic,
       lastChanges: this.lastChanges,
-      pkOrigins: this.pkOrigins,
     };
   }
 
@@ -425,12 +414,6 @@ class Draft {
       case 'entity-invalidated':
         this.entities.edit(effect.entity)[effect.pk] = INVALID_ROW;
         this.unstale(effect.entity, effect.pk);
-        this.pkOrigins[`${effect.entity} ${effect.pk}`] = {
-          seq: event.seq,
-          endpoint: event.action.endpoint,
-          response: event.action.response,
-          effect,
-        };
         break;
       case 'collection-changed': {
         const rows = this.collections.edit(effect.collection);
@@ -475,7 +458,6 @@ class Draft {
         this.meta = dict();
         this.optimistic = [];
         this.lastChanges = dict();
-        this.pkOrigins = dict();
         break;
       default:
         break;

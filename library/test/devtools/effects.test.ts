@@ -383,6 +383,20 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
       expect(store.getState().entities.get('Todo')?.get('1')).toMatchObject({ title: 'soon' });
     });
 
+    it('an optimistic delete: the event that applies it and the one that commits it name the same list that lost a member', async () => {
+      await store.controller.fetch(Optimistic.getList, {});
+      newEvents();
+      const done = store.controller.fetch(Optimistic.delete, { id: 2 });
+      done.catch(() => {}); // awaited below
+      const lost = [
+        { type: 'result-lost-member', key: key('GET', '/todos'), endpoint: 'Todo.getList' },
+      ];
+      expect(effectsOf(newEvent(), 'result-lost-member')).toEqual(lost);
+      await done;
+      // The view already lacked the member: the commit still names what the delete did.
+      expect(effectsOf(newEvent(), 'result-lost-member')).toEqual(lost);
+    });
+
     it('apply, then roll back: the error, and the store back as it was', async () => {
       server.failNext(500);
       const done = store.controller.fetch(Optimistic.update, { id: 1 }, { title: 'never' });

@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
 import type { Encoded } from '../../../../library/src/devtools/protocol/messages.js';
 import { useConnection, usePanel, usePanelActions, useRequestRows } from '../context.js';
 import {
   entitiesOf,
   entityHistory,
   entityTypes,
-  eventBySeq,
   lastEntityChange,
+  lastInvalidation,
   optimisticOutcome,
   referencesOf,
 } from '../derive.js';
@@ -283,17 +282,17 @@ function optimisticNote(outcome: keyof typeof OPTIMISTIC_NOTES | undefined): str
 
 /** For an invalidated entity: how its pk was computed, and which results that affected. */
 function PkOrigin({ store, type, pk }: { store: StoreView; type: string; pk: string }) {
-  const origin = store.pkOrigins[`${type} ${pk}`];
+  const origin = lastInvalidation(store.events, type, pk);
   if (!origin) return null;
-  const event: StoreEvent | undefined = eventBySeq(store.events, origin.seq);
-  const suspends = event?.effects.filter((effect) => effect.type === 'result-suspends') ?? [];
-  const lost = event?.effects.filter((effect) => effect.type === 'result-lost-member') ?? [];
+  const { event } = origin;
+  const suspends = event.effects.filter((effect) => effect.type === 'result-suspends');
+  const lost = event.effects.filter((effect) => effect.type === 'result-lost-member');
   return (
     <section aria-label="How its pk was computed">
       <h3>How its pk was computed</h3>
       <p class="pk-origin mono">{describePkOrigin(origin.effect)}</p>
       <p class="detail-sub">
-        by {origin.endpoint ?? 'an Invalidate'} at #{origin.seq}
+        by {event.action.endpoint ?? 'an Invalidate'} at #{event.seq}
       </p>
       {suspends.length > 0 && (
         <>

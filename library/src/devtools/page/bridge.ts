@@ -174,7 +174,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     });
   }
 
-  private readonly observe = ({ action, after, changes, view }: StoreRecord): void => {
+  private readonly observe = ({ action, before, after, changes, view }: StoreRecord): void => {
     // A replay finds endpoints by name: every endpoint that ran can be replayed.
     if (action.type === 'fetch' || action.type === 'setResponse') registerEndpoint(action.endpoint);
     this.describer.track(action, after);
@@ -189,7 +189,9 @@ class DevtoolsBridge implements DevtoolsConnection {
       before: this.state,
       state: view,
       replayId: this.replaying[0],
-      readers: this.describer.readersOf(changes, this.state, view),
+      // From the committed state before: what an optimistic response already showed (a delete's
+      // member already gone from the view) still counts as what the change did.
+      readers: this.describer.readersOf(changes, before, view),
     });
   };
 
