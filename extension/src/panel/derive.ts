@@ -86,15 +86,21 @@ export interface EntityReferences {
 }
 
 /**
- * Each stored result's endpoint name: the read that stored it (a `result-stored` or
- * `result-error` effect the store kept). A mutation's answer is never kept as a result, so it
- * never names one.
+ * Each stored result's endpoint name: the read that first stored it (a `result-stored` or
+ * `result-error` effect the store kept), not whichever wrote it last (a next page merged into
+ * a list is still the list's read). A mutation's answer is never kept as a result, so it never
+ * names one.
  */
 export function endpointNames(events: readonly StoreEvent[]): Map<string, string> {
   const names = new Map<string, string>();
   for (const event of events)
     for (const effect of event.effects)
-      if ((effect.type === 'result-stored' || effect.type === 'result-error') && effect.kept)
+      if (effect.type === 'store-reset') names.clear();
+      else if (
+        (effect.type === 'result-stored' || effect.type === 'result-error') &&
+        effect.kept &&
+        !names.has(effect.key)
+      )
         names.set(effect.key, effect.endpoint);
   return names;
 }

@@ -198,12 +198,16 @@ describe('Actions', () => {
     await app.controller.fetch(TodoResource.get, { id: 3 });
     await app.controller.fetch(TodoResource.partialUpdate, { id: 3 }, { title: 'renamed' });
     await app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'new' });
+    await app.controller.fetch(TodoResource.getList, { userId: 1 });
+    // The next page is merged into the list: the list is still the list's read.
+    await app.controller.fetch(TodoResource.getList.getPage, { userId: 1, page: 2 });
     await settle();
     const picker = within(screen.getByRole('group', { name: 'Actions' })).getByRole(
       'combobox',
     ) as HTMLSelectElement;
     expect([...picker.options].map((option) => option.textContent)).toEqual([
       'GET http://api.test/todos/3 (Todo.get)',
+      'GET http://api.test/todos?userId=1 (Todo.getList)',
     ]);
   });
 

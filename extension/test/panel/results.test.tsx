@@ -65,6 +65,17 @@ describe('Results view', () => {
     const detail = screen.getByRole('article', { name: `Result ${TODO_3}` });
     expect(within(detail).getByRole('tree', { name: 'value' }).textContent).toBe('"3"');
     expect(detail.textContent).toContain('Todo.get · fresh · 1 reader');
+    // A list's result is its collection row: said as its arguments, not as escaped JSON.
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Filter results' }), {
+      target: { value: '' },
+    });
+    await settle();
+    fireEvent.click(rowOf(LIST) as HTMLElement);
+    await settle();
+    const list = screen.getByRole('article', { name: `Result ${LIST}` });
+    expect(within(list).getByRole('note', { name: 'value' }).textContent).toBe(
+      'list of userId: "1"',
+    );
   });
 
   it('invalidates, expires and refetches one result', async () => {

@@ -9,6 +9,7 @@ import { OPTIMISTIC_LABELS } from '../derive.js';
 import { describeEffect, formatTime, rollbackLines } from '../format.js';
 import { optimisticOrigin, type StoreView } from '../model.js';
 import { startTimeTravel } from '../timeTravel.js';
+import { ResultValue } from './ResultValue.js';
 import { ValueTree } from './ValueTree.js';
 
 /**
@@ -94,8 +95,8 @@ function EffectItem({ effect }: { effect: Effect }) {
   if (effect.type === 'result-stored' && effect.kept && effect.result !== undefined)
     return (
       <li>
-        {describeEffect({ ...effect, result: undefined })}
-        <ValueTree value={effect.result} label={`result of ${effect.key}`} />
+        stored {effect.key} ({effect.endpoint}):
+        <ResultValue value={effect.result} label={`result of ${effect.key}`} />
       </li>
     );
   return <li>{describeEffect(effect)}</li>;

@@ -13,6 +13,7 @@ import {
 } from '../results.js';
 import type { ViewProps } from '../views.js';
 import { ROW_HEIGHT } from './layout.js';
+import { ResultValue } from './ResultValue.js';
 import { ValueTree } from './ValueTree.js';
 import { VirtualList } from './VirtualList.js';
 
@@ -172,7 +173,7 @@ function ResultDetail({ store, row, now }: { store: StoreView; row: ResultRow; n
       {row.result !== undefined && (
         <section aria-label="Value">
           <h3>Value (normalized)</h3>
-          <ValueTree value={row.result} label="value" copyable />
+          <ResultValue value={row.result} label="value" />
         </section>
       )}
       {row.meta !== undefined && (
