@@ -12,6 +12,7 @@ import {
 } from '../format.js';
 import { isInvalidRow, type StoreView } from '../model.js';
 import type { ViewProps } from '../views.js';
+import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
 import { RowLabel } from './RowLabel.js';
 import { useRowRange, VirtualList } from './VirtualList.js';
@@ -39,15 +40,12 @@ export function CollectionsView({ store }: ViewProps) {
     <div class="split">
       <section class="pane pane-list" aria-label="Collection rows">
         <div class="toolbar">
-          <input
-            type="search"
-            class="filter"
-            aria-label="Filter collections"
-            placeholder="Filter collections (/)"
-            data-list="collection-rows"
-            data-slash-focus=""
+          <FilterInput
+            label="Filter collections"
+            placeholder="Filter collections"
+            listId="collection-rows"
             value={filter}
-            onInput={(event) => setFilter(event.currentTarget.value)}
+            onChange={setFilter}
           />
         </div>
         <VirtualList

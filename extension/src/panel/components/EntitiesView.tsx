@@ -24,6 +24,7 @@ import type { ViewProps } from '../views.js';
 import { CopyJson } from './CopyJson.js';
 import { FieldDiff } from './EventDetail.js';
 import { FieldEditor } from './FieldEditor.js';
+import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
 import { RowLabel } from './RowLabel.js';
 import { ValueTree } from './ValueTree.js';
@@ -108,16 +109,13 @@ export function EntitiesView({ store }: ViewProps) {
               </option>
             ))}
           </select>
-          <input
-            type="search"
-            class="filter"
-            aria-label="pk"
-            placeholder="pk (/)"
-            data-list="entity-pks"
-            data-slash-focus=""
+          <FilterInput
+            label="pk"
+            placeholder="pk"
+            listId="entity-pks"
             value={query}
-            onInput={(event) => {
-              setQuery(event.currentTarget.value);
+            onChange={(text) => {
+              setQuery(text);
               setMiss('');
             }}
           />

@@ -12,6 +12,7 @@ import {
   sortAndFilterResults,
 } from '../results.js';
 import type { ViewProps } from '../views.js';
+import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
 import { ResultValue } from './ResultValue.js';
 import { ValueTree } from './ValueTree.js';
@@ -52,15 +53,12 @@ export function ResultsView({ store }: ViewProps) {
     <div class="split">
       <section class="pane pane-list" aria-label="Stored results">
         <div class="toolbar">
-          <input
-            type="search"
-            class="filter"
-            aria-label="Filter results"
-            placeholder="Filter results (/)"
-            data-slash-focus=""
-            data-list="result-rows"
+          <FilterInput
+            label="Filter results"
+            placeholder="Filter results"
+            listId="result-rows"
             value={filter}
-            onInput={(event) => setFilter(event.currentTarget.value)}
+            onChange={setFilter}
           />
           <select
             aria-label="Sort by"

@@ -22,6 +22,7 @@ import {
 import { optimisticOrigin, type StoreView } from '../model.js';
 import type { ViewProps } from '../views.js';
 import { EventDetail } from './EventDetail.js';
+import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
 import { VirtualList } from './VirtualList.js';
 
@@ -145,18 +146,12 @@ export function TimelineView({ store }: ViewProps) {
   return (
     <div class="timeline">
       <div class="toolbar">
-        <input
-          type="search"
-          class="filter"
-          aria-label="Filter events"
-          placeholder="Filter events (/)"
-          data-list="timeline-events"
-          data-slash-focus=""
+        <FilterInput
+          label="Filter events"
+          placeholder="Filter events"
+          listId="timeline-events"
           value={filter.text}
-          onInput={(event) => setTimelineFilter({ text: event.currentTarget.value })}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setTimelineFilter({ text: '' });
-          }}
+          onChange={(text) => setTimelineFilter({ text })}
         />
         <select
           aria-label="Kind"
