@@ -18,9 +18,8 @@ import {
   showView,
   status,
   timelineEvent,
+  USER_1,
 } from './lens.js';
-
-const USER_1 = '[Todo] userId: "1"';
 
 test.beforeEach(async ({ app }) => {
   await expect(app.getByTestId('todos').getByRole('listitem')).toHaveCount(3);

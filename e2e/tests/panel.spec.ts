@@ -14,9 +14,8 @@ import {
   showView,
   status,
   timelineEvent,
+  USER_1,
 } from './lens.js';
-
-const USER_1 = '[Todo] userId: "1"';
 
 test.beforeEach(async ({ app }) => {
   // User 1's list shows page 1 of their todos.
