@@ -69,6 +69,8 @@ export interface StoreView {
   readers: Dict<number>;
   /** The results the panel forced to show loading or an error, until a refetch. */
   forced: Dict<ForcedState>;
+  /** The results whose read is in flight (the page's latest word). */
+  fetching: ReadonlySet<string>;
   /** The page's word on the last command of this panel it could not run. */
   commandError?: { command: string; error: string };
 }
@@ -108,6 +110,7 @@ export function emptyStoreView(id: string, name = '', libraryVersion = ''): Stor
     lastChanges: dict(),
     readers: dict(),
     forced: dict(),
+    fetching: new Set(),
   };
 }
 
@@ -117,6 +120,7 @@ export function applyReaders(view: StoreView, message: ReadersMessage): StoreVie
     ...view,
     readers: dict(Object.entries(message.readers)),
     forced: dict(Object.entries(message.forced)),
+    fetching: new Set(message.fetching),
   };
 }
 

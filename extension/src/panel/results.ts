@@ -10,6 +10,7 @@ export type ResultStatus =
   | 'invalid'
   | 'error'
   | 'loading (forced)'
+  | 'in flight'
   | 'error (forced)'
   | 'optimistic pending';
 
@@ -37,6 +38,7 @@ const numberField = (fields: Record<string, Encoded> | undefined, name: string) 
 function statusOf(view: StoreView, key: string, now: number): ResultStatus {
   const forced = view.forced[key];
   if (forced === 'loading') return 'loading (forced)';
+  if (view.fetching.has(key)) return 'in flight';
   const meta = plainFields(view.meta[key]);
   if (meta?.error !== undefined) return forced === 'error' ? 'error (forced)' : 'error';
   if (meta?.invalidated === true) return 'invalid';
@@ -44,10 +46,18 @@ function statusOf(view: StoreView, key: string, now: number): ResultStatus {
   return expiresAt !== undefined && expiresAt <= now ? 'stale' : 'fresh';
 }
 
-/** Every stored result (by key, with meta or a value) and every optimistic mutation pending. */
+/**
+ * Every stored result (by key, with meta or a value), every read in flight, and every
+ * optimistic mutation pending.
+ */
 export function resultRows(view: StoreView, now = Date.now()): ResultRow[] {
   const names = endpointNames(view.events);
-  const keys = new Set([...Object.keys(view.meta), ...Object.keys(view.endpoints)]);
+  // A read in flight for the first time has no meta yet: it is listed too.
+  const keys = new Set([
+    ...Object.keys(view.meta),
+    ...Object.keys(view.endpoints),
+    ...view.fetching,
+  ]);
   const rows: ResultRow[] = [...keys].map((key) => {
     const meta = plainFields(view.meta[key]);
     return {

@@ -125,4 +125,22 @@ describe('Results view', () => {
     expect(statusOf(TODO_3)).toBe('fresh');
     expect(errorOf(env.app.store.getState(), TODO_3)).toBeUndefined();
   });
+
+  it('shows a read in flight as in flight, first fetch or refetch', async () => {
+    await env.app.controller.fetch(TodoResource.get, { id: 3 });
+    await openResults();
+    const releaseList = env.server.hold('GET /todos');
+    const releaseTodo = env.server.hold('GET /todos/3');
+    const list = env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    const todo = env.app.controller.fetch(TodoResource.get, { id: 3 });
+    await act(TODO_3, 'Expire'); // asks the page again
+    expect(statusOf(LIST)).toBe('in flight');
+    expect(statusOf(TODO_3)).toBe('in flight');
+    releaseList();
+    releaseTodo();
+    await Promise.all([list, todo]);
+    await act(TODO_3, 'Expire');
+    expect(statusOf(LIST)).toBe('fresh');
+    expect(statusOf(TODO_3)).toBe('stale');
+  });
 });

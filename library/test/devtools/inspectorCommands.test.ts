@@ -115,6 +115,8 @@ describe('commands on one result', () => {
     expect(await send({ kind: 'force-loading', storeId, key: todoKey() })).toEqual([]);
     expect(store.getState().meta.get(todoKey())?.invalidated).toBe(true);
     expect(readers().forced).toEqual({ [todoKey()]: 'loading' });
+    // The held request is a read in flight.
+    expect(readers().fetching).toEqual([todoKey()]);
     // What a suspended component does: fetch, and wait.
     let settled = false;
     const waiting = store.controller.fetch(Todos.get, { id: 1 }).then(() => {
@@ -129,6 +131,7 @@ describe('commands on one result', () => {
     expect(server.requests.map((request) => request.url)).toEqual(['/todos/1']);
     expect(store.getState().meta.get(todoKey())?.invalidated).toBeUndefined();
     expect(readers().forced).toEqual({});
+    expect(readers().fetching).toEqual([]);
   });
 
   it('force error: readers get an error that stays until a refetch', async () => {

@@ -43,6 +43,10 @@ export function ResultsView({ store }: ViewProps) {
     const timer = setInterval(ask, READERS_POLL_MS);
     return () => clearInterval(timer);
   }, [connection, store.id]);
+  // A change in the store may end a read in flight (or start one): asked again at once.
+  useEffect(() => {
+    if (store.lastSeq > 0) connection.send({ kind: 'readers', storeId: store.id });
+  }, [connection, store.id, store.lastSeq]);
   const rows = useMemo(() => resultRows(store, now), [store, now]);
   const shown = useMemo(() => sortAndFilterResults(rows, sort, filter), [rows, sort, filter]);
   const selected = rows.find((row) => row.key === selectedKey);

@@ -441,6 +441,7 @@ class DevtoolsBridge implements DevtoolsConnection {
           storeId: this.storeId,
           readers: Object.fromEntries(mountedReaderCounts(this.store)),
           forced: this.resultCommands.forcedStates(),
+          fetching: controller.fetching(),
         });
         return;
       case 'expireAll':

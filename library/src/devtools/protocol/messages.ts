@@ -157,6 +157,8 @@ export interface ReadersMessage extends Envelope {
   readers: Record<string, number>;
   /** By result key: the results the panel forced to show loading or an error. */
   forced: Record<string, ForcedState>;
+  /** The keys of the results whose read is in flight now. */
+  fetching: string[];
 }
 /** Said when the page could not run a panel's command: what was wrong, in words. */
 export interface CommandErrorMessage extends Envelope {

@@ -262,6 +262,7 @@ function checkPageMessage(value: unknown): value is PageMessage {
           readers: (readers) => isObject(readers) && Object.values(readers).every(isSeq),
           forced: (forced) =>
             isObject(forced) && Object.values(forced).every(isOneOf('loading', 'error')),
+          fetching: isStrings,
         }) && withinSize(value)
       );
     case 'command-error':
