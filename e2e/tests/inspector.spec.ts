@@ -82,6 +82,7 @@ test('values are trees, updates are before → after diffs, and an entity lists 
 
 test('the Results view: readers, status, and actions the app shows (loading, error) until a refetch', async ({
   app,
+  demo,
   openPanel,
 }) => {
   const panel = await openPanel(app);
@@ -109,8 +110,15 @@ test('the Results view: readers, status, and actions the app shows (loading, err
   await app.getByTestId('boundary-error').getByRole('button', { name: 'Retry' }).click();
   await expect(app.getByTestId('todos').getByRole('listitem')).toHaveCount(3);
 
+  // A slow refetch shows as in flight until its answer.
+  await control(demo.url, 'latency', { ms: 1500 });
+  await detail.getByRole('button', { name: 'Refetch' }).click();
+  await expect(row.locator('.result-status')).toHaveText('in flight');
+  await expect(row.locator('.result-status')).toHaveText('fresh', { timeout: 5000 });
+  await control(demo.url, 'latency', { ms: 0 });
+
   await detail.getByRole('button', { name: 'Expire' }).click();
-  await expect(row.locator('.result-status')).toHaveText(/stale|fresh/);
+  await expect(row.locator('.result-status')).toHaveText(/stale|in flight|fresh/);
   // Invalidate is recorded as an `invalidate` of that one key (not invalidateAll).
   await detail.getByRole('button', { name: 'Invalidate' }).click();
   await showView(panel, 'Timeline');
