@@ -355,10 +355,33 @@ export function distinctActionValues(
   return [...values].sort();
 }
 
+/** How a count of results reads: `1 result`, `2 results`. */
+const results = (count: number) => (count === 1 ? '1 result' : `${count} results`);
+
+/** Each part of a summary, written with its count. */
+const SUMMARY_PARTS = {
+  added: (count: number) => `${count} added`,
+  updated: (count: number) => `${count} updated`,
+  invalidated: (count: number) => `${count} invalidated`,
+  'removed from lists': (count: number) => `${count} removed from lists`,
+  'lists replaced': (count: number) => (count === 1 ? 'list replaced' : `${count} lists replaced`),
+  suspend: (count: number) => `${results(count)} ${count === 1 ? 'suspends' : 'suspend'}`,
+  'lost a member': (count: number) => `${results(count)} lost a member`,
+  failed: (count: number) => `${count} failed`,
+  stored: (count: number) => `${count} stored`,
+  'results invalidated': (count: number) => `${results(count)} invalidated`,
+  'results expired': (count: number) => `${results(count)} expired`,
+  'store cleared': () => 'store cleared',
+  replayed: (count: number) => `${count} replayed`,
+  'replay failed': (count: number) => `${count} replay failed`,
+} as const;
+type SummaryPart = keyof typeof SUMMARY_PARTS;
+
 /** A one-line summary of an event's effects, for its timeline row: every part with its count. */
 export function summarizeEffects(effects: readonly Effect[]): string {
   const counts = new Map<string, number>();
-  const bump = (label: string, count = 1) => counts.set(label, (counts.get(label) ?? 0) + count);
+  const bump = (label: SummaryPart | `${string} +`, count = 1) =>
+    counts.set(label, (counts.get(label) ?? 0) + count);
   for (const effect of effects) {
     switch (effect.type) {
       case 'entities-added':
@@ -403,9 +426,10 @@ export function summarizeEffects(effects: readonly Effect[]): string {
     }
   }
   return [...counts]
-    .map(([label, count]) => {
-      if (label === 'store cleared') return label;
-      return label.endsWith(' +') ? `${label}${count}` : `${count} ${label}`;
-    })
+    .map(([label, count]) =>
+      Object.hasOwn(SUMMARY_PARTS, label)
+        ? SUMMARY_PARTS[label as SummaryPart](count)
+        : `${label}${count}`,
+    )
     .join(' · ');
 }

@@ -76,7 +76,7 @@ describe('Narrow panel: rows cut by the width keep their whole text as a tooltip
     await openTab('Timeline');
     const [first] = titles('Timeline');
     expect(first).toMatch(
-      /^#1 · \d\d:\d\d:\d\d\.\d{3} · setResponse · Todo\.getList · GET http:\/\/api\.test\/todos\?userId=1 · 2 added · 1 lists replaced · 1 stored$/,
+      /^#1 · \d\d:\d\d:\d\d\.\d{3} · setResponse · Todo\.getList · GET http:\/\/api\.test\/todos\?userId=1 · 2 added · list replaced · 1 stored$/,
     );
   });
 });
