@@ -53,6 +53,22 @@ const test = base.extend<DevtoolsFixtures>({
 });
 
 /** Calls DevTools' own UI module in the DevTools page (internals: may change with Chromium). */
+/** DevTools' own theme setting ('default' is light), as the user sets it in its Settings. */
+async function setDevtoolsTheme(devtools: Page, theme: 'dark' | 'default') {
+  await devtools.evaluate(async (name) => {
+    const Common = await import(new URL('core/common/common.js', location.href).href);
+    Common.Settings.Settings.instance().moduleSetting('ui-theme').set(name);
+  }, theme);
+}
+
+/** Docks DevTools at the side of the page ('right') or at the bottom. */
+async function dockDevtools(devtools: Page, side: 'right' | 'bottom') {
+  await devtools.evaluate(async (where) => {
+    const UI = await import(new URL('ui/legacy/legacy.js', location.href).href);
+    UI.DockController.DockController.instance().setDockSide(where);
+  }, side);
+}
+
 const inspectorView = {
   hasPanel: async (panelId: string) => {
     const UI = await import(new URL('ui/legacy/legacy.js', location.href).href);
@@ -123,6 +139,25 @@ test('the RestLens panel inside DevTools finds its tab and shows the live collec
     .toEqual(['1', '3', '5', '9']);
   await expect(members(panel, '[Todo] userId: "1"').last()).toContainText('Seen from DevTools');
   await expect.poll(() => headerSeq(panel)).toBe(4);
+
+  // The theme follows DevTools live: dark, then light again, with the panel open.
+  const html = panel.locator('html');
+  await setDevtoolsTheme(dt, 'dark');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await setDevtoolsTheme(dt, 'default');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+
+  // Docked at the side, the panel is narrow: its panes stack.
+  await dockDevtools(dt, 'right');
+  await dt.setViewportSize({ width: 554, height: 800 });
+  const width = await (frame as Frame).evaluate(() => window.innerWidth);
+  expect(width).toBeLessThanOrEqual(554);
+  const list = await panel.getByRole('region', { name: 'Collection rows' }).boundingBox();
+  const detail = await panel
+    .getByRole('region', { name: 'Collection row', exact: true })
+    .boundingBox();
+  expect(list && detail && detail.y >= list.y + list.height - 1).toBe(true);
+  await dt.screenshot({ path: 'test-results/screenshots/devtools-docked-side-554.png' });
 });
 
 interface ChromeDevtools {

@@ -7,6 +7,9 @@ import { expect } from './fixtures.js';
 /** A panel opened as a page, or the panel frame inside DevTools. */
 export type PanelRoot = Page | Frame | FrameLocator;
 
+/** The demo's user 1 list, as the Collections view names it. */
+export const USER_1 = '[Todo] userId: "1"';
+
 /** The view switcher's tab, e.g. `view(panel, 'Timeline')`. */
 export function viewTab(panel: PanelRoot, name: string): Locator {
   return panel.getByRole('tablist', { name: 'Views' }).getByRole('tab', { name });
@@ -100,7 +103,8 @@ export function field(entity: Locator, name: string): Locator {
   return entity
     .getByRole('region', { name: 'Fields' })
     .getByRole('row', { name: name })
-    .getByRole('cell');
+    .getByRole('cell')
+    .first();
 }
 
 /** Empties the Recorder's list (it is kept in extension storage, across panels). */

@@ -8,11 +8,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
-import { latestChange, members, pksOf, status } from './lens.js';
+import { latestChange, members, pksOf, status, USER_1 } from './lens.js';
 import { packRestLens, run, scaffoldApp, serve, TEMPLATES } from './scaffold.js';
 
 const PAGE_1 = ['Read the spec', 'Write the resource', 'Push a todo'];
-const USER_1 = '[Todo] userId: "1"';
 
 let workspace: string;
 let tarball: string;

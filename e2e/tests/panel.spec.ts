@@ -14,9 +14,8 @@ import {
   showView,
   status,
   timelineEvent,
+  USER_1,
 } from './lens.js';
-
-const USER_1 = '[Todo] userId: "1"';
 
 test.beforeEach(async ({ app }) => {
   // User 1's list shows page 1 of their todos.
@@ -75,7 +74,7 @@ test('a deleted todo leaves all its collections and shows INVALID with its pk co
 
   await app.getByTestId('todo-3').getByRole('button', { name: 'Delete' }).click();
   await expect(app.getByTestId('todo-3')).toHaveCount(0);
-  await expect(latestChange(panel)).toContainText('removed 3 by Invalidate (3 → 2)');
+  await expect(latestChange(panel)).toContainText('removed 3: deleted (Invalidate) (3 → 2)');
   await expect(latestChange(panel).getByRole('button')).toHaveText(['3']);
   await expect.poll(() => pksOf(members(panel, USER_1))).toEqual(['1', '5']);
   // No collection row holds it any more.
@@ -111,7 +110,7 @@ test('a batch delete removes every selected todo at once', async ({ app, openPan
   await app.getByRole('button', { name: 'Delete selected' }).click();
   await expect(app.getByTestId('todos').getByRole('listitem')).toHaveCount(1);
 
-  await expect(latestChange(panel)).toContainText('removed 1, 5 by Invalidate (3 → 1)');
+  await expect(latestChange(panel)).toContainText('removed 1, 5: deleted (Invalidate) (3 → 1)');
   await expect.poll(() => pksOf(members(panel, USER_1))).toEqual(['3']);
   for (const pk of ['1', '5']) {
     const entity = await showEntity(panel, 'Todo', pk);

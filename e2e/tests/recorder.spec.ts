@@ -5,9 +5,16 @@
 import { readFileSync } from 'node:fs';
 import type { Todo } from '../app/data.js';
 import { expect, test } from './fixtures.js';
-import { clearRecording, control, members, pksOf, showView, status, todoIds } from './lens.js';
-
-const USER_1 = '[Todo] userId: "1"';
+import {
+  clearRecording,
+  control,
+  members,
+  pksOf,
+  showView,
+  status,
+  todoIds,
+  USER_1,
+} from './lens.js';
 
 async function serverTodos(baseUrl: string): Promise<Todo[]> {
   return ((await control(baseUrl, 'state')) as { todos: Todo[] }).todos;

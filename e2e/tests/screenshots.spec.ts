@@ -1,6 +1,7 @@
-// Screenshots of every view of the panel, light and dark, after a session in the demo that
-// touches every kind of change. They are test output (test-results/screenshots/); the README's
-// two come from here (docs/screenshots/, copied by hand when the panel changes).
+// Screenshots of every view of the panel, light and dark, docked at the side (554 px wide) and
+// at the bottom (1400 px), after a session in the demo that touches every kind of change. They
+// are test output (test-results/screenshots/<view>-<width>-<theme>.png); the README's come from
+// here (docs/screenshots/, copied by hand when the panel changes).
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from './fixtures.js';
@@ -11,17 +12,22 @@ import {
   showEntity,
   showView,
   status,
-  timelineEvent,
   viewTab,
 } from './lens.js';
 
 const SCREENSHOTS = resolve('test-results/screenshots');
 
-test('screenshots of every view, light and dark', async ({ app, openPanel }) => {
-  // Two themes × every view (the view list is read from the panel: new views are included).
-  test.setTimeout(60_000);
+/** The panel's widths: docked at the side of the page, and at the bottom of a wide window. */
+const WIDTHS = [554, 1400] as const;
+
+test('screenshots of every view, light and dark, at the side and at the bottom', async ({
+  app,
+  openPanel,
+}) => {
+  // Two widths × two themes × every view (the view list is read from the panel).
+  test.setTimeout(120_000);
   const panel = await openPanel(app);
-  await panel.setViewportSize({ width: 1200, height: 640 });
+  await panel.setViewportSize({ width: 1400, height: 640 });
   await expect(status(panel)).toHaveText('Connected');
   await expect(app.getByTestId('todos').getByRole('listitem')).toHaveCount(3);
 
@@ -29,7 +35,9 @@ test('screenshots of every view, light and dark', async ({ app, openPanel }) => 
     .getByRole('tablist', { name: 'Views' })
     .getByRole('tab')
     .allInnerTexts();
-  expect(views).toEqual(expect.arrayContaining(['Collections', 'Entities', 'Timeline']));
+  expect(views).toEqual(
+    expect.arrayContaining(['Collections', 'Entities', 'Results', 'Timeline', 'Recorder']),
+  );
 
   // The Recorder (when the panel has it) records the session below.
   const recording = views.includes('Recorder');
@@ -81,6 +89,14 @@ test('screenshots of every view, light and dark', async ({ app, openPanel }) => 
         panel.getByRole('listbox', { name: 'Todo entities' }).getByRole('option'),
       ).toHaveCount(9);
     },
+    results: async () => {
+      await showView(panel, 'Results');
+      const list = panel.getByRole('listbox', { name: 'Results' });
+      await list.locator('[data-key="GET /todos?userId=2"]').click();
+      await expect(
+        panel.getByRole('article', { name: 'Result GET /todos?userId=2' }),
+      ).toBeVisible();
+    },
     recorder: async () => {
       await showView(panel, 'Recorder');
       const recorded = recorder.getByRole('listbox', { name: 'Recorded mutations' });
@@ -96,19 +112,22 @@ test('screenshots of every view, light and dark', async ({ app, openPanel }) => 
         .filter({ hasText: 'setResponse' });
       if ((await merge.getAttribute('aria-expanded')) !== 'true') await merge.click();
       await expect(merge).toHaveAttribute('aria-expanded', 'true');
-      await expect(timelineEvent(panel, 1)).toBeVisible();
+      await expect(panel.getByRole('region', { name: 'Event detail' })).toBeVisible();
     },
   };
 
-  for (const theme of ['light', 'dark'] as const) {
-    await panel.emulateMedia({ colorScheme: theme });
-    await expect(panel.locator('html')).toHaveAttribute('data-theme', theme);
-    for (const view of views) {
-      await (prepare[view.toLowerCase()] ?? (() => showView(panel, view)))();
-      await expect(viewTab(panel, view)).toHaveAttribute('aria-selected', 'true');
-      const path = `${SCREENSHOTS}/${view.toLowerCase()}-${theme}.png`;
-      await panel.screenshot({ path, animations: 'disabled', caret: 'hide' });
-      expect(statSync(path).size).toBeGreaterThan(10_000);
+  for (const width of WIDTHS) {
+    await panel.setViewportSize({ width, height: width < 600 ? 800 : 640 });
+    for (const theme of ['light', 'dark'] as const) {
+      await panel.emulateMedia({ colorScheme: theme });
+      await expect(panel.locator('html')).toHaveAttribute('data-theme', theme);
+      for (const view of views) {
+        await (prepare[view.toLowerCase()] ?? (() => showView(panel, view)))();
+        await expect(viewTab(panel, view)).toHaveAttribute('aria-selected', 'true');
+        const path = `${SCREENSHOTS}/${view.toLowerCase()}-${width}-${theme}.png`;
+        await panel.screenshot({ path, animations: 'disabled', caret: 'hide' });
+        expect(statSync(path).size).toBeGreaterThan(10_000);
+      }
     }
   }
   if (recording) await clearRecording(panel);

@@ -2,18 +2,29 @@ import { useCallback } from 'preact/hooks';
 import { Actions } from './components/Actions.js';
 import { Header } from './components/Header.js';
 import { NoStore } from './components/NoStore.js';
+import { TIME_TRAVEL_VIEWS, TimeTravelBanner } from './components/TimeTravelBanner.js';
 import { tabId, VIEW_PANEL_ID, ViewTabs } from './components/ViewTabs.js';
 import { usePanel, usePanelActions, useSelectedStore } from './context.js';
-import { useSlashShortcut } from './shortcuts.js';
+import { useArrowDownIntoList, useSlashShortcut } from './shortcuts.js';
 import { currentView, VIEWS } from './views.js';
 
 /** The whole panel: header, then the selected store's views (or the "no store" state). */
 export function App() {
-  const store = useSelectedStore();
+  const selected = useSelectedStore();
+  // A page that went away leaves no store to show, only its stale copy: it is not shown.
+  const pageGone = usePanel((state) => !state.pageConnected && state.pageId !== undefined);
+  const store = pageGone ? undefined : selected;
   const viewId = usePanel((state) => state.view);
   const { setView } = usePanelActions();
   const view = currentView(viewId);
+  const travel = usePanel((state) => state.timeTravel);
+  // While travelling, the views of the store's state show it as of the chosen event.
+  const shown =
+    store && travel?.storeId === store.id && !travel.leftRing && TIME_TRAVEL_VIEWS.includes(view.id)
+      ? travel.view
+      : store;
   useSlashShortcut(useCallback(() => document.getElementById(VIEW_PANEL_ID), []));
+  useArrowDownIntoList();
 
   return (
     <div class="app">
@@ -24,6 +35,7 @@ export function App() {
             <ViewTabs views={VIEWS} current={view.id} onSelect={setView} />
             <Actions store={store} />
           </nav>
+          <TimeTravelBanner store={store} />
           <main class="view">
             <div
               id={VIEW_PANEL_ID}
@@ -31,8 +43,8 @@ export function App() {
               role="tabpanel"
               aria-labelledby={tabId(view.id)}
             >
-              {store.ready ? (
-                <view.Component store={store} />
+              {shown?.ready ? (
+                <view.Component store={shown} />
               ) : (
                 <p class="notice">Loading the store's snapshot…</p>
               )}

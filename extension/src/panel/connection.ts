@@ -147,8 +147,11 @@ export class PanelConnection {
           this.rowRequests.forget(message.storeId);
         return;
       case 'rows': {
-        // Rows of a past state are not the copy's (and this panel does not ask for them yet).
-        if (message.asOf !== undefined) return;
+        // Rows of a past state are not the copy's: they are the time travel's.
+        if (message.asOf !== undefined) {
+          state.pastRows(message);
+          return;
+        }
         // Only the rows it asked for: a script of the page may post answers nobody asked for.
         const { rows } = message;
         const asked = this.rowRequests.answered(message.storeId, message.table, Object.keys(rows));
@@ -160,6 +163,16 @@ export class PanelConnection {
         });
         return;
       }
+      case 'results':
+        // The panel reads results only as of a past seq (time travel).
+        if (message.asOf !== undefined) state.pastResults(message);
+        return;
+      case 'readers':
+        state.readers(message);
+        return;
+      case 'command-error':
+        state.commandError(message);
+        return;
       case 'events': {
         // Rows answered before these events are as of before them: taken first, so that the
         // events mark them stale where they change them.

@@ -1,9 +1,10 @@
 import type {
   ActionSummary,
   Effect,
+  EntityUpdate,
   StoreEvent,
 } from '../../../library/src/devtools/protocol/effects.js';
-import type { Encoded } from '../../../library/src/devtools/protocol/messages.js';
+import { type Encoded, isEditEndpoint } from '../../../library/src/devtools/protocol/messages.js';
 import {
   collectionEntityType,
   describeEffect,
@@ -12,12 +13,10 @@ import {
   effectLines,
   entityPks,
 } from './format.js';
-import type { StoreView } from './model.js';
+import type { LastChange, StoreView } from './model.js';
 import type { PanelState } from './store.js';
 
 /** What the views show, computed from the panel's copy of a store (pure functions). */
-
-type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
 
 export interface CollectionRow {
   /** `collection + ' ' + row`, as `lastChanges` keys it. */
@@ -27,7 +26,7 @@ export interface CollectionRow {
   row: string;
   entityType: string;
   members: string[];
-  lastChange?: { seq: number; effect: CollectionChange };
+  lastChange?: LastChange;
 }
 
 export const collectionRowId = (collection: string, row: string) => `${collection} ${row}`;
@@ -71,12 +70,22 @@ export interface EntityReferences {
   results: { key: string; endpoint?: string; meta?: Encoded }[];
 }
 
-/** Each stored result's endpoint name, from the `result-stored` effects on the timeline. */
+/**
+ * Each stored result's endpoint name: the read that first stored it (a `result-stored` or
+ * `result-error` effect the store kept), not whichever wrote it last (a next page merged into
+ * a list is still the list's read). A mutation's answer is never kept as a result, so it never
+ * names one.
+ */
 export function endpointNames(events: readonly StoreEvent[]): Map<string, string> {
   const names = new Map<string, string>();
   for (const event of events)
     for (const effect of event.effects)
-      if (effect.type === 'result-stored' || effect.type === 'result-error')
+      if (effect.type === 'store-reset') names.clear();
+      else if (
+        (effect.type === 'result-stored' || effect.type === 'result-error') &&
+        effect.kept &&
+        !names.has(effect.key)
+      )
         names.set(effect.key, effect.endpoint);
   return names;
 }
@@ -169,6 +178,56 @@ export function lastEntityChange(
   return undefined;
 }
 
+/**
+ * The latest event on the timeline that invalidated this entity, and how: the same answer for a
+ * panel that saw the delete happen and one that opened later (from the history).
+ */
+export function lastInvalidation(
+  events: readonly StoreEvent[],
+  type: string,
+  pk: string,
+): { event: StoreEvent; effect: Extract<Effect, { type: 'entity-invalidated' }> } | undefined {
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as StoreEvent;
+    for (const effect of event.effects)
+      if (effect.type === 'entity-invalidated' && effect.entity === type && effect.pk === pk)
+        return { event, effect };
+  }
+  return undefined;
+}
+
+/** One event's change to one entity, for its history. */
+export interface EntityChange {
+  event: StoreEvent;
+  /** What the event did to it, in words. */
+  change: string;
+  /** For an update: the fields it changed, each before → after. */
+  update?: EntityUpdate<Encoded>;
+}
+
+/** Every event on the timeline that touched this entity, newest first. */
+export function entityHistory(
+  events: readonly StoreEvent[],
+  type: string,
+  pk: string,
+): EntityChange[] {
+  const history: EntityChange[] = [];
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as StoreEvent;
+    for (const effect of event.effects) {
+      if (effect.type === 'entity-invalidated' && effect.entity === type && effect.pk === pk)
+        history.push({ event, change: describeEffect(effect) });
+      else if (effect.type === 'entities-added' && effect.entity === type) {
+        if (effect.pks.includes(pk)) history.push({ event, change: `added ${type} ${pk}` });
+      } else if (effect.type === 'entities-updated' && effect.entity === type) {
+        const update = effect.updates.find((each) => each.pk === pk);
+        if (update) history.push({ event, change: `updated ${type} ${pk}`, update });
+      }
+    }
+  }
+  return history;
+}
+
 /** How an optimistic event ended: the later answer to the same call committed or rolled it back. */
 export function optimisticOutcome(
   events: readonly StoreEvent[],
@@ -202,7 +261,19 @@ export function eventBySeq(events: readonly StoreEvent[], seq: number): StoreEve
 
 const searchTexts = new WeakMap<StoreEvent, string>();
 
-/** Everything the text filter looks at in one event, lower case (computed once per event). */
+/** The badge of an event that an edit made from the panel caused. */
+export const DEVTOOLS_EDIT = 'devtools edit';
+
+export const OPTIMISTIC_LABELS = {
+  applied: 'optimistic: applied',
+  committed: 'optimistic: committed',
+  'rolled-back': 'optimistic: rolled back',
+} as const;
+
+/**
+ * Everything the text filter looks at in one event, lower case (computed once per event): what
+ * its row and its expanded lines show, badges and summary included.
+ */
 export function eventSearchText(event: StoreEvent): string {
   let text = searchTexts.get(event);
   if (text === undefined) {
@@ -214,8 +285,10 @@ export function eventSearchText(event: StoreEvent): string {
       action.key,
       action.method,
       action.url,
-      action.optimistic,
-      event.effectsOmitted && EFFECTS_OMITTED,
+      action.optimistic && OPTIMISTIC_LABELS[action.optimistic],
+      action.error !== undefined && 'error',
+      isEditEndpoint(action.endpoint) && DEVTOOLS_EDIT,
+      event.effectsOmitted ? EFFECTS_OMITTED : summarizeEffects(event.effects),
       ...event.effects.flatMap(effectLines).map((line) => line.text),
     ]
       .filter(Boolean)
@@ -226,16 +299,31 @@ export function eventSearchText(event: StoreEvent): string {
   return text;
 }
 
+/** An entity's label (its title or name) as the copy holds it now; '' when it has none. */
+export type EntityLabeler = (entity: string, pk: string) => string;
+
+/** The labels of the entities an event touched, as its expanded lines show them. */
+function entityLabelsOf(event: StoreEvent, labelOf: EntityLabeler): string {
+  return event.effects
+    .flatMap(effectLines)
+    .map((line) => (line.entity ? labelOf(line.entity.entity, line.entity.pk) : ''))
+    .join('\n')
+    .toLowerCase();
+}
+
 export function filterEvents(
   events: readonly StoreEvent[],
   filter: PanelState['timelineFilter'],
+  labelOf: EntityLabeler = () => '',
 ): StoreEvent[] {
   const text = filter.text.trim().toLowerCase();
   return events.filter(
     (event) =>
       (!filter.kind || event.action.type === filter.kind) &&
       (!filter.endpoint || event.action.endpoint === filter.endpoint) &&
-      (!text || eventSearchText(event).includes(text)),
+      (!text ||
+        eventSearchText(event).includes(text) ||
+        entityLabelsOf(event, labelOf).includes(text)),
   );
 }
 
@@ -252,10 +340,33 @@ export function distinctActionValues(
   return [...values].sort();
 }
 
-/** A one-line summary of an event's effects, for its timeline row. */
+/** How a count of results reads: `1 result`, `2 results`. */
+const results = (count: number) => (count === 1 ? '1 result' : `${count} results`);
+
+/** Each part of a summary, written with its count. */
+const SUMMARY_PARTS = {
+  added: (count: number) => `${count} added`,
+  updated: (count: number) => `${count} updated`,
+  invalidated: (count: number) => `${count} invalidated`,
+  'removed from lists': (count: number) => `${count} removed from lists`,
+  'lists replaced': (count: number) => (count === 1 ? 'list replaced' : `${count} lists replaced`),
+  suspend: (count: number) => `${results(count)} ${count === 1 ? 'suspends' : 'suspend'}`,
+  'lost a member': (count: number) => `${results(count)} lost a member`,
+  failed: (count: number) => `${count} failed`,
+  stored: (count: number) => `${count} stored`,
+  'results invalidated': (count: number) => `${results(count)} invalidated`,
+  'results expired': (count: number) => `${results(count)} expired`,
+  'store cleared': () => 'store cleared',
+  replayed: (count: number) => `${count} replayed`,
+  'replay failed': (count: number) => `${count} replay failed`,
+} as const;
+type SummaryPart = keyof typeof SUMMARY_PARTS;
+
+/** A one-line summary of an event's effects, for its timeline row: every part with its count. */
 export function summarizeEffects(effects: readonly Effect[]): string {
   const counts = new Map<string, number>();
-  const bump = (label: string, count = 1) => counts.set(label, (counts.get(label) ?? 0) + count);
+  const bump = (label: SummaryPart | `${string} +`, count = 1) =>
+    counts.set(label, (counts.get(label) ?? 0) + count);
   for (const effect of effects) {
     switch (effect.type) {
       case 'entities-added':
@@ -268,31 +379,42 @@ export function summarizeEffects(effects: readonly Effect[]): string {
         bump('invalidated');
         break;
       case 'collection-changed':
-        bump(effect.kind === 'invalidate' ? 'removed from list' : effect.kind);
+        // A list change counts the members it moved: `push +1`, `page-merge +2`.
+        if (effect.kind === 'invalidate') bump('removed from lists', effect.removed.length);
+        else if (effect.kind === 'replace') bump('lists replaced');
+        else bump(`${effect.kind} +`, effect.inserted.flatMap((run) => run.pks).length);
         break;
       case 'result-suspends':
-        bump('suspends');
+        bump('suspend');
         break;
       case 'result-lost-member':
-        bump('lost member');
+        bump('lost a member');
         break;
       case 'result-error':
-        bump('error');
+        bump('failed');
         break;
       case 'result-stored':
         bump('stored');
         break;
       case 'result-invalidated':
+        bump('results invalidated');
+        break;
       case 'result-expired':
-        bump(effect.type === 'result-invalidated' ? 'results invalidated' : 'results expired');
+        bump('results expired');
         break;
       case 'store-reset':
-        bump('reset');
+        bump('store cleared');
         break;
       case 'replay-result':
         bump(effect.ok ? 'replayed' : 'replay failed');
         break;
     }
   }
-  return [...counts].map(([label, count]) => (count > 1 ? `${count} ${label}` : label)).join(' · ');
+  return [...counts]
+    .map(([label, count]) =>
+      Object.hasOwn(SUMMARY_PARTS, label)
+        ? SUMMARY_PARTS[label as SummaryPart](count)
+        : `${label}${count}`,
+    )
+    .join(' · ');
 }

@@ -1,4 +1,8 @@
-import type { Effect, FieldChange } from '../../../library/src/devtools/protocol/effects.js';
+import type {
+  Effect,
+  FieldChange,
+  StoreEvent,
+} from '../../../library/src/devtools/protocol/effects.js';
 import { type Encoded, MAX_VALUE_DEPTH } from '../../../library/src/devtools/protocol/messages.js';
 import { isInvalidRow, type Row, UNLOADED } from './model.js';
 
@@ -7,7 +11,7 @@ import { isInvalidRow, type Row, UNLOADED } from './model.js';
  * HTML: every string made here ends up in a text node or an attribute.
  */
 
-type Tagged = Extract<Encoded, { '@t': string }>;
+export type Tagged = Extract<Encoded, { '@t': string }>;
 type PlainObject = { [key: string]: Encoded };
 
 const isText = (value: unknown) => typeof value === 'string';
@@ -40,7 +44,7 @@ const TAG_SHAPES: { [Tag in Tagged['@t']]: (value: PlainObject) => boolean } = {
     isText(value.reason) && isOptionalNumber(value.omitted) && isOptionalText(value.preview),
 };
 
-function isTagged(value: Encoded): value is Tagged {
+export function isTagged(value: Encoded): value is Tagged {
   if (!isFields(value)) return false;
   const tag = (value as PlainObject)['@t'];
   return (
@@ -187,6 +191,18 @@ export function formatValue(value: Encoded | undefined, limit = 200): string {
 const LABEL_FIELDS = ['title', 'name', 'label', 'username', 'email', 'text', 'slug'];
 
 /**
+ * A normalized result, as `formatValue` writes it, except a collection's row key (what a list
+ * endpoint's result is): written as its arguments, `userId: "1"`, not as escaped JSON.
+ */
+export function formatResult(value: Encoded | undefined, limit = 200): string {
+  if (typeof value === 'string' && value.startsWith('{')) {
+    const args = formatRowKey(value);
+    if (args !== value) return `list of ${args}`;
+  }
+  return formatValue(value, limit);
+}
+
+/**
  * A short human label for an entity row (its title or name), or '' when it has none (or has not
  * come from the page yet).
  */
@@ -277,7 +293,7 @@ export function describeEffect(effect: Effect): string {
       return `${effect.collection} ${formatRowKey(effect.row)}: ${describeCollectionChange(effect)}`;
     case 'result-stored':
       return effect.kept
-        ? `stored ${effect.key} (${effect.endpoint}) → ${formatValue(effect.result, 80)}`
+        ? `stored ${effect.key} (${effect.endpoint}) → ${formatResult(effect.result, 80)}`
         : `stored ${effect.key} (${effect.endpoint}) in the tables, no result kept`;
     case 'result-error':
       return `error for ${effect.key} (${effect.endpoint}): ${formatValue(effect.error, 120)}`;
@@ -359,10 +375,58 @@ export function describeCollectionChange(change: CollectionChange): string {
     case 'add':
       return `added ${inserted} ${counts}`;
     case 'replace':
-      return `replaced by a fresh list ${counts}`;
+      return change.removed.length > 0
+        ? `replaced by a fresh list; ${list(change.removed)} not in it ${counts}`
+        : `replaced by a fresh list ${counts}`;
     case 'invalidate':
-      return `removed ${list(change.removed)} by Invalidate ${counts}`;
+      return `removed ${list(change.removed)}: deleted (Invalidate) ${counts}`;
   }
+}
+
+/** Why a change's removed members left the row, as the Collections view titles them. */
+export function removedReason(kind: CollectionChange['kind']): string {
+  return kind === 'invalidate' ? 'Deleted (Invalidate)' : 'Not in the fresh list';
+}
+
+/**
+ * What rolling back an optimistic event undid, from what it had applied: each collection row it
+ * had grown, each entity it had added or changed.
+ */
+export function rollbackLines(applied: StoreEvent): EffectLine[] {
+  const lines: EffectLine[] = [];
+  for (const effect of applied.effects) {
+    switch (effect.type) {
+      case 'collection-changed': {
+        const pks = list(insertedPks(effect));
+        if (pks)
+          lines.push({
+            text: `rolled back: ${effect.collection} ${formatRowKey(effect.row)}: ${pks} left again (${effect.lengthAfter} → ${effect.lengthBefore})`,
+          });
+        break;
+      }
+      case 'entities-added':
+        for (const pk of effect.pks)
+          lines.push({
+            text: `rolled back: ${effect.entity} ${pk} removed`,
+            entity: { entity: effect.entity, pk },
+          });
+        break;
+      case 'entities-updated':
+        for (const { pk, fields } of effect.updates)
+          lines.push({
+            text: `rolled back: ${effect.entity} ${pk} restored: ${fields
+              .map(({ field, before, after }) =>
+                describeFieldChange({ field, before: after, after: before }),
+              )
+              .join(', ')}`,
+            entity: { entity: effect.entity, pk },
+          });
+        break;
+      default:
+        break;
+    }
+  }
+  return lines;
 }
 
 /** How a change marks the members it inserted, for highlighting. */

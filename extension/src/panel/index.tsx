@@ -8,11 +8,15 @@ import { persistRecording } from './recorder/persist.js';
 import { extensionStorage } from './recorder/storage.js';
 import { createPanelStore } from './store.js';
 import { readTabId } from './tabId.js';
-import { followTheme } from './theme.js';
+import { followTheme, type ThemeSource } from './theme.js';
 
 // `browser.devtools` exists only inside DevTools; the e2e tests open this page with ?tabId=.
 const devtools = browser.devtools as typeof browser.devtools | undefined;
-followTheme(window, devtools?.panels);
+// The browser's own `chrome.devtools.panels` (both browsers have it inside DevTools): the
+// polyfill's copy lacks Chromium's setThemeChangeHandler.
+const nativePanels = (globalThis as { chrome?: { devtools?: { panels?: ThemeSource } } }).chrome
+  ?.devtools?.panels;
+followTheme(window, nativePanels ?? devtools?.panels);
 
 const root = document.getElementById('app');
 const tabId = readTabId(location.search, () => devtools?.inspectedWindow.tabId);
@@ -37,6 +41,7 @@ if (root && tabId === undefined) {
   );
   // The recording outlives the panel: read back now, saved again after every change.
   persistRecording(store, extensionStorage(browser.storage.local));
+  followPageUrl(store, devtools);
   render(
     <PanelContext.Provider value={{ store, connection }}>
       <App />
@@ -44,4 +49,22 @@ if (root && tabId === undefined) {
     root,
   );
   connection.start();
+}
+
+/**
+ * Inside DevTools: the inspected page's address, now and after each navigation (the panel says
+ * when the extension cannot run there). A panel opened as a tab has no DevTools to ask.
+ */
+function followPageUrl(
+  store: ReturnType<typeof createPanelStore>,
+  tools: typeof browser.devtools | undefined,
+) {
+  if (!tools) return;
+  tools.network.onNavigated.addListener((url) => store.getState().pageNavigated(url));
+  void tools.inspectedWindow.eval('location.href').then(
+    ([url]) => {
+      if (typeof url === 'string') store.getState().pageNavigated(url);
+    },
+    () => {},
+  );
 }

@@ -1,6 +1,8 @@
 import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import type {
   Encoded,
+  ForcedState,
+  ReadersMessage,
   RowsMessage,
   SnapshotMessage,
   SnapshotState,
@@ -18,6 +20,14 @@ export type Row = Encoded | typeof UNLOADED;
 
 type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
 
+/** A collection row's latest change, and the seq of the event that rolled it back, if one did. */
+export interface LastChange {
+  seq: number;
+  effect: CollectionChange;
+  /** Set when the change was an optimistic one the server refused: it was undone at this seq. */
+  rolledBackAt?: number;
+}
+
 /**
  * The panel's copy of one page store, kept current from a snapshot plus event effects. Every
  * record keyed by the page's names is a Dict (no prototype: any name is a plain key).
@@ -26,6 +36,8 @@ export interface StoreView {
   id: string;
   name: string;
   libraryVersion: string;
+  /** Set on a copy of the store as it was at a past seq (time travel): it is read-only. */
+  asOf?: number;
   /** The last event applied to the copy (or the seq of the snapshot it came from). */
   lastSeq: number;
   /** Whether a snapshot has arrived: until then the copy is empty. */
@@ -52,14 +64,15 @@ export interface StoreView {
   /** The timeline, oldest first, bounded. */
   events: StoreEvent[];
   /** The latest change of each collection row, by `collection + ' ' + row`. */
-  lastChanges: Dict<{ seq: number; effect: CollectionChange }>;
-  /** How each invalidated entity's pk was computed, by `entity + ' ' + pk`. */
-  pkOrigins: Dict<{
-    seq: number;
-    endpoint?: string;
-    response?: Encoded;
-    effect: Extract<Effect, { type: 'entity-invalidated' }>;
-  }>;
+  lastChanges: Dict<LastChange>;
+  /** How many mounted components read each result now (the page's latest count). */
+  readers: Dict<number>;
+  /** The results the panel forced to show loading or an error, until a refetch. */
+  forced: Dict<ForcedState>;
+  /** The results whose read is in flight (the page's latest word). */
+  fetching: ReadonlySet<string>;
+  /** The page's word on the last command of this panel it could not run. */
+  commandError?: { command: string; error: string };
 }
 
 export const MAX_TIMELINE = 10_000;
@@ -95,7 +108,19 @@ export function emptyStoreView(id: string, name = '', libraryVersion = ''): Stor
     optimistic: [],
     events: [],
     lastChanges: dict(),
-    pkOrigins: dict(),
+    readers: dict(),
+    forced: dict(),
+    fetching: new Set(),
+  };
+}
+
+/** Takes the page's count of readers (and forced results), copied into Dicts. */
+export function applyReaders(view: StoreView, message: ReadersMessage): StoreView {
+  return {
+    ...view,
+    readers: dict(Object.entries(message.readers)),
+    forced: dict(Object.entries(message.forced)),
+    fetching: new Set(message.fetching),
   };
 }
 
@@ -201,6 +226,21 @@ export function applyRows(view: StoreView, message: RowsMessage): StoreView {
   };
 }
 
+/** For an event that rolled an optimistic one back: the event that had applied it. */
+export function optimisticOrigin(
+  events: readonly StoreEvent[],
+  rollback: StoreEvent,
+): StoreEvent | undefined {
+  if (rollback.action.optimistic !== 'rolled-back') return undefined;
+  for (let index = events.length - 1; index >= 0; index--) {
+    const earlier = events[index] as StoreEvent;
+    if (earlier.seq >= rollback.seq) continue;
+    if (earlier.action.optimistic === 'applied' && earlier.action.key === rollback.action.key)
+      return earlier;
+  }
+  return undefined;
+}
+
 /** The events of one `events` message, once parsed. */
 export interface EventBatch {
   storeId: string;
@@ -266,6 +306,8 @@ export function applyEvents(view: StoreView, batch: EventBatch): ApplyResult {
     }
     draft ??= new Draft(view);
     draft.apply(event);
+    const undone = optimisticOrigin(events, event);
+    if (undone) draft.rollBack(undone, event.seq);
     lastSeq = event.seq;
     applied.push(event);
     hold(event);
@@ -314,7 +356,6 @@ class Draft {
   private meta: StoreView['meta'];
   private optimistic: StoreView['optimistic'];
   private lastChanges: StoreView['lastChanges'];
-  private pkOrigins: StoreView['pkOrigins'];
 
   constructor(view: StoreView) {
     this.entities = new CopyOnWrite(view.entities, copyDict);
@@ -324,7 +365,6 @@ class Draft {
     this.meta = copyDict(view.meta);
     this.optimistic = view.optimistic;
     this.lastChanges = copyDict(view.lastChanges);
-    this.pkOrigins = copyDict(view.pkOrigins);
   }
 
   result(): Partial<StoreView> {
@@ -336,13 +376,25 @@ class Draft {
       meta: this.meta,
       optimistic: this.optimistic,
       lastChanges: this.lastChanges,
-      pkOrigins: this.pkOrigins,
     };
   }
 
   /** Copies a table's stale set only when it holds the pk: most writes find it empty. */
   private unstale(entity: string, pk: string): void {
     if (this.stale.tables[entity]?.has(pk)) this.stale.edit(entity).delete(pk);
+  }
+
+  /**
+   * An optimistic event was rolled back at `seq`: the rows whose latest change it made say so
+   * (the snapshot that follows a rollback brings their members back).
+   */
+  rollBack(applied: StoreEvent, seq: number): void {
+    for (const effect of applied.effects) {
+      if (effect.type !== 'collection-changed') continue;
+      const id = `${effect.collection} ${effect.row}`;
+      const latest = this.lastChanges[id];
+      if (latest?.seq === applied.seq) this.lastChanges[id] = { ...latest, rolledBackAt: seq };
+    }
   }
 
   apply(event: StoreEvent): void {
@@ -373,12 +425,6 @@ class Draft {
       case 'entity-invalidated':
         this.entities.edit(effect.entity)[effect.pk] = INVALID_ROW;
         this.unstale(effect.entity, effect.pk);
-        this.pkOrigins[`${effect.entity} ${effect.pk}`] = {
-          seq: event.seq,
-          endpoint: event.action.endpoint,
-          response: event.action.response,
-          effect,
-        };
         break;
       case 'collection-changed': {
         const rows = this.collections.edit(effect.collection);
@@ -397,16 +443,13 @@ class Draft {
       case 'result-stored':
         if (!effect.kept) break;
         this.endpoints[effect.key] = effect.result ?? null;
-        this.meta[effect.key] = {
-          ...this.meta[effect.key],
-          expiresAt: effect.expiresAt,
-          date: event.time,
-        };
+        // A new answer replaces the meta: an error or an invalidation before it is over.
+        this.meta[effect.key] = { expiresAt: effect.expiresAt, date: event.time };
         break;
       case 'result-error':
         if (effect.kept)
           this.meta[effect.key] = {
-            ...this.meta[effect.key],
+            ...withoutInvalidated(this.meta[effect.key]),
             error: effect.error,
             date: event.time,
           };
@@ -426,12 +469,17 @@ class Draft {
         this.meta = dict();
         this.optimistic = [];
         this.lastChanges = dict();
-        this.pkOrigins = dict();
         break;
       default:
         break;
     }
   }
+}
+
+/** A result's meta without its invalidation (an answer came after it). */
+function withoutInvalidated(meta: Record<string, Encoded> | undefined): Record<string, Encoded> {
+  const { invalidated: _invalidated, ...rest } = meta ?? {};
+  return rest;
 }
 
 /**

@@ -29,3 +29,22 @@ export function useSlashShortcut(scope: () => HTMLElement | null): void {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [scope]);
 }
+
+/** Marks a filter input with the id of the list it filters: ArrowDown there enters the list. */
+export const FILTERED_LIST = 'data-list';
+
+/** ArrowDown in a filter (an input marked with FILTERED_LIST) moves focus into its list. */
+export function useArrowDownIntoList(): void {
+  useLayoutEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'ArrowDown' || !(event.target instanceof HTMLElement)) return;
+      const listId = event.target.getAttribute(FILTERED_LIST);
+      const list = listId ? document.getElementById(listId) : null;
+      if (!list) return;
+      event.preventDefault();
+      list.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}

@@ -1,13 +1,17 @@
 import { createStore } from 'zustand/vanilla';
 import type { StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import type {
+  CommandErrorMessage,
   HelloMessage,
+  ReadersMessage,
+  ResultsMessage,
   RowsMessage,
   SnapshotMessage,
 } from '../../../library/src/devtools/protocol/messages.js';
 import { copyDict, type Dict, dict, withEntry } from './dict.js';
 import {
   applyEvents,
+  applyReaders,
   applyRows,
   applySnapshotChunk,
   type EventBatch,
@@ -22,15 +26,18 @@ import {
   type RecorderActions,
   type RecorderState,
 } from './recorder/slice.js';
+import { applyPastResults, applyPastRows, type TimeTravel } from './timeTravel.js';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
-export type PanelView = 'collections' | 'entities' | 'timeline' | 'recorder';
+export type PanelView = 'collections' | 'entities' | 'results' | 'timeline' | 'recorder';
 
 export interface PanelState {
   /** The panel's link to the page, through the background. */
   connection: ConnectionStatus;
   /** Whether the page's content script is talking (it starts once a store says hello). */
   pageConnected: boolean;
+  /** The inspected page's address, when DevTools tells it (not in a panel opened as a tab). */
+  pageUrl?: string;
   /** This page load; a new one means the page was reloaded. */
   pageId?: string;
   /** How many reloads this panel has seen: each starts a fresh history. */
@@ -44,6 +51,10 @@ export interface PanelState {
   selectedEntity?: { entity: string; pk: string };
   /** Collections view: the selected row, as `collection + ' ' + row` (the latest change when unset). */
   selectedCollectionRow?: string;
+  /** Read-only time travel: the store shown as of a past event, while set. */
+  timeTravel?: TimeTravel;
+  /** Timeline: the event shown in full beside the list (by seq). */
+  inspectedEvent?: number;
   /** Timeline filters. */
   timelineFilter: { text: string; kind: string; endpoint: string };
   /** Recorder: the recorded mutations and the replay in progress. */
@@ -55,6 +66,8 @@ export interface PanelActions extends RecorderActions {
   /** The page's content script connected; returns whether this is a new page load. */
   contentConnected(pageId: string): boolean;
   contentDisconnected(): void;
+  /** DevTools says the inspected page is now at `url`. */
+  pageNavigated(url: string): void;
   hello(message: HelloMessage): void;
   /** Adds a snapshot chunk; returns the seq to ask a resync from, if one must be asked. */
   snapshot(message: SnapshotMessage): number | undefined;
@@ -65,12 +78,27 @@ export interface PanelActions extends RecorderActions {
   events(batch: EventBatch): number | undefined;
   /** Takes rows the page answered with (for a store the panel knows). */
   rows(message: RowsMessage): void;
+  /** Takes the page's count of each result's readers (for a store the panel knows). */
+  readers(message: ReadersMessage): void;
+  /** The page could not run a command: its reason is shown (for a store the panel knows). */
+  commandError(message: CommandErrorMessage): void;
+  /** The command error was read (or another command was sent). */
+  clearCommandError(storeId: string): void;
   selectStore(storeId: string): void;
   setView(view: PanelView): void;
   selectEntity(entity: string, pk: string): void;
+  /** The Entities view shows no entity (a lookup found nothing). */
+  clearSelectedEntity(): void;
   /** Shows one collection row in the Collections view. */
   selectCollectionRow(rowId: string): void;
   setTimelineFilter(filter: Partial<PanelState['timelineFilter']>): void;
+  /** Starts showing a past state (its reads are sent by the caller), or goes back to live. */
+  setTimeTravel(travel: TimeTravel | undefined): void;
+  /** Takes the page's answers to the time travel's reads. */
+  pastRows(message: RowsMessage): void;
+  pastResults(message: ResultsMessage): void;
+  /** Shows one event in full in the Timeline view. */
+  inspectEvent(seq: number, options?: { show?: boolean }): void;
 }
 
 export type PanelStore = ReturnType<typeof createPanelStore>;
@@ -155,6 +183,7 @@ export function createPanelStore() {
                 selectedStoreId: undefined,
                 selectedEntity: undefined,
                 selectedCollectionRow: undefined,
+                timeTravel: undefined,
                 // Its results would come from a page that is gone.
                 recorder: state.recorder.replay
                   ? {
@@ -168,6 +197,7 @@ export function createPanelStore() {
         return reloaded || previous === undefined;
       },
       contentDisconnected: () => set({ pageConnected: false }),
+      pageNavigated: (pageUrl) => set({ pageUrl }),
       hello: (message) =>
         updateStore(message.storeId, (view) => ({
           ...view,
@@ -210,12 +240,41 @@ export function createPanelStore() {
         if (get().stores[message.storeId])
           updateStore(message.storeId, (view) => applyRows(view, message));
       },
+      readers(message) {
+        if (get().stores[message.storeId])
+          updateStore(message.storeId, (view) => applyReaders(view, message));
+      },
+      commandError({ storeId, command, error }) {
+        if (get().stores[storeId])
+          updateStore(storeId, (view) => ({ ...view, commandError: { command, error } }));
+      },
+      clearCommandError(storeId) {
+        if (get().stores[storeId]?.commandError)
+          updateStore(storeId, (view) => ({ ...view, commandError: undefined }));
+      },
       selectStore: (selectedStoreId) =>
-        set({ selectedStoreId, selectedEntity: undefined, selectedCollectionRow: undefined }),
+        set({
+          selectedStoreId,
+          selectedEntity: undefined,
+          selectedCollectionRow: undefined,
+          timeTravel: undefined,
+        }),
       setView: (view) => set({ view }),
       selectEntity: (entity, pk) => set({ selectedEntity: { entity, pk }, view: 'entities' }),
+      clearSelectedEntity: () => set({ selectedEntity: undefined }),
       selectCollectionRow: (selectedCollectionRow) =>
         set({ selectedCollectionRow, view: 'collections' }),
+      setTimeTravel: (timeTravel) => set({ timeTravel }),
+      pastRows: (message) =>
+        set((state) =>
+          state.timeTravel ? { timeTravel: applyPastRows(state.timeTravel, message) } : state,
+        ),
+      pastResults: (message) =>
+        set((state) =>
+          state.timeTravel ? { timeTravel: applyPastResults(state.timeTravel, message) } : state,
+        ),
+      inspectEvent: (inspectedEvent, options) =>
+        set(options?.show ? { inspectedEvent, view: 'timeline' } : { inspectedEvent }),
       setTimelineFilter: (filter) =>
         set((state) => ({ timelineFilter: { ...state.timelineFilter, ...filter } })),
     };

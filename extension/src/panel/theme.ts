@@ -1,8 +1,12 @@
 export type Theme = 'light' | 'dark';
 
-/** The part of `devtools.panels` that tells the DevTools theme (Firefox also says when it changes). */
+/**
+ * The part of `devtools.panels` that tells the DevTools theme and when it changes: Chromium
+ * takes one handler (`setThemeChangeHandler`), Firefox has an event (`onThemeChanged`).
+ */
 export interface ThemeSource {
   themeName?: string;
+  setThemeChangeHandler?(handler: (themeName: string) => void): void;
   onThemeChanged?: { addListener(listener: (themeName: string) => void): void };
 }
 
@@ -25,9 +29,11 @@ export function followTheme(win: Window, devtools: ThemeSource | undefined): voi
   const update = () =>
     applyTheme(win.document.documentElement, resolveTheme(themeName, query?.matches ?? false));
   update();
-  devtools?.onThemeChanged?.addListener((name) => {
+  const changed = (name: string) => {
     themeName = name;
     update();
-  });
+  };
+  if (devtools?.setThemeChangeHandler) devtools.setThemeChangeHandler(changed);
+  else devtools?.onThemeChanged?.addListener(changed);
   query?.addEventListener?.('change', update);
 }

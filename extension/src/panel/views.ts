@@ -2,6 +2,7 @@ import type { ComponentType } from 'preact';
 import { CollectionsView } from './components/CollectionsView.js';
 import { EntitiesView } from './components/EntitiesView.js';
 import { RecorderView } from './components/RecorderView.js';
+import { ResultsView } from './components/ResultsView.js';
 import { TimelineView } from './components/TimelineView.js';
 import type { StoreView } from './model.js';
 import type { PanelView } from './store.js';
@@ -21,6 +22,7 @@ export interface ViewDefinition {
 export const VIEWS: readonly ViewDefinition[] = [
   { id: 'collections', label: 'Collections', Component: CollectionsView },
   { id: 'entities', label: 'Entities', Component: EntitiesView },
+  { id: 'results', label: 'Results', Component: ResultsView },
   { id: 'timeline', label: 'Timeline', Component: TimelineView },
   { id: 'recorder', label: 'Recorder', Component: RecorderView },
 ];

@@ -179,8 +179,8 @@ describe('Actions', () => {
     const kinds = within(screen.getByRole('listbox', { name: 'Timeline' }))
       .getAllByRole('option')
       .map((row) => row.querySelector('.kind')?.textContent);
-    // The page runs `invalidate` as invalidateAll(key === the key).
-    expect(kinds).toEqual(['setResponse', 'setResponse', 'invalidateAll', 'expireAll', 'reset']);
+    // The single-result Invalidate is recorded as what it is: an `invalidate` of that key.
+    expect(kinds).toEqual(['setResponse', 'setResponse', 'invalidate', 'expireAll', 'reset']);
   });
 
   it('sends nothing while the page is not connected', async () => {
@@ -191,5 +191,66 @@ describe('Actions', () => {
     await settle();
     for (const name of ['Invalidate', 'Expire all', 'Reset store…'])
       expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('lists the stored reads, each named by the endpoint that read it, never by a mutation', async () => {
+    const app = env.startApp();
+    await app.controller.fetch(TodoResource.get, { id: 3 });
+    await app.controller.fetch(TodoResource.partialUpdate, { id: 3 }, { title: 'renamed' });
+    await app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'new' });
+    await app.controller.fetch(TodoResource.getList, { userId: 1 });
+    // The next page is merged into the list: the list is still the list's read.
+    await app.controller.fetch(TodoResource.getList.getPage, { userId: 1, page: 2 });
+    await settle();
+    const picker = within(screen.getByRole('group', { name: 'Actions' })).getByRole(
+      'combobox',
+    ) as HTMLSelectElement;
+    expect([...picker.options].map((option) => option.textContent)).toEqual([
+      'GET http://api.test/todos/3 (Todo.get)',
+      'GET http://api.test/todos?userId=1 (Todo.getList)',
+    ]);
+  });
+
+  it('says what it sent until the store moves on', async () => {
+    const app = env.startApp();
+    await app.controller.fetch(TodoResource.get, { id: 3 });
+    await settle();
+    const actions = screen.getByRole('group', { name: 'Actions' });
+    const said = () => within(actions).getByRole('status').textContent;
+    fireEvent.click(within(actions).getByRole('button', { name: 'Expire all' }));
+    await settle();
+    expect(said()).toBe('Expired every result');
+    await app.controller.fetch(TodoResource.get, { id: 4 });
+    await settle();
+    expect(said()).toBe('');
+  });
+});
+
+describe('A page without a store', () => {
+  it('says the page changed and has no store, instead of showing the store of the page before', async () => {
+    const app = env.startApp();
+    await app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await settle();
+    expect(screen.getByRole('listbox', { name: 'Collection rows' })).toBeTruthy();
+    // The tab went to a page without RestLens: its content script's port closed.
+    app.close();
+    env.panel.ports.at(-1)?.deliver({ type: 'content-disconnected' });
+    await settle();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'The page changed: it has no RestLens store',
+    );
+    expect(screen.queryByRole('listbox', { name: 'Collection rows' })).toBeNull();
+    expect(status()).toBe('Page changed, no store');
+  });
+
+  it('says the extension does not run on data: and file: pages', async () => {
+    for (const url of ['data:text/html,<p>hi</p>', 'file:///home/me/index.html']) {
+      env.panel.store.getState().pageNavigated(url);
+      await settle();
+      expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+        'RestLens does not run on this page',
+      );
+      expect(screen.getByRole('main').textContent).toContain(`${url.split(':')[0]}:`);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { TodoResource } from './support/app.js';
+import { OptimisticTodoResource, TodoResource } from './support/app.js';
 import { panelEnvPerTest } from './support/env.js';
 import { press, settle } from './support/harness.js';
 
@@ -83,8 +83,8 @@ describe('Collections view', () => {
     for (const args of ['userId: "1"', 'all (no arguments)']) {
       openRow(args);
       expect(memberPks()).toEqual(['3']);
-      expect(latestChange().textContent).toContain('removed 4 by Invalidate (2 → 1)');
-      expect(within(latestChange()).getByText('Removed by Invalidate:')).toBeTruthy();
+      expect(latestChange().textContent).toContain('removed 4: deleted (Invalidate) (2 → 1)');
+      expect(within(latestChange()).getByText('Deleted (Invalidate):')).toBeTruthy();
     }
   });
 
@@ -94,7 +94,7 @@ describe('Collections view', () => {
     await env.app.controller.fetch(TodoResource.deleteMany, { ids: '2,4' });
     await settle();
     expect(memberPks()).toEqual(['3', '1']);
-    expect(latestChange().textContent).toMatch(/removed (2, 4|4, 2) by Invalidate/);
+    expect(latestChange().textContent).toMatch(/removed (2, 4|4, 2): deleted \(Invalidate\)/);
   });
 
   it('opens a member in the Entities view on click and on Enter', async () => {
@@ -130,5 +130,62 @@ describe('Collections view', () => {
       'option',
     );
     expect(rows.map((row) => row.querySelector('.args')?.textContent)).toEqual(['userId: "1"']);
+  });
+
+  it('says a failed optimistic push was rolled back, with the members it left', async () => {
+    await env.app.controller.fetch(OptimisticTodoResource.getList, {});
+    env.server.failNext('POST /todos');
+    await env.app.controller
+      .fetch(OptimisticTodoResource.getList.push, {}, { title: 'refused' })
+      .catch(() => undefined);
+    await settle();
+    openRow('all (no arguments)');
+    expect(memberPks()).toEqual(['4', '3']);
+    const note = latestChange().textContent ?? '';
+    expect(note).toMatch(/pushed optimistic-\d+ at the end \(2 → 3\)/);
+    expect(note).toMatch(
+      /Rolled back at #\d+: the server refused it, so optimistic-\d+ left again \(3 → 2\)/,
+    );
+    // Nothing is highlighted as pushed: the pushed member is gone.
+    expect(members().filter((option) => option.classList.contains('is-changed'))).toHaveLength(0);
+  });
+
+  it('says why members left a row a fresh list replaced', async () => {
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 }); // [4, 3]
+    env.server.todos.delete(3);
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 }); // [4, 2]
+    await settle();
+    expect(memberPks()).toEqual(['4', '2']);
+    expect(latestChange().textContent).toContain('replaced by a fresh list; 3 not in it (2 → 2)');
+    const left = within(latestChange()).getByText('Not in the fresh list:').parentElement;
+    expect(within(left as HTMLElement).getByRole('button').textContent).toContain('3');
+    expect(latestChange().textContent).not.toContain('Invalidate');
+  });
+
+  it('numbers members from 1 under a labelled index column', async () => {
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await settle();
+    const header = membersList().previousElementSibling as HTMLElement;
+    expect([...header.querySelectorAll('span')].map((span) => span.textContent)).toEqual([
+      '#',
+      'pk',
+      'label',
+    ]);
+    expect(members().map((option) => option.querySelector('.index')?.textContent)).toEqual([
+      '1',
+      '2',
+    ]);
+  });
+
+  it('scrolls the member a change inserted into view, far down a long row', async () => {
+    for (let index = 0; index < 60; index++) env.server.add({ title: `bulk ${index}`, userId: 2 });
+    env.server.pageSize = 100;
+    await env.app.controller.fetch(TodoResource.getList, { userId: 2 });
+    await settle();
+    await env.app.controller.fetch(TodoResource.getList.push, { userId: 2 }, { title: 'last one' });
+    await settle();
+    const pushed = members().find((option) => option.textContent?.includes('last one'));
+    expect(pushed?.getAttribute('aria-posinset')).toBe('61');
+    expect(membersList().scrollTop).toBeGreaterThan(0);
   });
 });

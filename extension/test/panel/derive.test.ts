@@ -140,7 +140,7 @@ describe('timeline', () => {
         removal('3', 2),
         { type: 'result-suspends', key: 'k', endpoint: 'e' },
       ]),
-    ).toBe('3 added · updated · removed from list · suspends');
+    ).toBe('3 added · 1 updated · 1 removed from lists · 1 result suspends');
   });
 
   it('finds an entity inside a group by its pk, and says what was done to it', () => {

@@ -55,8 +55,9 @@ describe('Entities view', () => {
     await lookUp('Todo', '99');
     const miss = screen.getByText('No Todo with pk "99" in the store.');
     expect(miss.getAttribute('role')).toBe('status');
-    // The detail still shows the last entity found.
-    expect(entity('User 3')).toBeTruthy();
+    // The entity found before is not left beside the answer that there is none.
+    expect(screen.queryByRole('article', { name: 'User 3' })).toBeNull();
+    expect(screen.getByText('Pick an entity, or look one up by type and pk.')).toBeTruthy();
   });
 
   it('shows the fields, meta, and every collection row and result that references it', async () => {
@@ -184,5 +185,45 @@ describe('Entities view', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(env.panel.container.querySelector('img, b')).toBeNull();
     expect((window as { pwned?: unknown }).pwned).toBeUndefined();
+  });
+
+  it('lists the events that touched an entity, newest first, updates as diffs', async () => {
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 }); // #1 adds 4 and 3
+    await env.app.controller.fetch(TodoResource.partialUpdate, { id: 3 }, { title: 'one' }); // #2
+    await env.app.controller.fetch(TodoResource.partialUpdate, { id: 3 }, { title: 'two' }); // #3
+    await settle();
+    await lookUp('Todo', '3');
+    const history = section(entity('Todo 3'), 'Change history');
+    const items = within(history).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('button')?.textContent)).toEqual([
+      '#3',
+      '#2',
+      '#1',
+    ]);
+    expect(items[2]?.textContent).toBe('#1 Todo.getList: added Todo 3');
+    const latest = within(items[0] as HTMLElement).getByRole('table', {
+      name: 'Changes to Todo 3',
+    });
+    expect(within(latest).getAllByRole('row')[1]?.textContent).toBe('title"one""two"');
+    // An event opens in the Timeline, shown in full.
+    fireEvent.click(within(items[1] as HTMLElement).getByRole('button', { name: '#2' }));
+    await settle();
+    expect(screen.getByRole('tab', { name: 'Timeline' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('article', { name: 'Event #2' })).toBeTruthy();
+  });
+
+  it('names the results a delete took a member from, whether or not a component had read them', async () => {
+    // The list is fetched and never read (no component rendered it) before the delete.
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(TodoResource.delete, { id: 4 });
+    await settle();
+    await lookUp('Todo', '4');
+    const origin = section(entity('Todo 4'), 'How its pk was computed');
+    expect(origin.textContent).toContain('Results that only lost it');
+    expect(origin.textContent).toContain(
+      'GET http://api.test/todos?userId=1 (Todo.getList) stays valid but lost a member',
+    );
   });
 });

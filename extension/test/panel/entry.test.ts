@@ -45,4 +45,19 @@ describe('theme', () => {
     applyTheme(document.documentElement, 'dark');
     expect(document.documentElement.style.colorScheme).toBe('dark');
   });
+
+  it("follows Chromium's theme change handler live", () => {
+    let handler: ((name: string) => void) | undefined;
+    followTheme(window, {
+      themeName: 'default',
+      setThemeChangeHandler: (changed) => {
+        handler = changed;
+      },
+    });
+    expect(document.documentElement.dataset.theme).toBe('light');
+    handler?.('dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    handler?.('default');
+    expect(document.documentElement.dataset.theme).toBe('light');
+  });
 });

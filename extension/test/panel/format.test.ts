@@ -167,7 +167,7 @@ describe('effects in words', () => {
     ).toBe('merged a page: added 7; skipped duplicates 3, 4 (2 → 3)');
     expect(
       describeCollectionChange(change({ kind: 'invalidate', removed: ['1'], lengthAfter: 1 })),
-    ).toBe('removed 1 by Invalidate (2 → 1)');
+    ).toBe('removed 1: deleted (Invalidate) (2 → 1)');
   });
 
   it('describes a group of entities by its count, and one entity by its pk', () => {

@@ -84,7 +84,6 @@ describe('the panel copy of a store', () => {
     let view = apply(loaded(), event(2, [updated('1')]), event(3, [invalidated]));
     expect(view.entities.Todo?.['1']).toEqual(INVALID_ROW);
     expect(staleOf(view)).toEqual([]);
-    expect(view.pkOrigins['Todo 1']).toMatchObject({ seq: 3, endpoint: 'Todo.getList' });
     view = apply(view, event(4, [added('1')]));
     expect(view.entities.Todo?.['1']).toBe(UNLOADED);
   });
@@ -221,7 +220,6 @@ describe('the panel copy of a store', () => {
       expect(view.meta[key]).toMatchObject({ expiresAt: 1 });
       expect(view.meta[`${key}!`]).toMatchObject({ error: 'bad', invalidated: true });
       expect(own(view.lastChanges)).toEqual([`${key} ${key}`]);
-      expect(own(view.pkOrigins)).toEqual([`${key} other`]);
       // Nothing reached a prototype.
       expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(prototypeNames);
       expect(({} as Record<string, unknown>).title).toBeUndefined();

@@ -206,7 +206,7 @@ describe('Timeline: grouped effects', () => {
     await openTab('Timeline');
     const timeline = screen.getByRole('listbox', { name: 'Timeline' });
     const event = within(timeline).getByRole('option');
-    expect(event.querySelector('.summary')?.textContent).toBe('3 added · updated');
+    expect(event.querySelector('.summary')?.textContent).toBe('3 added · 1 updated');
     fireEvent.click(event);
     await settle();
     const details = within(timeline)

@@ -36,7 +36,7 @@ describe('Timeline view', () => {
     expect(push.querySelector('.kind')?.textContent).toBe('setResponse');
     expect(push.querySelector('.endpoint')?.textContent).toBe('Todo.getList.push');
     expect(push.querySelector('.request')?.textContent).toBe(`POST ${API}/todos?userId=1`);
-    expect(push.querySelector('.summary')?.textContent).toBe('added · push · stored');
+    expect(push.querySelector('.summary')?.textContent).toBe('1 added · push +1 · 1 stored');
     expect(screen.getByText('5 events')).toBeTruthy();
   });
 
@@ -114,7 +114,7 @@ describe('Timeline view', () => {
       'response { id: 4 }',
       expect.stringMatching(/^answered in \d+ ms$/),
       'Todo 4 invalidated (pk from URL params { id: 4 })',
-      '[Todo] userId: "1": removed 4 by Invalidate (3 → 2)',
+      '[Todo] userId: "1": removed 4: deleted (Invalidate) (3 → 2)',
       // A mutation's answer goes into the tables; the store keeps no result for its key.
       `stored DELETE ${API}/todos/4 (Todo.delete) in the tables, no result kept`,
       `GET ${API}/todos?userId=1 (Todo.getList) stays valid but lost a member`,
@@ -123,9 +123,10 @@ describe('Timeline view', () => {
     expect(rows().find((row) => row.textContent?.includes('will suspend'))?.className).toContain(
       'tone-error',
     );
-    expect(rows().find((row) => row.textContent?.includes('lost a member'))?.className).toContain(
-      'tone-warn',
-    );
+    const detailRows = rows().filter((row) => row.classList.contains('detail'));
+    expect(
+      detailRows.find((row) => row.textContent?.includes('lost a member'))?.className,
+    ).toContain('tone-warn');
 
     await press(list, 'Enter'); // collapses again
     expect(rows().filter((row) => row.classList.contains('detail'))).toHaveLength(0);
@@ -158,6 +159,55 @@ describe('Timeline view', () => {
     expect(classes[2]).toContain('optimistic-committed');
     expect(classes[4]).toContain('optimistic-rolled-back');
     expect(classes[4]).toContain('is-error');
+
+    // The rollback says what it undid.
+    fireEvent.click(eventRows()[4] as HTMLElement);
+    await settle();
+    const undone = rows()
+      .filter((row) => row.classList.contains('detail'))
+      .map((row) => row.querySelector('.detail-text')?.textContent);
+    expect(undone).toContain('rolled back: Todo 1 restored: title: "refused" → "ok"');
+  });
+
+  it('filters by what the rows show: summary parts, badges and entity labels', async () => {
+    await env.app.show(TodoResource.getList, { userId: 1 }); // #1
+    await env.app.controller.fetch(TodoResource.getList.getPage, { userId: 1, page: 2 }); // #2
+    await env.app.controller.fetch(OptimisticTodoResource.get, { id: 1 }); // #3
+    await env.app.controller.fetch(OptimisticTodoResource.partialUpdate, { id: 1 }, {}); // #4, #5
+    await settle();
+    await openTimeline();
+    // Expanding the page merge loads the rows it names (their labels).
+    fireEvent.click(eventRows()[1] as HTMLElement);
+    await settle();
+    fireEvent.click(eventRows()[1] as HTMLElement);
+    await settle();
+    const filter = screen.getByRole('searchbox', { name: 'Filter events' });
+    const matching = async (text: string) => {
+      fireEvent.input(filter, { target: { value: text } });
+      await settle();
+      return seqs();
+    };
+    expect(eventRows()[1]?.querySelector('.summary')?.textContent).toBe(
+      '2 added · page-merge +2 · 1 stored',
+    );
+    expect(await matching('page-merge')).toEqual(['#2']);
+    expect(await matching('optimistic: applied')).toEqual(['#4']);
+    expect(await matching('optimistic')).toEqual(['#4', '#5']);
+    expect(await matching('walk dog')).toEqual(['#2']); // Todo 2's title
+  });
+
+  it('shows the server JSON error body in the error of a failed read', async () => {
+    await env.app.controller.fetch(TodoResource.get, { id: 99 }).catch(() => undefined);
+    await settle();
+    await openTimeline();
+    const failed = eventRows()[0] as HTMLElement;
+    expect(failed.querySelector('.summary')?.textContent).toBe('1 failed');
+    expect(failed.textContent).not.toMatch(/error\s*error/);
+    fireEvent.click(failed);
+    await settle();
+    const error = rows().find((row) => row.textContent?.startsWith('error '));
+    expect(error?.textContent).toContain('404');
+    expect(error?.textContent).toContain('{"error":"no todo 99"}');
   });
 
   it('opens the entity of an effect line on Enter', async () => {
@@ -165,7 +215,11 @@ describe('Timeline view', () => {
     await openTimeline();
     fireEvent.click(eventRows()[1] as HTMLElement); // expand the push
     await settle();
-    const added = rows().find((row) => row.textContent === 'added Todo 5') as HTMLElement;
+    // The line names the entity, and shows its label (title) beside it.
+    const added = rows().find(
+      (row) => row.querySelector('.detail-text')?.textContent === 'added Todo 5',
+    ) as HTMLElement;
+    expect(added.querySelector('.label')?.textContent).toBe('new');
     fireEvent.click(added);
     await settle();
     expect(screen.getByRole('article', { name: 'Todo 5' })).toBeTruthy();
@@ -210,5 +264,38 @@ describe('Timeline view', () => {
     await settle();
     expect(rows().at(-1)?.querySelector('.seq')?.textContent).toBe('#10001');
     expect(rows().length).toBeLessThan(60);
+  });
+
+  it('shows the opened event in full: its values as trees, each changed field before → after', async () => {
+    await env.app.show(TodoResource.get, { id: 1 }); // #1
+    await env.app.controller.fetch(
+      TodoResource.partialUpdate,
+      { id: 1 },
+      { title: 'renamed', completed: true },
+    ); // #2
+    await settle();
+    await openTimeline();
+    fireEvent.click(eventRows()[1] as HTMLElement);
+    await settle();
+    const detail = screen.getByRole('article', { name: 'Event #2' });
+    const body = within(detail).getByRole('tree', { name: 'body' });
+    expect(
+      within(body)
+        .getAllByRole('treeitem')
+        .map((item) => item.textContent),
+    ).toEqual(['▾{ title: "renamed", completed: true }', 'title: "renamed"', 'completed: true']);
+    const diff = within(detail).getByRole('table', { name: 'Changes to Todo 1' });
+    const changed = within(diff)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(changed).toEqual([
+      ['title', '"buy milk"', '"renamed"'],
+      ['completed', 'false', 'true'],
+    ]);
+    // Its entity opens from the diff.
+    fireEvent.click(within(detail).getByRole('button', { name: 'updated Todo 1' }));
+    await settle();
+    expect(screen.getByRole('article', { name: 'Todo 1' })).toBeTruthy();
   });
 });

@@ -457,6 +457,17 @@ describe('Recorder view: replay', () => {
     await click('Next step');
     expect(progressText()).toBe('3 / 3');
     expect(statusText()).toBe('Replay (send) finished: 3 ok.');
+    // Each mutation shows the server's answer now beside the recorded one.
+    await press(list(), 'Home');
+    await press(list(), 'ArrowDown');
+    await press(list(), 'Enter');
+    const answers = screen.getByRole('region', { name: 'Recorded and new response' });
+    expect(within(answers).getByRole('tree', { name: 'recorded' }).textContent).toContain(
+      'title: "part"',
+    );
+    expect(within(answers).getByRole('tree', { name: 'response now' }).textContent).toContain(
+      'Todo { id: 3',
+    );
     expect(screen.queryByRole('button', { name: 'Next step' })).toBeNull();
     expect(replayCommands()).toHaveLength(3);
     expect(new Set(replayCommands().map((command) => command.replayId)).size).toBe(3);
@@ -506,6 +517,16 @@ describe('Recorder view: replay', () => {
     await press(list(), 'ArrowDown');
     await press(list(), 'Enter');
     expect(screen.getByText(/^Last replay: error: unknown endpoint "Nope\.create"/)).toBeTruthy();
+
+    // It can go on from there: the rest is sent.
+    await click('Continue after the error');
+    await settle();
+    expect(progressText()).toBe('3 / 3');
+    expect(statusText()).toBe('Replay (apply) finished: 2 ok, 1 failed.');
+    expect(screen.queryByRole('button', { name: 'Continue after the error' })).toBeNull();
+    expect(env.app.store.getState().entities.get('Todo')?.get('2')).toEqual(
+      expect.objectContaining({ '@@restlens/invalid': true }),
+    );
   });
 
   it('without that option, goes past errors in one command and reports each', async () => {
@@ -527,7 +548,7 @@ describe('Recorder view: replay', () => {
         .map((item) => item.textContent),
     ).toEqual([
       '#1 Nope.create: unknown endpoint "Nope.create": is the code that defines it loaded?',
-      '#2 Todo.delete: Todo.delete: no recorded response to apply',
+      '#2 Todo.delete: no recorded response to apply',
     ]);
   });
 

@@ -8,3 +8,4 @@ export {
   useFetch,
   useSuspense,
 } from './hooks.js';
+export { mountedReaderCounts } from './readers.js';

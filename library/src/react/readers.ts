@@ -54,6 +54,13 @@ export class Readers {
       this.byRow.get(table)?.get(pk)?.delete(reader);
   }
 
+  /** How many mounted hooks read each result key now (keys no hook reads are absent). */
+  countsByKey(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const [key, readers] of this.byKey) if (readers.size > 0) counts.set(key, readers.size);
+    return counts;
+  }
+
   private changed({ viewChanges }: StoreRecord): void {
     // A reset empties everything: then every hook reads again.
     const affected = viewChanges.reset ? new Set(this.all) : this.touchedBy(viewChanges);
@@ -107,4 +114,12 @@ export function readersOf(store: Store): Readers {
     registries.set(store, readers);
   }
   return readers;
+}
+
+/**
+ * How many mounted hooks (`useSuspense`, `useCache`) of this store read each result key now; for
+ * the devtools' Results view. Empty while no hook of the store has mounted (no registry is made).
+ */
+export function mountedReaderCounts(store: Store): Map<string, number> {
+  return registries.get(store)?.countsByKey() ?? new Map();
 }

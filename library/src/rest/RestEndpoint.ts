@@ -242,9 +242,14 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
       );
     }
     if (!response.ok) {
+      const body = await errorBody(response);
+      // The server's own words (`{"error":"no todo 9"}`) say more than its status line.
+      const said =
+        body === undefined ? '' : `: ${typeof body === 'string' ? body : JSON.stringify(body)}`;
       throw new NetworkError(
-        `${init.method} ${url}: ${response.status} ${response.statusText}`.trim(),
+        `${init.method} ${url}: ${`${response.status} ${response.statusText}`.trim()}${said}`,
         response,
+        { body },
       );
     }
     return response;
@@ -381,4 +386,26 @@ function needsData(schema: unknown): boolean {
   if (schema === undefined || schema === null || schema instanceof Invalidate) return false;
   if (Array.isArray(schema)) return needsData(schema[0]);
   return schemaOf(schema) !== undefined;
+}
+
+/** The longest error body text a NetworkError's message quotes. */
+const ERROR_BODY_LENGTH = 500;
+
+/**
+ * The body of an HTTP error response, parsed when it is JSON (undefined when empty or
+ * unreadable). Read from a clone: the response stays readable for whoever catches the error.
+ */
+async function errorBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.clone().text();
+  } catch {
+    return undefined;
+  }
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text.length > ERROR_BODY_LENGTH ? `${text.slice(0, ERROR_BODY_LENGTH)}…` : text;
+  }
 }

@@ -55,6 +55,8 @@ export class Controller {
   /** Shared by every read, so results keep their identity across renders. */
   readonly memo = new MemoCache();
   private readonly inflight = new Map<string, Promise<unknown>>();
+  /** The result key of each read in flight, by request key (for `fetching`). */
+  private readonly inflightKeys = new Map<string, string>();
   /** How many times `resetEntireStore` ran: requests started before a reset store nothing. */
   private resets = 0;
 
@@ -91,9 +93,12 @@ export class Controller {
     const request = this.request(endpoint, args, key, fetchedAt, this.resets);
     if (!endpoint.sideEffect) {
       this.inflight.set(requestKey, request);
+      this.inflightKeys.set(requestKey, key);
       // After a reset the key may already belong to a newer request: leave that one in place.
       const forget = () => {
-        if (this.inflight.get(requestKey) === request) this.inflight.delete(requestKey);
+        if (this.inflight.get(requestKey) !== request) return;
+        this.inflight.delete(requestKey);
+        this.inflightKeys.delete(requestKey);
       };
       request.then(forget, forget);
     }
@@ -210,9 +215,16 @@ export class Controller {
   /** Empties the store; responses to requests already in flight are dropped. */
   resetEntireStore = (): Promise<void> => {
     this.inflight.clear();
+    this.inflightKeys.clear();
     this.resets++;
     return this.dispatch({ type: 'reset', date: Date.now() });
   };
+
+  /**
+   * The keys of the results whose read is in flight now (reads only: mutations are never
+   * shared). For tools that show what is loading, such as the devtools' Results view.
+   */
+  fetching = (): string[] => [...new Set(this.inflightKeys.values())];
 
   /** Reads a result from `state` (the last argument), as a component would see it. */
   getResponse = <E extends EndpointInterface>(

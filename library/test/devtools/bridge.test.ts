@@ -717,7 +717,7 @@ describe('seq', () => {
       'setResponse',
       'invalidate',
       'expireAll',
-      'invalidateAll',
+      'invalidate',
       'reset',
       'setResponse',
     ]);

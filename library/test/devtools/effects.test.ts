@@ -279,6 +279,16 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
       },
     );
 
+    it('a delete names the results that lost a member whether or not the app had read them yet', async () => {
+      // Fetched, never read: no component rendered the list before the delete.
+      await store.controller.fetch(Todos.getList, {});
+      newEvents();
+      await store.controller.fetch(Todos.delete, { id: 2 });
+      expect(effectsOf(newEvent(), 'result-suspends', 'result-lost-member')).toEqual([
+        { type: 'result-lost-member', key: key('GET', '/todos'), endpoint: 'Todo.getList' },
+      ]);
+    });
+
     it('batch delete: every entity invalidated, each removal from the list, every reader', async () => {
       await fetchAndRead(Todos.get, { id: 1 });
       await fetchAndRead(Todos.get, { id: 2 });
@@ -372,6 +382,20 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
         response: { id: 1, title: 'soon', completed: false, userId: 0 },
       });
       expect(store.getState().entities.get('Todo')?.get('1')).toMatchObject({ title: 'soon' });
+    });
+
+    it('an optimistic delete: the event that applies it and the one that commits it name the same list that lost a member', async () => {
+      await store.controller.fetch(Optimistic.getList, {});
+      newEvents();
+      const done = store.controller.fetch(Optimistic.delete, { id: 2 });
+      done.catch(() => {}); // awaited below
+      const lost = [
+        { type: 'result-lost-member', key: key('GET', '/todos'), endpoint: 'Todo.getList' },
+      ];
+      expect(effectsOf(newEvent(), 'result-lost-member')).toEqual(lost);
+      await done;
+      // The view already lacked the member: the commit still names what the delete did.
+      expect(effectsOf(newEvent(), 'result-lost-member')).toEqual(lost);
     });
 
     it('apply, then roll back: the error, and the store back as it was', async () => {

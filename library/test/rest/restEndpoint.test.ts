@@ -440,6 +440,10 @@ describe('RestEndpoint responses', () => {
       expect(networkError.response?.url).toBe(`${server.url}/todos/1`);
       expect(await networkError.response?.json()).toEqual(body);
       expect(networkError.message).toContain(`GET ${server.url}/todos/1: ${status}`);
+      // The server's JSON error body is kept, parsed, and quoted in the message.
+      expect(networkError.body).toEqual(body);
+      expect(networkError.message).toContain(JSON.stringify(body));
+      expect(JSON.parse(JSON.stringify(networkError)).body).toEqual(body);
       expect(getState().meta.get(endpoint.key({ id: 1 }))?.error).toBe(error);
       expect(plain(getState().entities)).toEqual({});
     },

@@ -128,6 +128,18 @@ describe('controller.fetch', () => {
   });
 });
 
+describe('controller.fetching', () => {
+  it('lists the keys of the reads in flight, once each, until they are answered', async () => {
+    const { controller } = store;
+    expect(controller.fetching()).toEqual([]);
+    const list = controller.fetch(api.getTodos, {});
+    const again = controller.fetch(api.getTodos, {}); // shares the request in flight
+    expect(controller.fetching()).toEqual([api.getTodos.key({})]);
+    await Promise.all([list, again]);
+    expect(controller.fetching()).toEqual([]);
+  });
+});
+
 describe('setResponse and setError', () => {
   it('setResponse stores a response as if the endpoint had answered, without a request', () => {
     const { controller, getState } = store;

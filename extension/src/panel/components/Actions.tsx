@@ -12,12 +12,15 @@ export function Actions({ store }: { store: StoreView }) {
   const names = useMemo(() => endpointNames(store.events), [store.events]);
   const [picked, setPicked] = useState('');
   const [confirmingReset, setConfirmingReset] = useState(false);
-  const [sent, setSent] = useState('');
+  // What was last sent, said until the store moves on past the command's own change.
+  const [sent, setSent] = useState<{ text: string; storeId: string; seq: number }>();
+  const saying =
+    sent && sent.storeId === store.id && store.lastSeq <= sent.seq + 1 ? sent.text : '';
   const key = keys.includes(picked) ? picked : (keys[0] ?? '');
 
   const send = (command: ExtensionCommandBody, done: string) => {
     connection.send(command);
-    setSent(done);
+    setSent({ text: done, storeId: store.id, seq: store.lastSeq });
   };
 
   return (
@@ -76,7 +79,7 @@ export function Actions({ store }: { store: StoreView }) {
         </button>
       )}
       <span class="action-sent" role="status">
-        {sent}
+        {saying}
       </span>
     </fieldset>
   );

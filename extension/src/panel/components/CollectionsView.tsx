@@ -8,9 +8,11 @@ import {
   formatRowKey,
   insertedMark,
   insertedPks,
+  removedReason,
 } from '../format.js';
 import { isInvalidRow, type StoreView } from '../model.js';
 import type { ViewProps } from '../views.js';
+import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
 import { RowLabel } from './RowLabel.js';
 import { useRowRange, VirtualList } from './VirtualList.js';
@@ -38,14 +40,12 @@ export function CollectionsView({ store }: ViewProps) {
     <div class="split">
       <section class="pane pane-list" aria-label="Collection rows">
         <div class="toolbar">
-          <input
-            type="search"
-            class="filter"
-            aria-label="Filter collections"
-            placeholder="Filter collections (/)"
-            data-slash-focus=""
+          <FilterInput
+            label="Filter collections"
+            placeholder="Filter collections"
+            listId="collection-rows"
             value={filter}
-            onInput={(event) => setFilter(event.currentTarget.value)}
+            onChange={setFilter}
           />
         </div>
         <VirtualList
@@ -57,6 +57,9 @@ export function CollectionsView({ store }: ViewProps) {
           selectedIndex={selected ? shown.indexOf(selected) : undefined}
           onActivate={(row) => selectCollectionRow(row.id)}
           rowClass={(row) => (row === latest ? 'is-latest' : undefined)}
+          rowTitle={(row) =>
+            `${row.collection} ${formatRowKey(row.row)}: ${row.members.length} members`
+          }
           empty="No collection row matches the filter."
           renderRow={(row) => (
             <>
@@ -78,8 +81,10 @@ export function CollectionsView({ store }: ViewProps) {
 function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
   const { selectEntity } = usePanelActions();
   const change = row.lastChange;
-  const mark = change && insertedMark(change.effect.kind);
+  // A rolled-back change inserted nothing that is still there.
+  const mark = change && change.rolledBackAt === undefined && insertedMark(change.effect.kind);
   const marked = new Set(mark ? insertedPks(change.effect) : []);
+  const firstMarked = row.members.findIndex((pk) => marked.has(pk));
   const entities = store.entities[row.entityType] ?? dict();
   const label = (pk: string) => entityLabel(entities[pk]);
   const endpoint = change && eventBySeq(store.events, change.seq)?.action.endpoint;
@@ -113,6 +118,13 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
             Latest change #{change.seq}
             {endpoint ? ` (${endpoint})` : ''}: {describeCollectionChange(change.effect)}
           </p>
+          {change.rolledBackAt !== undefined && (
+            <p class="rolled-back">
+              Rolled back at #{change.rolledBackAt}: the server refused it, so{' '}
+              {insertedPks(change.effect).join(', ')} left again ({change.effect.lengthAfter} →{' '}
+              {change.effect.lengthBefore}).
+            </p>
+          )}
           {change.effect.duplicates.length > 0 && (
             <PkChips
               title="Skipped as duplicates"
@@ -123,7 +135,7 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
           )}
           {change.effect.removed.length > 0 && (
             <PkChips
-              title="Removed by Invalidate"
+              title={removedReason(change.effect.kind)}
               pks={change.effect.removed}
               label={label}
               onPick={(pk) => selectEntity(row.entityType, pk)}
@@ -131,20 +143,29 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
           )}
         </div>
       )}
+      <div class="list-header" aria-hidden="true">
+        <span class="index">#</span>
+        <span class="pk">pk</span>
+        <span class="label">label</span>
+      </div>
       <VirtualList
         id="collection-members"
         label={`Members of ${row.collection} ${formatRowKey(row.row)}`}
         items={row.members}
         rowHeight={ROW_HEIGHT}
+        revealIndex={firstMarked >= 0 ? firstMarked : undefined}
         rowKey={(pk) => pk}
         rowAttributes={(pk) => ({ 'data-pk': pk })}
         onActivate={(pk) => selectEntity(row.entityType, pk)}
         rowClass={(pk) => (marked.has(pk) ? `is-changed mark-${mark}` : undefined)}
+        rowTitle={(pk, index) => `${index + 1}. ${pk} ${label(pk)}`.trim()}
         empty="This row is empty."
         onRangeChange={onRangeChange}
         renderRow={(pk, index) => (
           <>
-            <span class="index">{index}</span>
+            <span class="index" title={`position ${index + 1}`}>
+              {index + 1}
+            </span>
             <span class="pk mono">{pk}</span>
             <RowLabel row={entities[pk]} />
             {marked.has(pk) && <span class={`badge badge-${mark}`}>{mark}</span>}

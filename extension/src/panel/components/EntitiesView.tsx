@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
+import type { Encoded } from '../../../../library/src/devtools/protocol/messages.js';
 import { useConnection, usePanel, usePanelActions, useRequestRows } from '../context.js';
 import {
+  entityHistory,
   entityTypes,
-  eventBySeq,
   lastEntityChange,
+  lastInvalidation,
   optimisticOutcome,
   referencesOf,
 } from '../derive.js';
@@ -16,13 +17,17 @@ import {
   formatExpiry,
   formatRowKey,
   formatTime,
-  formatValue,
   plainFields,
 } from '../format.js';
 import { isInvalidRow, type Row, type StoreView, UNLOADED } from '../model.js';
 import type { ViewProps } from '../views.js';
+import { CopyJson } from './CopyJson.js';
+import { FieldDiff } from './EventDetail.js';
+import { FieldEditor } from './FieldEditor.js';
+import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
 import { RowLabel } from './RowLabel.js';
+import { ValueTree } from './ValueTree.js';
 import { useRowRange, VirtualList } from './VirtualList.js';
 
 const NO_ROWS: Dict<Row> = dict();
@@ -33,7 +38,7 @@ const ROWS_AT_ONCE = 4000;
 /** The type → pk browser with its lookup box, and the selected entity. */
 export function EntitiesView({ store }: ViewProps) {
   const selected = usePanel((state) => state.selectedEntity);
-  const { selectEntity } = usePanelActions();
+  const { selectEntity, clearSelectedEntity } = usePanelActions();
   const types = useMemo(() => entityTypes(store), [store]);
   const [browsedType, setBrowsedType] = useState(selected?.entity);
   const [query, setQuery] = useState('');
@@ -92,6 +97,8 @@ export function EntitiesView({ store }: ViewProps) {
     if (!type || pk === '') return;
     if (store.entities[type]?.[pk] === undefined) {
       setMiss(`No ${type} with pk "${pk}" in the store.`);
+      // The entity shown before is not what was asked for: it is not left beside the answer.
+      clearSelectedEntity();
       return;
     }
     setMiss('');
@@ -118,15 +125,13 @@ export function EntitiesView({ store }: ViewProps) {
               </option>
             ))}
           </select>
-          <input
-            type="search"
-            class="filter"
-            aria-label="pk"
-            placeholder="pk (/)"
-            data-slash-focus=""
+          <FilterInput
+            label="pk"
+            placeholder="pk"
+            listId="entity-pks"
             value={query}
-            onInput={(event) => {
-              setQuery(event.currentTarget.value);
+            onChange={(text) => {
+              setQuery(text);
               setMiss('');
             }}
           />
@@ -153,6 +158,7 @@ export function EntitiesView({ store }: ViewProps) {
             selected && selected.entity === type ? shown.indexOf(selected.pk) : undefined
           }
           onActivate={(pk) => type && selectEntity(type, pk)}
+          rowTitle={(pk) => `${type} ${pk} ${entityLabel(rows[pk])}`.trim()}
           empty={`No ${type} matches "${query}".`}
           onRangeChange={onRangeChange}
           renderRow={(pk) => (
@@ -205,17 +211,26 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
 
       {(fields || row === UNLOADED) && (
         <section aria-label="Fields" aria-busy={stale || row === UNLOADED}>
-          <h3>Fields</h3>
+          <h3>
+            Fields {loaded !== undefined && <CopyJson value={loaded} label={`${type} ${pk}`} />}
+          </h3>
+          {store.commandError?.command === 'edit' && (
+            <p class="notice notice-error" role="alert">
+              {store.commandError.error}
+            </p>
+          )}
           {fields ? (
             <table class="fields">
               <tbody>
                 {Object.entries(fields).map(([field, value]) => (
-                  <tr key={field}>
-                    <th scope="row" class="mono">
-                      {field}
-                    </th>
-                    <td class="value">{formatValue(value, 4000)}</td>
-                  </tr>
+                  <FieldRow
+                    key={field}
+                    store={store}
+                    entity={type}
+                    pk={pk}
+                    field={field}
+                    value={value}
+                  />
                 ))}
               </tbody>
             </table>
@@ -260,6 +275,7 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
         </dl>
       </section>
 
+      <History store={store} type={type} pk={pk} />
       <PkOrigin store={store} type={type} pk={pk} />
       <References store={store} type={type} pk={pk} />
     </article>
@@ -278,17 +294,17 @@ function optimisticNote(outcome: keyof typeof OPTIMISTIC_NOTES | undefined): str
 
 /** For an invalidated entity: how its pk was computed, and which results that affected. */
 function PkOrigin({ store, type, pk }: { store: StoreView; type: string; pk: string }) {
-  const origin = store.pkOrigins[`${type} ${pk}`];
+  const origin = lastInvalidation(store.events, type, pk);
   if (!origin) return null;
-  const event: StoreEvent | undefined = eventBySeq(store.events, origin.seq);
-  const suspends = event?.effects.filter((effect) => effect.type === 'result-suspends') ?? [];
-  const lost = event?.effects.filter((effect) => effect.type === 'result-lost-member') ?? [];
+  const { event } = origin;
+  const suspends = event.effects.filter((effect) => effect.type === 'result-suspends');
+  const lost = event.effects.filter((effect) => effect.type === 'result-lost-member');
   return (
     <section aria-label="How its pk was computed">
       <h3>How its pk was computed</h3>
       <p class="pk-origin mono">{describePkOrigin(origin.effect)}</p>
       <p class="detail-sub">
-        by {origin.endpoint ?? 'an Invalidate'} at #{origin.seq}
+        by {event.action.endpoint ?? 'an Invalidate'} at #{event.seq}
       </p>
       {suspends.length > 0 && (
         <>
@@ -350,20 +366,94 @@ function References({ store, type, pk }: { store: StoreView; type: string; pk: s
             <li key={result.key}>
               <span class="mono">{result.key}</span>
               {result.endpoint ? ` (${result.endpoint})` : ''} {formatExpiry(result.meta)}{' '}
-              <button
-                type="button"
-                class="small"
-                aria-label={`Invalidate ${result.key}`}
-                onClick={() =>
-                  connection.send({ kind: 'invalidate', storeId: store.id, key: result.key })
-                }
-              >
-                Invalidate
-              </button>
+              {store.asOf === undefined && (
+                <button
+                  type="button"
+                  class="small"
+                  aria-label={`Invalidate ${result.key}`}
+                  onClick={() =>
+                    connection.send({ kind: 'invalidate', storeId: store.id, key: result.key })
+                  }
+                >
+                  Invalidate
+                </button>
+              )}
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** The events on the timeline that touched the entity, newest first, updates as diffs. */
+function History({ store, type, pk }: { store: StoreView; type: string; pk: string }) {
+  const { inspectEvent, selectEntity } = usePanelActions();
+  const history = useMemo(() => entityHistory(store.events, type, pk), [store.events, type, pk]);
+  return (
+    <section aria-label="Change history">
+      <h3>Change history</h3>
+      {history.length === 0 ? (
+        <p class="detail-sub">No event on the timeline touched it.</p>
+      ) : (
+        <ul class="plain history">
+          {history.map(({ event, change, update }) => (
+            <li key={`${event.seq} ${change}`}>
+              <button
+                type="button"
+                class="link"
+                onClick={() => inspectEvent(event.seq, { show: true })}
+              >
+                #{event.seq}
+              </button>{' '}
+              {event.action.endpoint ?? event.action.type}
+              {update ? (
+                <FieldDiff entity={type} update={update} onOpen={() => selectEntity(type, pk)} />
+              ) : (
+                `: ${change}`
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** One field of the entity: its value as a tree, and an editor for it on demand. */
+function FieldRow(props: {
+  store: StoreView;
+  entity: string;
+  pk: string;
+  field: string;
+  value: Encoded;
+}) {
+  const { field, value } = props;
+  const [editing, setEditing] = useState(false);
+  return (
+    <tr>
+      <th scope="row" class="mono">
+        {field}
+      </th>
+      <td class="value">
+        {editing ? (
+          <FieldEditor {...props} onDone={() => setEditing(false)} />
+        ) : (
+          <ValueTree value={value} label={field} />
+        )}
+      </td>
+      <td class="field-actions">
+        {!editing && props.store.asOf === undefined && (
+          <button
+            type="button"
+            class="small"
+            aria-label={`Edit ${field}`}
+            onClick={() => setEditing(true)}
+          >
+            Edit
+          </button>
+        )}
+      </td>
+    </tr>
   );
 }

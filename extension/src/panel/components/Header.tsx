@@ -11,7 +11,7 @@ export function connectionStatus(
     return { text: 'Disconnected, reconnecting…', tone: 'down' };
   if (state.pageConnected) return { text: 'Connected', tone: 'ok' };
   return state.storeOrder.length > 0
-    ? { text: 'Page disconnected', tone: 'down' }
+    ? { text: 'Page changed, no store', tone: 'down' }
     : { text: 'Connected, waiting for the page', tone: 'wait' };
 }
 

@@ -2,6 +2,7 @@ import { usePanelActions } from '../context.js';
 import { formatTime, formatValue } from '../format.js';
 import type { RecordedEntry } from '../recorder/entries.js';
 import type { ReplayResult } from '../recorder/replay.js';
+import { ValueTree } from './ValueTree.js';
 
 /** A button that stays focusable when it cannot act, so keyboard focus is not lost at an end. */
 function MoveButton(props: { label: string; disabled: boolean; onMove(): void }) {
@@ -85,6 +86,18 @@ export function RecordedEntryDetail(props: {
           ))}
         </tbody>
       </table>
+      {result?.response !== undefined && (
+        <section class="replay-answers" aria-label="Recorded and new response">
+          <div>
+            <h3>Recorded response</h3>
+            <ValueTree value={'response' in entry ? entry.response : undefined} label="recorded" />
+          </div>
+          <div>
+            <h3>Server's response now</h3>
+            <ValueTree value={result.response} label="response now" />
+          </div>
+        </section>
+      )}
     </article>
   );
 }

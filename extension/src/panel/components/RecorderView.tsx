@@ -19,7 +19,11 @@ import { RecorderToolbar } from './RecorderToolbar.js';
 import { ReplayBar } from './ReplayBar.js';
 import { VirtualList } from './VirtualList.js';
 
-type Notice = { tone: 'info' | 'error'; text: string };
+/**
+ * A message about the list; one that tells what was done with the list as it was (`about`, e.g.
+ * an export) is no longer said once the list changes.
+ */
+type Notice = { tone: 'info' | 'error'; text: string; about?: readonly unknown[] };
 
 const plural = (count: number) => (count === 1 ? '1 mutation' : `${count} mutations`);
 
@@ -93,7 +97,11 @@ export function RecorderView({ store }: ViewProps) {
   const exportSession = () => {
     const name = sessionFileName();
     downloadText(name, sessionText(buildSession(entries, { source: store.name || undefined })));
-    setNotice({ tone: 'info', text: `Exported ${plural(entries.length)} to ${name}.` });
+    setNotice({
+      tone: 'info',
+      text: `Exported ${plural(entries.length)} to ${name}.`,
+      about: entries,
+    });
   };
 
   const isFileDrag = (event: DragEvent) => [...(event.dataTransfer?.types ?? [])].includes('Files');
@@ -142,7 +150,7 @@ export function RecorderView({ store }: ViewProps) {
           </button>
         </p>
       )}
-      {notice && (
+      {notice && (notice.about === undefined || notice.about === entries) && (
         <p
           class={`notice notice-${notice.tone}`}
           role={notice.tone === 'error' ? 'alert' : 'status'}
@@ -181,6 +189,9 @@ export function RecorderView({ store }: ViewProps) {
             selectedIndex={selected ? index : undefined}
             onActivate={(entry) => setSelectedId(entry.id)}
             rowClass={(entry) => resultClass(results.get(entry.id))}
+            rowTitle={(entry, position) =>
+              `${position + 1}. ${entry.endpoint}${entry.method ? ` ${entry.method} ${entry.url}` : ''}`
+            }
             empty={
               recorder.recording
                 ? 'Recording: mutations of the selected store will show here.'

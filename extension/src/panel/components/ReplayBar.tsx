@@ -1,13 +1,20 @@
 import { useState } from 'preact/hooks';
 import { useConnection, usePanel, usePanelActions } from '../context.js';
-import { isActive, type ReplayMode, type ReplayRun, replayProgress } from '../recorder/replay.js';
+import {
+  canContinue,
+  isActive,
+  type ReplayMode,
+  type ReplayRun,
+  replayProgress,
+} from '../recorder/replay.js';
 
 /** The replay options, the buttons that start, step and stop it, and its progress. */
 export function ReplayBar(props: { count: number; storeName: string }) {
   const connection = useConnection();
   const run = usePanel((state) => state.recorder.replay);
   const connected = usePanel((state) => state.connection === 'connected' && state.pageConnected);
-  const { startReplay, nextReplayStep, stopReplay, takeReplayCommand } = usePanelActions();
+  const { startReplay, nextReplayStep, continueReplay, stopReplay, takeReplayCommand } =
+    usePanelActions();
   const [mode, setMode] = useState<ReplayMode>('apply');
   const [stepwise, setStepwise] = useState(false);
   const [stopOnError, setStopOnError] = useState(false);
@@ -70,17 +77,31 @@ export function ReplayBar(props: { count: number; storeName: string }) {
             </button>
           </>
         ) : (
-          <button
-            type="button"
-            disabled={!connected || props.count === 0}
-            title={`Replays the list into ${props.storeName}`}
-            onClick={() => {
-              startReplay({ mode, stepwise, stopOnError });
-              sendDue();
-            }}
-          >
-            Replay
-          </button>
+          <>
+            {canContinue(run) && (
+              <button
+                type="button"
+                disabled={!connected}
+                onClick={() => {
+                  continueReplay();
+                  sendDue();
+                }}
+              >
+                Continue after the error
+              </button>
+            )}
+            <button
+              type="button"
+              disabled={!connected || props.count === 0}
+              title={`Replays the list into ${props.storeName}`}
+              onClick={() => {
+                startReplay({ mode, stepwise, stopOnError });
+                sendDue();
+              }}
+            >
+              Replay
+            </button>
+          </>
         )}
       </div>
       {run && <ReplayProgress run={run} />}

@@ -1,9 +1,28 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import type { Effect, StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
-import { usePanel, usePanelActions } from '../context.js';
-import { distinctActionValues, filterEvents, summarizeEffects } from '../derive.js';
-import { EFFECTS_OMITTED, effectLines, formatTime, formatValue } from '../format.js';
+import { isEditEndpoint } from '../../../../library/src/devtools/protocol/messages.js';
+import { useConnection, usePanel, usePanelActions } from '../context.js';
+import {
+  DEVTOOLS_EDIT,
+  distinctActionValues,
+  type EntityLabeler,
+  eventBySeq,
+  filterEvents,
+  OPTIMISTIC_LABELS,
+  summarizeEffects,
+} from '../derive.js';
+import {
+  EFFECTS_OMITTED,
+  effectLines,
+  entityLabel,
+  formatTime,
+  formatValue,
+  rollbackLines,
+} from '../format.js';
+import { optimisticOrigin, type StoreView } from '../model.js';
 import type { ViewProps } from '../views.js';
+import { EventDetail } from './EventDetail.js';
+import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
 import { VirtualList } from './VirtualList.js';
 
@@ -17,14 +36,10 @@ type TimelineRow =
       text: string;
       tone: string;
       entity?: { entity: string; pk: string };
+      /** The entity's label (its title), when the line names one whose row has come. */
+      label?: string;
       nested?: boolean;
     };
-
-const OPTIMISTIC_LABELS = {
-  applied: 'optimistic: applied',
-  committed: 'optimistic: committed',
-  'rolled-back': 'optimistic: rolled back',
-} as const;
 
 function effectTone(effect: Effect): string {
   switch (effect.type) {
@@ -49,8 +64,15 @@ function effectTone(effect: Effect): string {
   }
 }
 
-/** The lines an expanded event shows: its call (args, body, answer, timing), then each effect. */
-function detailRows(event: StoreEvent): TimelineRow[] {
+/**
+ * The lines an expanded event shows: its call (args, body, answer, timing), then each effect,
+ * then (for a rollback) what it undid.
+ */
+function detailRows(
+  event: StoreEvent,
+  events: readonly StoreEvent[],
+  labelOf: EntityLabeler,
+): TimelineRow[] {
   const { action } = event;
   const lines: Omit<Extract<TimelineRow, { kind: 'detail' }>, 'kind' | 'event' | 'index'>[] = [];
   if (action.key) lines.push({ text: `key ${action.key}`, tone: 'info' });
@@ -69,49 +91,67 @@ function detailRows(event: StoreEvent): TimelineRow[] {
     const tone = effectTone(effect);
     for (const line of effectLines(effect)) lines.push({ ...line, tone });
   }
-  return lines.map((line, index) => ({ kind: 'detail', event, index, ...line }));
+  const undone = optimisticOrigin(events, event);
+  if (undone) for (const line of rollbackLines(undone)) lines.push({ ...line, tone: 'remove' });
+  return lines.map((line, index) => ({
+    kind: 'detail',
+    event,
+    index,
+    ...line,
+    label: line.entity ? labelOf(line.entity.entity, line.entity.pk) : undefined,
+  }));
 }
 
 /** Every event, filterable by kind, endpoint and text; Enter or a click expands one. */
 export function TimelineView({ store }: ViewProps) {
   const filter = usePanel((state) => state.timelineFilter);
   const reloads = usePanel((state) => state.reloads);
-  const { setTimelineFilter, selectEntity } = usePanelActions();
+  const { setTimelineFilter, selectEntity, inspectEvent } = usePanelActions();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  const events = useMemo(() => filterEvents(store.events, filter), [store.events, filter]);
+  // The event shown in full beside the list: the one last opened.
+  const inspectedSeq = usePanel((state) => state.inspectedEvent);
+  const inspected = inspectedSeq === undefined ? undefined : eventBySeq(store.events, inspectedSeq);
+  const labelOf = useCallback<EntityLabeler>(
+    (entity, pk) => entityLabel(store.entities[entity]?.[pk]),
+    [store.entities],
+  );
+  const events = useMemo(
+    () => filterEvents(store.events, filter, labelOf),
+    [store.events, filter, labelOf],
+  );
   const kinds = useMemo(() => distinctActionValues(store.events, 'type'), [store.events]);
   const endpoints = useMemo(() => distinctActionValues(store.events, 'endpoint'), [store.events]);
   const rows = useMemo(
     () =>
       events.flatMap((event): TimelineRow[] =>
         expanded.has(event.seq)
-          ? [{ kind: 'event', event }, ...detailRows(event)]
+          ? [{ kind: 'event', event }, ...detailRows(event, store.events, labelOf)]
           : [{ kind: 'event', event }],
       ),
-    [events, expanded],
+    [events, expanded, store.events, labelOf],
   );
 
-  const toggle = (seq: number) =>
+  useRequestLabels(store, rows);
+
+  const toggle = (seq: number) => {
+    const opening = !expanded.has(seq);
     setExpanded((current) => {
       const next = new Set(current);
       if (!next.delete(seq)) next.add(seq);
       return next;
     });
+    if (opening) inspectEvent(seq);
+  };
 
   return (
     <div class="timeline">
       <div class="toolbar">
-        <input
-          type="search"
-          class="filter"
-          aria-label="Filter events"
-          placeholder="Filter events (/)"
-          data-slash-focus=""
+        <FilterInput
+          label="Filter events"
+          placeholder="Filter events"
+          listId="timeline-events"
           value={filter.text}
-          onInput={(event) => setTimelineFilter({ text: event.currentTarget.value })}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setTimelineFilter({ text: '' });
-          }}
+          onChange={(text) => setTimelineFilter({ text })}
         />
         <select
           aria-label="Kind"
@@ -148,40 +188,82 @@ export function TimelineView({ store }: ViewProps) {
           Page reloaded {reloads}×: the history starts at the latest load.
         </p>
       )}
-      <VirtualList
-        id="timeline-events"
-        label="Timeline"
-        items={rows}
-        rowHeight={ROW_HEIGHT}
-        followEnd
-        rowKey={(row) =>
-          row.kind === 'event' ? `e${row.event.seq}` : `d${row.event.seq}-${row.index}`
-        }
-        rowAttributes={(row) =>
-          row.kind === 'event'
-            ? { 'aria-expanded': expanded.has(row.event.seq), 'data-seq': row.event.seq }
-            : {}
-        }
-        rowClass={(row) =>
-          row.kind === 'event'
-            ? `event${row.event.action.optimistic ? ` optimistic-${row.event.action.optimistic}` : ''}${row.event.action.error !== undefined ? ' is-error' : ''}`
-            : `detail tone-${row.tone}${row.nested ? ' nested' : ''}`
-        }
-        onActivate={(row) => {
-          if (row.kind === 'event') toggle(row.event.seq);
-          else if (row.entity) selectEntity(row.entity.entity, row.entity.pk);
-        }}
-        empty={store.events.length === 0 ? 'No events yet.' : 'No event matches the filter.'}
-        renderRow={(row) =>
-          row.kind === 'event' ? (
-            <EventLine event={row.event} open={expanded.has(row.event.seq)} />
-          ) : (
-            <span class="detail-text">{row.text}</span>
-          )
-        }
-      />
+      <div class="timeline-body">
+        <VirtualList
+          id="timeline-events"
+          label="Timeline"
+          items={rows}
+          rowHeight={ROW_HEIGHT}
+          followEnd
+          rowKey={(row) =>
+            row.kind === 'event' ? `e${row.event.seq}` : `d${row.event.seq}-${row.index}`
+          }
+          rowAttributes={(row) =>
+            row.kind === 'event'
+              ? { 'aria-expanded': expanded.has(row.event.seq), 'data-seq': row.event.seq }
+              : {}
+          }
+          rowClass={(row) =>
+            row.kind === 'event'
+              ? `event${row.event.action.optimistic ? ` optimistic-${row.event.action.optimistic}` : ''}${row.event.action.error !== undefined ? ' is-error' : ''}`
+              : `detail tone-${row.tone}${row.nested ? ' nested' : ''}`
+          }
+          rowTitle={(row) =>
+            row.kind === 'event'
+              ? eventTitle(row.event)
+              : `${row.text}${row.label ? ` ${row.label}` : ''}`
+          }
+          onExpand={(row) => {
+            if (row.kind === 'event' && !expanded.has(row.event.seq)) toggle(row.event.seq);
+          }}
+          onCollapse={(row) => {
+            if (row.kind === 'event') {
+              if (expanded.has(row.event.seq)) toggle(row.event.seq);
+              return undefined;
+            }
+            // A line of an expanded event: back to its event.
+            return rows.findIndex((other) => other.kind === 'event' && other.event === row.event);
+          }}
+          onActivate={(row) => {
+            if (row.kind === 'event') toggle(row.event.seq);
+            else if (row.entity) selectEntity(row.entity.entity, row.entity.pk);
+          }}
+          empty={store.events.length === 0 ? 'No events yet.' : 'No event matches the filter.'}
+          renderRow={(row) =>
+            row.kind === 'event' ? (
+              <EventLine event={row.event} open={expanded.has(row.event.seq)} />
+            ) : (
+              <>
+                <span class="detail-text">{row.text}</span>
+                {row.label && <span class="label">{row.label}</span>}
+              </>
+            )
+          }
+        />
+        {inspected && (
+          <section class="pane-event" aria-label="Event detail">
+            <EventDetail store={store} event={inspected} />
+          </section>
+        )}
+      </div>
     </div>
   );
+}
+
+/** An event's row as one line of text (its tooltip). */
+function eventTitle(event: StoreEvent): string {
+  const { action } = event;
+  return [
+    `#${event.seq}`,
+    formatTime(event.time),
+    action.type,
+    action.endpoint,
+    action.method && `${action.method} ${action.url}`,
+    action.optimistic && OPTIMISTIC_LABELS[action.optimistic],
+    event.effectsOmitted ? EFFECTS_OMITTED : summarizeEffects(event.effects),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function EventLine({ event, open }: { event: StoreEvent; open: boolean }) {
@@ -205,10 +287,25 @@ function EventLine({ event, open }: { event: StoreEvent; open: boolean }) {
           {OPTIMISTIC_LABELS[action.optimistic]}
         </span>
       )}
+      {isEditEndpoint(action.endpoint) && <span class="badge badge-edit">{DEVTOOLS_EDIT}</span>}
       {action.error !== undefined && <span class="badge badge-error">error</span>}
       <span class="summary">
         {event.effectsOmitted ? EFFECTS_OMITTED : summarizeEffects(event.effects)}
       </span>
     </>
   );
+}
+
+/** Asks the page for the rows of the entities the expanded lines name, to show their labels. */
+function useRequestLabels(store: StoreView, rows: readonly TimelineRow[]) {
+  const connection = useConnection();
+  useLayoutEffect(() => {
+    const byTable = new Map<string, string[]>();
+    for (const row of rows)
+      if (row.kind === 'detail' && row.entity) {
+        const pks = byTable.get(row.entity.entity) ?? [];
+        byTable.set(row.entity.entity, [...pks, row.entity.pk]);
+      }
+    for (const [table, pks] of byTable) connection.requestRows(store.id, table, pks);
+  }, [connection, store, rows]);
 }

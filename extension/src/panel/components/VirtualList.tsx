@@ -13,9 +13,15 @@ export interface VirtualListProps<T> {
   renderRow(item: T, index: number): ComponentChildren;
   /** Enter, or a click on a row. */
   onActivate?(item: T, index: number): void;
+  /** ArrowRight on a row: opens it (a collapsed event). */
+  onExpand?(item: T, index: number): void;
+  /** ArrowLeft on a row: closes it, or returns the index of the row to move to (its parent). */
+  onCollapse?(item: T, index: number): number | undefined;
   /** The selected row: marked `aria-selected`, and the active row follows it when it changes. */
   selectedIndex?: number;
   rowClass?(item: T, index: number): string | undefined;
+  /** A row's whole text, as its tooltip: a narrow panel cuts rows (with an ellipsis). */
+  rowTitle?(item: T, index: number): string;
   /** Extra attributes for a row's element (e.g. `aria-expanded`, or a `data-*` for the e2e tests). */
   rowAttributes?(
     item: T,
@@ -25,6 +31,8 @@ export interface VirtualListProps<T> {
   overscan?: number;
   /** Viewport height to assume when it cannot be measured (a hidden panel, jsdom). */
   fallbackHeight?: number;
+  /** A row to scroll into view whenever it changes (the member a change inserted). */
+  revealIndex?: number;
   /** Opens at the end and stays there as rows are added, while the user is there (a log). */
   followEnd?: boolean;
   /** Shown instead of the list when there are no items. */
@@ -67,7 +75,7 @@ const clamp = (index: number, count: number) => Math.max(0, Math.min(count - 1, 
 /**
  * A listbox that renders only the rows in view (plus overscan), so 10,000 rows cost as much as
  * fifty. Keyboard: ArrowUp/ArrowDown/PageUp/PageDown/Home/End move the active row, Enter
- * activates it; the active row is announced through `aria-activedescendant` and always rendered.
+ * activates it, ArrowRight/ArrowLeft open and close it (where rows open); the active row is announced through `aria-activedescendant` and always rendered.
  */
 export function VirtualList<T>(props: VirtualListProps<T>) {
   const {
@@ -138,6 +146,12 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       move(selectedIndex);
   }, [selectedIndex]);
 
+  const { revealIndex } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when the row to show changes
+  useLayoutEffect(() => {
+    if (revealIndex !== undefined && revealIndex >= 0 && revealIndex < count) reveal(revealIndex);
+  }, [revealIndex]);
+
   // Rows were added while the user was at the end: stay there, like a log. A log opens at its
   // end too (as if all its rows had just come).
   const previousCount = useRef(props.followEnd ? 0 : count);
@@ -185,6 +199,19 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       case 'Enter': {
         const item = items[current];
         if (item !== undefined) onActivate?.(item, current);
+        break;
+      }
+      case 'ArrowRight': {
+        const item = items[current];
+        if (item === undefined || !props.onExpand) return;
+        props.onExpand(item, current);
+        break;
+      }
+      case 'ArrowLeft': {
+        const item = items[current];
+        if (item === undefined || !props.onCollapse) return;
+        const to = props.onCollapse(item, current);
+        if (to !== undefined) move(to);
         break;
       }
       default:
@@ -244,6 +271,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
               aria-setsize={count}
               class={classes.join(' ')}
               style={{ top: `${index * rowHeight}px`, height: `${rowHeight}px` }}
+              title={props.rowTitle?.(item, index)}
               onClick={() => {
                 setActive(index);
                 viewport.current?.focus();

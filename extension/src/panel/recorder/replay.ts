@@ -1,5 +1,6 @@
 import type { Effect } from '../../../../library/src/devtools/protocol/effects.js';
 import {
+  type Encoded,
   type ExtensionCommandBody,
   MAX_MESSAGE_LENGTH,
   type RecordedMutation,
@@ -20,6 +21,8 @@ export interface ReplayOptions {
 export interface ReplayResult {
   ok: boolean;
   error?: string;
+  /** A `send` replay: what the server answered this time. */
+  response?: Encoded;
 }
 
 /**
@@ -77,8 +80,7 @@ export const commandReplayId = (run: ReplayRun, from: number) => `${run.id}.${fr
 
 /** Where a run goes once it has every result it waited for. */
 function settle(run: ReplayRun, failed: boolean): ReplayRun {
-  if (failed && run.stopOnError)
-    return { ...run, status: 'stopped', stopReason: 'stopped at the first error' };
+  if (failed && run.stopOnError) return { ...run, status: 'stopped', stopReason: STOPPED_AT_ERROR };
   if (run.next >= run.mutations.length) return { ...run, status: 'done' };
   return { ...run, status: run.stepwise ? 'waiting' : 'running' };
 }
@@ -138,7 +140,7 @@ export function takeResult(run: ReplayRun, effect: ReplayResultEffect): ReplayRu
   if (run.results[index] !== undefined) return run; // the same result twice
   const results = run.results.slice();
   results[index] = effect.ok
-    ? { ok: true }
+    ? { ok: true, ...('response' in effect ? { response: effect.response } : {}) }
     : { ok: false, error: effect.error || 'failed (no message)' };
   const received = flight.received + 1;
   if (received < flight.count) return { ...run, results, inFlight: { ...flight, received } };
@@ -151,6 +153,24 @@ export function takeResult(run: ReplayRun, effect: ReplayResultEffect): ReplayRu
 /** Step by step: lets the next mutation go. */
 export function nextStep(run: ReplayRun): ReplayRun {
   return run.status === 'waiting' ? { ...run, status: 'running' } : run;
+}
+
+/** The reason a run gives when it stopped at a failed mutation (it can go on from there). */
+export const STOPPED_AT_ERROR = 'stopped at the first error';
+
+/** Whether a run stopped at an error with mutations left, so it can go on after it. */
+export function canContinue(run: ReplayRun | undefined): boolean {
+  return (
+    run?.status === 'stopped' &&
+    run.stopReason === STOPPED_AT_ERROR &&
+    run.next < run.mutations.length
+  );
+}
+
+/** Goes on after the failed mutation a run stopped at (the failure stays in its results). */
+export function continueRun(run: ReplayRun): ReplayRun {
+  if (!canContinue(run)) return run;
+  return { ...run, status: run.stepwise ? 'waiting' : 'running', stopReason: undefined };
 }
 
 /** Ends the run; results still on their way are ignored. */

@@ -10,6 +10,7 @@ import {
   toMutation,
 } from './entries.js';
 import {
+  continueRun,
   isActive,
   newReplayRun,
   nextStep,
@@ -57,6 +58,8 @@ export interface RecorderActions {
   /** Starts replaying the whole list into the selected store. */
   startReplay(options: ReplayOptions): void;
   nextReplayStep(): void;
+  /** Goes on after the failed mutation a replay stopped at. */
+  continueReplay(): void;
   stopReplay(reason?: string): void;
   /** The replay command due now, marked as sent: the caller sends it to the page. */
   takeReplayCommand(): ReplayCommandBody | undefined;
@@ -172,6 +175,10 @@ export function createRecorderActions(
     nextReplayStep: () =>
       update((recorder) =>
         recorder.replay ? { ...recorder, replay: nextStep(recorder.replay) } : recorder,
+      ),
+    continueReplay: () =>
+      update((recorder) =>
+        recorder.replay ? { ...recorder, replay: continueRun(recorder.replay) } : recorder,
       ),
     stopReplay: (reason = 'stopped by you') =>
       update((recorder) =>

@@ -114,8 +114,11 @@ export class FakeServer {
     const route = `${method} ${url.pathname}`;
     this.requests.push(`${method} ${url.pathname}${url.search}`);
     if (this.failures.delete(route)) return new Response('boom', { status: 500 });
-    const json = (value: unknown) =>
-      new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
+    const json = (value: unknown, status = 200) =>
+      new Response(JSON.stringify(value), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
     const body = init.body ? (JSON.parse(String(init.body)) as Partial<TodoRecord>) : {};
     const id = Number(url.pathname.split('/')[2]);
 
@@ -142,7 +145,7 @@ export class FakeServer {
         this.todos.delete(id);
         return new Response('', { status: 200 });
       }
-      if (!todo) return new Response('not found', { status: 404 });
+      if (!todo) return json({ error: `no todo ${id}` }, 404);
       if (method === 'GET') return json(todo);
       if (method === 'PATCH' || method === 'PUT') {
         Object.assign(todo, body);
@@ -162,9 +165,10 @@ export class TodoApp {
   readonly store: Store = createStore();
   readonly devtools: DevtoolsConnection;
 
-  constructor(name = 'Todo app') {
+  /** `ringSize`: how many changes the page keeps (for a panel that opens later, or time travel). */
+  constructor(name = 'Todo app', ringSize?: number) {
     // batchInterval 0: events leave on the next task, so tests settle quickly.
-    this.devtools = connectDevtools(this.store, { name, batchInterval: 0 });
+    this.devtools = connectDevtools(this.store, { name, batchInterval: 0, ringSize });
   }
 
   get controller() {

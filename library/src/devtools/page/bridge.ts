@@ -1,5 +1,6 @@
 import { registerEndpoint } from '../../endpoint/registry.js';
 import { MemberList } from '../../normalize/memberList.js';
+import { mountedReaderCounts } from '../../react/readers.js';
 import type { Store, StoreRecord } from '../../store/createStore.js';
 import type { State } from '../../store/state.js';
 import {
@@ -13,11 +14,13 @@ import {
   type RowsCommand,
   type StoredResult,
 } from '../protocol/messages.js';
-import { isExtensionCommand } from '../protocol/validate.js';
+import { inspectorCommandRefusal, isExtensionCommand } from '../protocol/validate.js';
 import { Describer, type EventLimits, encodeEvent, factsOf, needsSnapshot } from './describe.js';
 import { encode } from './encode.js';
+import { EntityEditor } from './entityEdit.js';
 import { History, type HistoryEntry } from './history.js';
 import { replayMutations } from './replay.js';
+import { ResultCommands } from './resultCommands.js';
 import { SlicedWork } from './slices.js';
 import { chunksOf, snapshotText } from './snapshot.js';
 
@@ -98,6 +101,8 @@ class DevtoolsBridge implements DevtoolsConnection {
   private readonly sliceMs: number;
   private readonly history: History;
   private readonly describer: Describer;
+  private readonly resultCommands: ResultCommands;
+  private readonly editor: EntityEditor;
   /** The state components see now: the last change's, or the store's when the bridge started. */
   private state: State;
   private seq = 0;
@@ -126,6 +131,8 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.sliceMs = options.sliceMs ?? 10;
     this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
     this.describer = new Describer(store.controller);
+    this.resultCommands = new ResultCommands(store.controller, (key) => this.describer.callOf(key));
+    this.editor = new EntityEditor(store.controller, () => this.describer.schemas());
     this.state = store.getState();
     this.sent = { seq: 0, state: this.state };
     this.unobserve = store.observe(this.observe);
@@ -161,12 +168,30 @@ class DevtoolsBridge implements DevtoolsConnection {
 
   private readonly onMessage = (event: MessageEvent) => {
     // Only our own window's messages, with our tag, version and a valid shape; never code.
-    if (event.source !== this.target || !isExtensionCommand(event.data)) return;
+    if (event.source !== this.target) return;
+    if (!isExtensionCommand(event.data)) {
+      this.refuse(event.data);
+      return;
+    }
     const command = event.data;
     if ('storeId' in command && command.storeId !== undefined && command.storeId !== this.storeId)
       return;
     this.run(command);
   };
+
+  /** Tells the panel what was wrong with an inspector command for this store (others: dropped). */
+  private refuse(data: unknown) {
+    const refusal = inspectorCommandRefusal(data);
+    if (refusal?.storeId === this.storeId) this.answer(refusal.kind, refusal.problem);
+  }
+
+  /** Tells the panel a command failed, when it did (`problem` says why). */
+  private answer(command: string, problem: string | undefined) {
+    if (problem === undefined) return;
+    // Within what the validators accept of a text the panel shows.
+    const error = problem.slice(0, 1000);
+    this.post({ kind: 'command-error', storeId: this.storeId, command, error });
+  }
 
   private post(message: PageMessageBody) {
     this.target.postMessage(pageMessage(message), '*');
@@ -184,7 +209,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     });
   }
 
-  private readonly observe = ({ action, after, changes, view }: StoreRecord): void => {
+  private readonly observe = ({ action, before, after, changes, view }: StoreRecord): void => {
     // A replay finds endpoints by name: every endpoint that ran can be replayed.
     if (action.type === 'fetch' || action.type === 'setResponse') registerEndpoint(action.endpoint);
     this.describer.track(action, after);
@@ -198,7 +223,9 @@ class DevtoolsBridge implements DevtoolsConnection {
       changes,
       state: view,
       replayId: this.replaying[0],
-      readers: this.describer.readersOf(changes, this.state, view),
+      // From the committed state before: what an optimistic response already showed (a delete's
+      // member already gone from the view) still counts as what the change did.
+      readers: this.describer.readersOf(changes, before, view),
       ...factsOf(action, changes, this.state, view),
     });
   };
@@ -451,7 +478,25 @@ class DevtoolsBridge implements DevtoolsConnection {
         this.sendResults(command);
         return;
       case 'invalidate':
-        controller.invalidateAll((key) => key === command.key);
+        this.answer(command.kind, this.resultCommands.invalidate(command.key));
+        return;
+      case 'refetch':
+      case 'expire':
+      case 'force-loading':
+      case 'force-error':
+        this.answer(command.kind, this.resultCommands.run(command));
+        return;
+      case 'edit':
+        void this.editor.edit(command).then((problem) => this.answer(command.kind, problem));
+        return;
+      case 'readers':
+        this.post({
+          kind: 'readers',
+          storeId: this.storeId,
+          readers: Object.fromEntries(mountedReaderCounts(this.store)),
+          forced: this.resultCommands.forcedStates(),
+          fetching: controller.fetching(),
+        });
         return;
       case 'expireAll':
         controller.expireAll(() => true);

@@ -1,4 +1,3 @@
-import type { EndpointInterface } from '../../endpoint/types.js';
 import type { ChangeSet } from '../../normalize/changes.js';
 import type { Action } from '../../store/actions.js';
 import type { Controller } from '../../store/Controller.js';
@@ -13,12 +12,7 @@ import type {
 import type { Encoded } from '../protocol/messages.js';
 import { type EncodeLimits, encode } from './encode.js';
 import type { ActionEntry, HistoryEntry } from './history.js';
-
-/** The call behind a stored result, to read it again. */
-interface Call {
-  endpoint: EndpointInterface;
-  args: readonly unknown[];
-}
+import type { Call } from './resultCommands.js';
 
 const REQUEST_KEY = /^(GET|POST|PUT|PATCH|DELETE) (.*)$/;
 
@@ -48,12 +42,24 @@ export class Describer {
       this.calls.set(action.key, { endpoint: action.endpoint, args: action.args });
   }
 
+  /** The call behind a stored read, by its key (what a refetch runs again). */
+  callOf(key: string): Call | undefined {
+    return this.calls.get(key);
+  }
+
+  /** The schemas of the reads the store keeps (where an entity's class is found). */
+  *schemas(): Iterable<unknown> {
+    for (const { endpoint } of this.calls.values()) yield endpoint.schema;
+  }
+
   /**
    * The stored results an Invalidate touched, worked out as it happens (panel or not, so that
-   * history and live events agree): the results the app has read whose last reading (the
-   * controller's memo holds it) used an invalidated entity. Each is read again from the state
-   * after, with the app's own read (which its next render makes anyway): INVALID there, it
-   * suspends; otherwise it lost a member.
+   * history and live events agree): every stored read whose value in the state before used an
+   * invalidated entity. One rule from the states alone: each is read in the state before (the
+   * controller's memo answers at once when the app has read it already), so whether a component
+   * had rendered it yet does not matter. Each is read again from the state after, with the
+   * app's own read (which its next render makes anyway): INVALID there, it suspends; otherwise
+   * it lost a member.
    */
   readersOf(changes: ChangeSet, before: State, after: State): ReaderEffect[] {
     const invalidated = new Map<string, Set<string>>();
@@ -68,10 +74,11 @@ export class Describer {
       const call = this.calls.get(key);
       if (call === undefined) continue;
       const { endpoint } = call;
-      const read = this.controller.memo.dependenciesOf(endpoint.schema, result);
-      if (!read?.some((row) => invalidated.get(row.table)?.has(row.pk))) continue;
       try {
         const args = call.args as Parameters<typeof endpoint>;
+        this.controller.getResponse(endpoint, ...args, before);
+        const read = this.controller.memo.dependenciesOf(endpoint.schema, result);
+        if (!read?.some((row) => invalidated.get(row.table)?.has(row.pk))) continue;
         const now = this.controller.getResponse(endpoint, ...args, after);
         readers.push({
           type:
@@ -270,6 +277,10 @@ function encodeEffect(effect: Effect<unknown>, limits: EncodeLimits | undefined)
     }
     case 'result-error':
       return { ...effect, error: value(effect.error) };
+    case 'replay-result': {
+      const { response, ...outcome } = effect;
+      return 'response' in effect ? { ...outcome, response: value(response) } : outcome;
+    }
     default:
       return effect;
   }

@@ -43,7 +43,7 @@ export interface ActionEntry extends Stamp {
 export interface ReplayEntry extends Stamp {
   kind: 'replay';
   replayId: string;
-  outcome: ReplayOutcome;
+  outcome: ReplayOutcome<unknown>;
 }
 
 export type HistoryEntry = ActionEntry | ReplayEntry;

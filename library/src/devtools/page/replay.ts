@@ -13,7 +13,7 @@ export type { ReplayOutcome };
 
 export interface ReplayOptions {
   /** Called after each mutation, e.g. to show progress. */
-  onOutcome?: (outcome: ReplayOutcome) => void;
+  onOutcome?: (outcome: ReplayOutcome<unknown>) => void;
   /** Stop at the first mutation that fails. */
   stopOnError?: boolean;
   /** Where endpoints are found by name; the registry by default. */
@@ -30,8 +30,8 @@ export async function replayMutations(
   mutations: readonly unknown[],
   mode: ReplayMode,
   options: ReplayOptions = {},
-): Promise<ReplayOutcome[]> {
-  const outcomes: ReplayOutcome[] = [];
+): Promise<ReplayOutcome<unknown>[]> {
+  const outcomes: ReplayOutcome<unknown>[] = [];
   for (const [index, mutation] of mutations.entries()) {
     const outcome = await replayOne(
       controller,
@@ -53,7 +53,7 @@ async function replayOne(
   index: number,
   mode: ReplayMode,
   find: (name: string) => EndpointInterface | undefined,
-): Promise<ReplayOutcome> {
+): Promise<ReplayOutcome<unknown>> {
   if (!isRecordedMutation(mutation)) {
     return {
       index,
@@ -63,7 +63,12 @@ async function replayOne(
     };
   }
   const name = mutation.endpoint;
-  const fail = (error: string): ReplayOutcome => ({ index, endpoint: name, ok: false, error });
+  const fail = (error: string): ReplayOutcome<unknown> => ({
+    index,
+    endpoint: name,
+    ok: false,
+    error,
+  });
   const endpoint = find(name);
   if (!endpoint) return fail(`unknown endpoint "${name}": is the code that defines it loaded?`);
   let args: unknown[];
@@ -75,15 +80,17 @@ async function replayOne(
     );
   }
   try {
-    if (mode === 'send') {
-      await controller.fetch(endpoint, ...(args as Parameters<typeof endpoint>));
-    } else {
+    if (mode === 'apply') {
       applyRecorded(controller, endpoint, args, mutation);
+      return { index, endpoint: name, ok: true };
     }
+    // The server's answer this time, to compare with the recorded one.
+    const response = await controller.fetch(endpoint, ...(args as Parameters<typeof endpoint>));
+    return { index, endpoint: name, ok: true, response };
   } catch (error) {
-    return fail(`${name}: ${(error as Error).message}`);
+    // The outcome names the endpoint: the message does not say it again.
+    return fail((error as Error).message);
   }
-  return { index, endpoint: name, ok: true };
 }
 
 function applyRecorded(
@@ -113,7 +120,7 @@ export async function replaySession(
   controller: Controller,
   session: unknown,
   options: ReplayOptions & { mode?: ReplayMode } = {},
-): Promise<ReplayOutcome[]> {
+): Promise<ReplayOutcome<unknown>[]> {
   const checked = checkSession(session);
   if (!checked.ok) throw new Error(`replaySession: ${checked.error}`);
   return replayMutations(controller, checked.session.mutations, options.mode ?? 'apply', options);

@@ -86,15 +86,21 @@ export interface StoreReset {
 }
 
 /** How one mutation of a panel's replay went. */
-export interface ReplayOutcome {
+export interface ReplayOutcome<V = Encoded> {
   index: number;
   /** The endpoint name, or '' when the mutation had none. */
   endpoint: string;
   ok: boolean;
+  /** Why it failed (the endpoint is named apart: the message does not repeat it). */
   error?: string;
+  /** A `send` replay: what the server answered this time. */
+  response?: V;
 }
 
-export type ReplayResult = { type: 'replay-result'; replayId: string } & ReplayOutcome;
+export type ReplayResult<V = Encoded> = {
+  type: 'replay-result';
+  replayId: string;
+} & ReplayOutcome<V>;
 
 export type Effect<V = Encoded> =
   | EntitiesAdded
@@ -108,7 +114,7 @@ export type Effect<V = Encoded> =
   | ResultSuspends
   | ResultLostMember
   | StoreReset
-  | ReplayResult;
+  | ReplayResult<V>;
 
 export type EffectType = Effect['type'];
 

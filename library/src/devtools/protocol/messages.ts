@@ -150,12 +150,37 @@ export interface ResultsMessage extends Envelope, ReadAnswer {
   /** By result key; `null` for a key the store holds nothing for. */
   results: Record<string, StoredResult | null>;
 }
+/** How a result is forced to show, until a refetch undoes it. */
+export type ForcedState = 'loading' | 'error';
+/** The answer to a `readers` command: what the page's components read now. */
+export interface ReadersMessage extends Envelope {
+  source: 'page';
+  kind: 'readers';
+  storeId: string;
+  /** By result key: how many mounted components read it (keys no component reads are absent). */
+  readers: Record<string, number>;
+  /** By result key: the results the panel forced to show loading or an error. */
+  forced: Record<string, ForcedState>;
+  /** The keys of the results whose read is in flight now. */
+  fetching: string[];
+}
+/** Said when the page could not run a panel's command: what was wrong, in words. */
+export interface CommandErrorMessage extends Envelope {
+  source: 'page';
+  kind: 'command-error';
+  storeId: string;
+  /** The kind of the command that failed. */
+  command: string;
+  error: string;
+}
 export type PageMessage =
   | HelloMessage
   | EventsMessage
   | SnapshotMessage
   | RowsMessage
-  | ResultsMessage;
+  | ResultsMessage
+  | ReadersMessage
+  | CommandErrorMessage;
 
 // ---- extension → page --------------------------------------------------------------------------
 
@@ -212,7 +237,46 @@ export interface ResultsCommand extends Envelope {
   keys: string[];
   asOf?: number;
 }
+/**
+ * The inspector's commands on one stored result: fetch it again; mark it stale; make its readers
+ * show their loading state (Suspense fallback) or an error (error boundary) until a refetch.
+ */
+export interface ResultCommand extends Envelope {
+  source: 'extension';
+  kind: 'refetch' | 'expire' | 'force-loading' | 'force-error';
+  storeId: string;
+  key: string;
+}
+/** Writes one field of a stored entity, through the store's write path (a devtools edit). */
+export interface EditCommand extends Envelope {
+  source: 'extension';
+  kind: 'edit';
+  storeId: string;
+  entity: string;
+  pk: string;
+  field: string;
+  /** Plain JSON, stored as it is. */
+  value: Encoded;
+}
+/**
+ * The name of the endpoint an edit of an entity of `type` runs through: the timeline shows its
+ * events as devtools edits, and a replay finds it by this name.
+ */
+export const editEndpointName = (type: string) => `RestLens.edit(${type})`;
+/** Whether an endpoint name is that of a devtools edit. */
+export const isEditEndpoint = (name: string | undefined) =>
+  (name?.startsWith('RestLens.edit(') ?? false) && name?.endsWith(')') === true;
+
+/** Asks how many mounted components read each result (answered with a `readers` message). */
+export interface ReadersCommand extends Envelope {
+  source: 'extension';
+  kind: 'readers';
+  storeId: string;
+}
 export type ExtensionCommand =
+  | ResultCommand
+  | EditCommand
+  | ReadersCommand
   | ConnectCommand
   | RowsCommand
   | ResultsCommand

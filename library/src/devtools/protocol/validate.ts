@@ -148,6 +148,7 @@ const EFFECT_FIELDS: Record<EffectType, Record<string, Check>> = {
     endpoint: isString,
     ok: isBoolean,
     error: isOptional(isString),
+    response: isValue,
   },
 };
 
@@ -254,6 +255,22 @@ function checkPageMessage(value: unknown): value is PageMessage {
           READ_ANSWER_OPTIONAL,
         ) && withinSize(value)
       );
+    case 'readers':
+      return (
+        hasFields(value, {
+          storeId: isNonEmptyString,
+          readers: (readers) => isObject(readers) && Object.values(readers).every(isSeq),
+          forced: (forced) =>
+            isObject(forced) && Object.values(forced).every(isOneOf('loading', 'error')),
+          fetching: isStrings,
+        }) && withinSize(value)
+      );
+    case 'command-error':
+      return hasFields(value, {
+        storeId: isNonEmptyString,
+        command: isNonEmptyString,
+        error: isShortString,
+      });
     case 'snapshot':
       return (
         hasFields(value, {
@@ -336,6 +353,13 @@ function checkExtensionCommand(value: unknown): value is ExtensionCommand {
       );
     case 'results':
       return hasFields(value, { storeId: isNonEmptyString, keys: isKeyList }, { asOf: isSeq });
+    case 'refetch':
+    case 'expire':
+    case 'force-loading':
+    case 'force-error':
+    case 'edit':
+    case 'readers':
+      return inspectorCommandRefusal(value) === undefined;
     case 'replay':
       return (
         hasFields(value, {
@@ -354,3 +378,55 @@ function checkExtensionCommand(value: unknown): value is ExtensionCommand {
 export const isRecordedMutation = neverThrows((value: unknown): value is RecordedMutation =>
   isMutation(value),
 );
+
+/** A field an inspector command needs: its check, and what it must be (said when it is not). */
+type Required = [check: Check, mustBe: string];
+const STORE_ID: Required = [isNonEmptyString, 'a store id (a non-empty string)'];
+const RESULT_KEY: Required = [isString, 'a result key (a string)'];
+
+/** The fields of each inspector command (the commands on one result or entity). */
+const INSPECTOR_COMMANDS: Record<string, Record<string, Required>> = {
+  refetch: { storeId: STORE_ID, key: RESULT_KEY },
+  expire: { storeId: STORE_ID, key: RESULT_KEY },
+  'force-loading': { storeId: STORE_ID, key: RESULT_KEY },
+  'force-error': { storeId: STORE_ID, key: RESULT_KEY },
+  readers: { storeId: STORE_ID },
+  edit: {
+    storeId: STORE_ID,
+    entity: [isNonEmptyString, 'an entity type (a non-empty string)'],
+    pk: [isString, 'a pk (a string)'],
+    field: [isNonEmptyString, 'a field name (a non-empty string)'],
+    value: [
+      (value) => value !== undefined && isValue(value) && withinSize(value),
+      `a JSON value (at most ${MAX_VALUE_DEPTH} levels deep)`,
+    ],
+  },
+};
+
+/** Why an inspector command is refused, and what it was (to answer its store's panel). */
+export interface Refusal {
+  kind: string;
+  storeId: unknown;
+  problem: string;
+}
+
+/**
+ * What is wrong with an inspector command (`refetch`, `expire`, `force-loading`, `force-error`,
+ * `edit`, `readers`), in words that name the field: undefined when nothing is, or when the
+ * message is no inspector command at all (or cannot be read: then it is dropped, like any
+ * malformed message). The page answers a refused command with the problem.
+ */
+export function inspectorCommandRefusal(value: unknown): Refusal | undefined {
+  try {
+    if (!isEnvelope(value, 'extension') || typeof value.kind !== 'string') return undefined;
+    const { kind, storeId } = value;
+    if (!Object.hasOwn(INSPECTOR_COMMANDS, kind)) return undefined;
+    const fields = INSPECTOR_COMMANDS[kind] as Record<string, Required>;
+    for (const [name, [check, mustBe]] of Object.entries(fields))
+      if (!check(value[name]))
+        return { kind, storeId, problem: `${kind}: \`${name}\` must be ${mustBe}` };
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}

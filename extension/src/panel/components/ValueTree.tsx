@@ -1,0 +1,187 @@
+import { useMemo, useState } from 'preact/hooks';
+import type { Encoded } from '../../../../library/src/devtools/protocol/messages.js';
+import { type ValueNode, valueNode } from '../valueNodes.js';
+import { CopyJson } from './CopyJson.js';
+
+export interface ValueTreeProps {
+  value: Encoded | undefined;
+  /** The tree's accessible name (what the value is: `title`, `response`…). */
+  label: string;
+  /** How many levels open at first (1: the value's own fields show). */
+  openLevels?: number;
+  /** Offers "Copy JSON" beside the value. */
+  copyable?: boolean;
+}
+
+/** A node as shown: where it is in the tree, and whether its children show. */
+interface VisibleNode {
+  node: ValueNode;
+  /** The path of keys from the root, joined: unique in the tree. */
+  path: string;
+  level: number;
+  parent?: string;
+}
+
+/** Strings longer than this show their start, and a button that shows them whole. */
+const LONG_STRING = 240;
+
+/** The nodes shown, in order: each open node is followed by its children. */
+function visibleNodes(root: ValueNode, open: ReadonlySet<string>): VisibleNode[] {
+  const shown: VisibleNode[] = [];
+  const walk = (node: ValueNode, path: string, level: number, parent?: string) => {
+    shown.push({ node, path, level, parent });
+    if (!open.has(path)) return;
+    for (const child of node.children ?? [])
+      walk(child, `${path}\u0000${child.key}`, level + 1, path);
+  };
+  walk(root, '', 1);
+  return shown;
+}
+
+/** The paths open at first: every expandable node above `levels`. */
+function initiallyOpen(root: ValueNode, levels: number): Set<string> {
+  const open = new Set<string>();
+  const walk = (node: ValueNode, path: string, level: number) => {
+    if (!node.children || level > levels) return;
+    open.add(path);
+    for (const child of node.children) walk(child, `${path}\u0000${child.key}`, level + 1);
+  };
+  walk(root, '', 1);
+  return open;
+}
+
+let treeCount = 0;
+
+/**
+ * A value as a collapsible tree (objects and lists expand; markers of values JSON cannot carry
+ * are labelled: Date, Map, class instances, cut values). Keyboard as in any tree: ArrowUp and
+ * ArrowDown move, ArrowRight opens (or enters) a node, ArrowLeft closes it (or goes to its
+ * parent), Enter toggles, Home and End jump. The tree keeps focus and names its active node with
+ * `aria-activedescendant`. Everything the page sent ends up as text, never as HTML.
+ */
+export function ValueTree({ value, label, openLevels = 1, copyable = false }: ValueTreeProps) {
+  const root = useMemo(() => valueNode('', value), [value]);
+  const [id] = useState(() => `value-tree-${++treeCount}`);
+  const [open, setOpen] = useState(() => initiallyOpen(root, openLevels));
+  const [active, setActive] = useState('');
+  const [wholeStrings, setWholeStrings] = useState<ReadonlySet<string>>(new Set());
+  const nodes = visibleNodes(root, open);
+  const activeIndex = Math.max(
+    0,
+    nodes.findIndex((shown) => shown.path === active),
+  );
+  const rowId = (index: number) => `${id}-${index}`;
+
+  const toggle = (path: string, to?: boolean) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      const opening = to ?? !next.has(path);
+      if (opening) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const current = nodes[activeIndex];
+    if (!current || event.altKey || event.ctrlKey || event.metaKey) return;
+    const expandable = current.node.children !== undefined;
+    const move = (index: number) => {
+      const target = nodes[Math.max(0, Math.min(nodes.length - 1, index))];
+      if (target) setActive(target.path);
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+        move(activeIndex + 1);
+        break;
+      case 'ArrowUp':
+        move(activeIndex - 1);
+        break;
+      case 'Home':
+        move(0);
+        break;
+      case 'End':
+        move(nodes.length - 1);
+        break;
+      case 'ArrowRight':
+        if (expandable && !open.has(current.path)) toggle(current.path, true);
+        else if (expandable) move(activeIndex + 1);
+        break;
+      case 'ArrowLeft':
+        if (expandable && open.has(current.path)) toggle(current.path, false);
+        else if (current.parent !== undefined) setActive(current.parent);
+        break;
+      case 'Enter':
+        if (expandable) toggle(current.path);
+        break;
+      default:
+        return; // not a tree key: let it through
+    }
+    event.preventDefault();
+  };
+
+  return (
+    <div class="value-tree-wrap">
+      <div
+        class="value-tree"
+        role="tree"
+        aria-label={label}
+        tabIndex={0}
+        aria-activedescendant={rowId(activeIndex)}
+        onKeyDown={onKeyDown}
+      >
+        {nodes.map((shown, index) => {
+          const { node, path, level } = shown;
+          const expandable = node.children !== undefined;
+          const isOpen = open.has(path);
+          const whole = wholeStrings.has(path);
+          const text =
+            node.long && !whole && node.text.length > LONG_STRING
+              ? `${node.text.slice(0, LONG_STRING)}…`
+              : node.text;
+          return (
+            // The tree keeps focus and handles the keys; a click also toggles.
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the tree handles the keys
+            // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the tree
+            <div
+              key={path}
+              id={rowId(index)}
+              role="treeitem"
+              aria-level={level}
+              aria-expanded={expandable ? isOpen : undefined}
+              aria-selected={index === activeIndex}
+              class={`value-node${index === activeIndex ? ' is-active' : ''}`}
+              style={{ paddingLeft: `${(level - 1) * 14 + 4}px` }}
+              onClick={() => {
+                setActive(path);
+                if (expandable) toggle(path);
+              }}
+            >
+              <span class="toggle" aria-hidden="true">
+                {expandable ? (isOpen ? '▾' : '▸') : ''}
+              </span>
+              {node.key !== '' && <span class="value-key">{node.key}: </span>}
+              <span class={`value-text value-${node.kind}`}>{text}</span>
+              {node.long && node.text.length > LONG_STRING && (
+                <button
+                  type="button"
+                  class="link small"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    setWholeStrings((current) => {
+                      const next = new Set(current);
+                      if (!next.delete(path)) next.add(path);
+                      return next;
+                    });
+                  }}
+                >
+                  {whole ? 'show less' : `show all ${node.text.length} characters`}
+                </button>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {copyable && <CopyJson value={value} label={label} />}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Encoded } from '../../../library/src/devtools/protocol/messages.js';
+import { endpointNames } from './derive.js';
+import { plainFields } from './format.js';
+import type { StoreView } from './model.js';
+
+/** A stored result's status, as the Results view shows it. */
+export type ResultStatus =
+  | 'fresh'
+  | 'stale'
+  | 'invalid'
+  | 'error'
+  | 'loading (forced)'
+  | 'in flight'
+  | 'error (forced)'
+  | 'optimistic pending';
+
+/** One row of the Results view: a stored result, or a mutation shown before its answer. */
+export interface ResultRow {
+  key: string;
+  /** The endpoint that read it (or, for an optimistic one, the mutation's). */
+  endpoint: string;
+  status: ResultStatus;
+  /** Mounted components reading it now (the page's latest count). */
+  readers: number;
+  /** When the store took its answer (or its error). */
+  fetchedAt?: number;
+  expiresAt?: number;
+  /** The normalized result, when the store keeps one. */
+  result?: Encoded;
+  meta?: Encoded;
+}
+
+const numberField = (fields: Record<string, Encoded> | undefined, name: string) => {
+  const value = fields?.[name];
+  return typeof value === 'number' ? value : undefined;
+};
+
+function statusOf(view: StoreView, key: string, now: number): ResultStatus {
+  const forced = view.forced[key];
+  if (forced === 'loading') return 'loading (forced)';
+  if (view.fetching.has(key)) return 'in flight';
+  const meta = plainFields(view.meta[key]);
+  if (meta?.error !== undefined) return forced === 'error' ? 'error (forced)' : 'error';
+  if (meta?.invalidated === true) return 'invalid';
+  const expiresAt = numberField(meta, 'expiresAt');
+  return expiresAt !== undefined && expiresAt <= now ? 'stale' : 'fresh';
+}
+
+/**
+ * Every stored result (by key, with meta or a value), every read in flight, and every
+ * optimistic mutation pending.
+ */
+export function resultRows(view: StoreView, now = Date.now()): ResultRow[] {
+  const names = endpointNames(view.events);
+  // A read in flight for the first time has no meta yet: it is listed too.
+  const keys = new Set([
+    ...Object.keys(view.meta),
+    ...Object.keys(view.endpoints),
+    ...view.fetching,
+  ]);
+  const rows: ResultRow[] = [...keys].map((key) => {
+    const meta = plainFields(view.meta[key]);
+    return {
+      key,
+      endpoint: names.get(key) ?? '',
+      status: statusOf(view, key, now),
+      readers: view.readers[key] ?? 0,
+      fetchedAt: numberField(meta, 'date'),
+      expiresAt: numberField(meta, 'expiresAt'),
+      result: view.endpoints[key],
+      meta: view.meta[key],
+    };
+  });
+  for (const { key, endpoint, fetchedAt } of view.optimistic)
+    if (!keys.has(key))
+      rows.push({ key, endpoint, status: 'optimistic pending', readers: 0, fetchedAt });
+  return rows;
+}
+
+export const RESULT_SORTS = {
+  key: 'key',
+  endpoint: 'endpoint',
+  status: 'status',
+  readers: 'readers (most first)',
+  fetched: 'fetched (newest first)',
+  expires: 'expires (soonest first)',
+} as const;
+export type ResultSort = keyof typeof RESULT_SORTS;
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The rows matching `text` (in key, endpoint or status), in the chosen order. */
+export function sortAndFilterResults(
+  rows: readonly ResultRow[],
+  sort: ResultSort,
+  text: string,
+): ResultRow[] {
+  const wanted = text.trim().toLowerCase();
+  const shown = wanted
+    ? rows.filter((row) =>
+        `${row.key}\n${row.endpoint}\n${row.status}`.toLowerCase().includes(wanted),
+      )
+    : [...rows];
+  const compare: Record<ResultSort, (a: ResultRow, b: ResultRow) => number> = {
+    key: (a, b) => byText(a.key, b.key),
+    endpoint: (a, b) => byText(a.endpoint, b.endpoint) || byText(a.key, b.key),
+    status: (a, b) => byText(a.status, b.status) || byText(a.key, b.key),
+    readers: (a, b) => b.readers - a.readers || byText(a.key, b.key),
+    fetched: (a, b) => (b.fetchedAt ?? 0) - (a.fetchedAt ?? 0) || byText(a.key, b.key),
+    expires: (a, b) =>
+      (a.expiresAt ?? Number.POSITIVE_INFINITY) - (b.expiresAt ?? Number.POSITIVE_INFINITY) ||
+      byText(a.key, b.key),
+  };
+  return shown.sort(compare[sort]);
+}
+
+/** When a result goes stale, compared with now: `in 42 s`, `in 3 min`, `expired`. */
+export function formatExpiresIn(expiresAt: number | undefined, now: number): string {
+  if (expiresAt === undefined) return '';
+  const seconds = Math.round((expiresAt - now) / 1000);
+  if (seconds <= 0) return 'expired';
+  if (seconds < 120) return `in ${seconds} s`;
+  if (seconds < 2 * 3600) return `in ${Math.round(seconds / 60)} min`;
+  if (seconds < 2 * 86400) return `in ${Math.round(seconds / 3600)} h`;
+  return `in ${Math.round(seconds / 86400)} days`;
+}

@@ -1,0 +1,102 @@
+import type { EndpointInterface } from '../../endpoint/types.js';
+import { isInvalid } from '../../schema/invalid.js';
+import { type EntityStatics, isEntity } from '../../schema/types.js';
+import type { Controller } from '../../store/Controller.js';
+import { type EditCommand, type Encoded, editEndpointName } from '../protocol/messages.js';
+
+/** What an edit changes: one field of one entity. */
+export interface FieldEdit {
+  pk: string;
+  field: string;
+  value: Encoded;
+}
+
+/**
+ * Edits made from the panel: one field of a stored entity, written through the store's own write
+ * path (`controller.fetch` of an edit endpoint whose schema is the entity's class). The edit is
+ * then an ordinary mutation: it shows in the timeline, updates every reader, can be recorded, and
+ * replays by its endpoint's name.
+ */
+export class EntityEditor {
+  private readonly endpoints = new Map<string, EndpointInterface>();
+
+  constructor(
+    private readonly controller: Controller,
+    /** The schemas of the endpoints that ran: where the entity's class is found. */
+    private readonly schemas: () => Iterable<unknown>,
+  ) {}
+
+  /** Writes the edit; answers what went wrong, in words, or undefined. */
+  async edit({ entity, pk, field, value }: EditCommand): Promise<string | undefined> {
+    const row = this.controller.getState().entities.get(entity)?.get(pk);
+    const name = `${entity} ${JSON.stringify(pk)}`;
+    if (row === undefined) return `edit: the store holds no ${name}`;
+    if (isInvalid(row)) return `edit: ${name} was deleted (INVALID)`;
+    if (!Object.hasOwn(row as object, field))
+      return `edit: ${name} has no field ${JSON.stringify(field)}`;
+    const entityClass = findEntityClass(this.schemas(), entity);
+    if (!entityClass) return `edit: no endpoint that ran uses the ${entity} schema`;
+    const edited = editedRow(row as Record<string, unknown>, { pk, field, value });
+    if (entityClass.pk(edited) !== pk)
+      return `edit: changing ${JSON.stringify(field)} would change the pk of ${name}`;
+    try {
+      await this.controller.fetch(this.endpointFor(entityClass), { pk, field, value });
+      return undefined;
+    } catch (error) {
+      return `edit: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  /** One edit endpoint per entity type (a replay finds it by name). */
+  private endpointFor(entityClass: EntityStatics): EndpointInterface {
+    const type = entityClass.key;
+    let endpoint = this.endpoints.get(type);
+    if (!endpoint) {
+      const { controller } = this;
+      // Run (again, by a replay) against the row as stored then: only the field changes.
+      const run = async (edit: FieldEdit) => {
+        const row = controller.getState().entities.get(type)?.get(edit.pk);
+        if (row === undefined || isInvalid(row))
+          throw new Error(`the store holds no ${type} ${JSON.stringify(edit.pk)}`);
+        return editedRow(row as Record<string, unknown>, edit);
+      };
+      endpoint = Object.assign(run, {
+        key: (edit: FieldEdit) => `${editEndpointName(type)} ${JSON.stringify(edit.pk)}`,
+        schema: entityClass,
+        sideEffect: true as const,
+      });
+      Object.defineProperty(endpoint, 'name', { value: editEndpointName(type) });
+      this.endpoints.set(type, endpoint);
+    }
+    return endpoint;
+  }
+}
+
+/** The row with one field set; a field named `__proto__` stays a plain field. */
+function editedRow(row: Record<string, unknown>, { field, value }: FieldEdit) {
+  return { ...row, [field]: value };
+}
+
+/** The Entity class keyed `type` among schemas (nested ones included), if any. */
+export function findEntityClass(
+  schemas: Iterable<unknown>,
+  type: string,
+): EntityStatics | undefined {
+  const seen = new Set<unknown>();
+  const pending = [...schemas];
+  while (pending.length > 0) {
+    const schema = pending.pop();
+    if (typeof schema !== 'object' && typeof schema !== 'function') continue;
+    if (schema === null || seen.has(schema)) continue;
+    seen.add(schema);
+    if (isEntity(schema)) {
+      if (schema.key === type) return schema;
+      pending.push(...Object.values(schema.schema));
+    } else if (typeof schema === 'object') {
+      // Lists, plain object schemas, and schema instances (Collection, Union…): their fields
+      // hold the schemas nested in them.
+      pending.push(...Object.values(schema));
+    }
+  }
+  return undefined;
+}
