@@ -158,6 +158,13 @@ test('the RestLens panel inside DevTools finds its tab and shows the live collec
     .boundingBox();
   expect(list && detail && detail.y >= list.y + list.height - 1).toBe(true);
   await dt.screenshot({ path: 'test-results/screenshots/devtools-docked-side-554.png' });
+
+  // The inspected tab goes to a data: page, where no extension runs: the panel says so.
+  await app.goto('data:text/html,<p>no store here</p>');
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(
+    'RestLens does not run on this page',
+  );
+  await expect(panel.locator('main')).toContainText('data:');
 });
 
 interface ChromeDevtools {
