@@ -14,7 +14,7 @@ import {
   SNAPSHOT_CHUNK_LENGTH,
   type SnapshotState,
 } from '../../src/devtools/index.js';
-import { CHUNK_LENGTH } from '../../src/devtools/page/snapshot.js';
+import { RELAY_MESSAGE_LENGTH } from '../../src/devtools/page/snapshot.js';
 import { createStore, Endpoint, Entity, type Store, schema } from '../../src/index.js';
 import { DataProvider } from '../../src/react/index.js';
 import { endpoint, plain, Todo, todoList } from '../fixtures.js';
@@ -445,7 +445,7 @@ describe('snapshots', () => {
   it('no chunk ends inside a surrogate pair (each chunk is well-formed text on its own)', () => {
     const store = createStore();
     const { storeId } = connect(store);
-    const boundary = () => JSON.stringify(expectedSnapshot(store))[CHUNK_LENGTH - 1] ?? '';
+    const boundary = () => JSON.stringify(expectedSnapshot(store))[RELAY_MESSAGE_LENGTH - 1] ?? '';
     // Pks of emoji; the first starts with 0 or 1 letters: one of the two puts the first chunk
     // boundary between the two halves of an emoji.
     for (const prefix of ['', 'a']) {

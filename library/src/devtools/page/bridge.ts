@@ -22,7 +22,7 @@ import { History, type HistoryEntry } from './history.js';
 import { replayMutations } from './replay.js';
 import { ResultCommands } from './resultCommands.js';
 import { SlicedWork } from './slices.js';
-import { chunksOf, snapshotText } from './snapshot.js';
+import { chunksOf, RELAY_MESSAGE_LENGTH, snapshotText } from './snapshot.js';
 
 export interface DevtoolsOptions {
   /** Shown in the panel's store selector; the document title by default. */
@@ -69,12 +69,8 @@ const EVENT_LIMITS: EventLimits = {
 const ENVELOPE_LENGTH = 1024;
 /** One `rows` (or `results`) answer stays this far below the largest message, whatever it holds. */
 const READ_LENGTH = 6 * 1024 * 1024;
-/**
- * Keep each events message around this size (JSON length): the content script's relay of one
- * message is a task of the page's thread, which takes about 1 ms per 10 KB (Chrome serializes it
- * for the port).
- */
-const BATCH_LENGTH = 64 * 1024;
+/** Keep each events message around this size (JSON length); see RELAY_MESSAGE_LENGTH. */
+const BATCH_LENGTH = RELAY_MESSAGE_LENGTH;
 
 let storeCount = 0;
 
@@ -352,8 +348,8 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.dropPending();
     const { seq, state } = this;
     const entries = this.history.all();
-    const oldest = this.history.oldestSeq ?? this.seq + 1;
-    if (lastSeq > 0 && lastSeq <= this.seq && lastSeq >= oldest - 1) {
+    const oldest = this.history.oldestSeq ?? seq + 1;
+    if (lastSeq > 0 && lastSeq <= seq && lastSeq >= oldest - 1) {
       const missing = entries.filter((entry) => entry.seq > lastSeq);
       const omitted = yield* this.postEvents(missing);
       // As after a live batch, events the panel cannot follow from their effects alone
@@ -372,7 +368,7 @@ class DevtoolsBridge implements DevtoolsConnection {
    */
   private stateAt(seq: number | undefined): State | undefined {
     if (seq === undefined || seq === this.seq) return this.state;
-    return this.history.stateAt(seq);
+    return this.history.at(seq)?.state;
   }
 
   /**
@@ -398,7 +394,7 @@ class DevtoolsBridge implements DevtoolsConnection {
       return;
     }
     const rows = state.entities.get(table);
-    const limits = { maxSize: Math.floor(READ_LENGTH / Math.max(1, pks.length)) };
+    const limits = limitsPerItem(pks.length);
     const answer: Record<string, Encoded> = Object.create(null);
     for (const pk of pks) {
       const row = rows?.get(pk);
@@ -416,7 +412,8 @@ class DevtoolsBridge implements DevtoolsConnection {
       this.post({ kind: 'results', ...read, leftRing: true, results: {} });
       return;
     }
-    const limits = { maxSize: Math.floor(READ_LENGTH / 2 / Math.max(1, keys.length)) };
+    // Each result comes with its meta: two values an item.
+    const limits = limitsPerItem(2 * keys.length);
     const results: Record<string, StoredResult | null> = Object.create(null);
     for (const key of keys) {
       const result = state.endpoints.get(key);
@@ -512,6 +509,11 @@ class DevtoolsBridge implements DevtoolsConnection {
 }
 
 const asOfField = (asOf: number | undefined) => (asOf === undefined ? {} : { asOf });
+
+/** The limits of each of `count` values in one read's answer: together within READ_LENGTH. */
+const limitsPerItem = (count: number) => ({
+  maxSize: Math.floor(READ_LENGTH / Math.max(1, count)),
+});
 
 /** A stored row as JSON sees it: a collection row is the list of its members' pks. */
 function plainRow(row: unknown): unknown {

@@ -2,22 +2,13 @@ import type { ChangeSet } from '../../normalize/changes.js';
 import type { Action } from '../../store/actions.js';
 import type { Controller } from '../../store/Controller.js';
 import { ExpiryStatus, type State } from '../../store/state.js';
-import type {
-  ActionSummary,
-  Effect,
-  ResultLostMember,
-  ResultSuspends,
-  StoreEvent,
-} from '../protocol/effects.js';
+import type { ActionSummary, Effect, StoreEvent } from '../protocol/effects.js';
 import type { Encoded } from '../protocol/messages.js';
 import { type EncodeLimits, encode } from './encode.js';
-import type { ActionEntry, HistoryEntry } from './history.js';
+import type { ActionEntry, HistoryEntry, ReaderEffect } from './history.js';
 import type { Call } from './resultCommands.js';
 
 const REQUEST_KEY = /^(GET|POST|PUT|PATCH|DELETE) (.*)$/;
-
-/** What an Invalidate did to a stored result: made it suspend, or took a member from it. */
-export type ReaderEffect = ResultSuspends | ResultLostMember;
 
 /**
  * Describes the ring's entries as StoreEvents: the action in the user's terms and its effects,
@@ -127,12 +118,9 @@ function effectsOf({ action, changes, kept }: ActionEntry): Effect<unknown>[] {
   const endpoint = 'endpoint' in action ? action.endpoint.name : '';
   for (const change of changes.results) {
     const isKept = kept.has(change.key);
+    // encodeEffect drops `result` where it is not kept.
     if (change.type === 'result-stored')
-      effects.push(
-        isKept
-          ? { ...change, endpoint, kept: isKept, result: kept.get(change.key) }
-          : { ...change, endpoint, kept: isKept },
-      );
+      effects.push({ ...change, endpoint, kept: isKept, result: kept.get(change.key) });
     else if (change.type === 'result-error') effects.push({ ...change, endpoint, kept: isKept });
     else effects.push(change);
   }

@@ -18,6 +18,9 @@ interface Stamp {
   state: State | undefined;
 }
 
+/** What an Invalidate did to a stored result: made it suspend, or took a member from it. */
+export type ReaderEffect = ResultSuspends | ResultLostMember;
+
 /** A store action, as `store.observe` reported it, with what its description needs of the states. */
 export interface ActionEntry extends Stamp {
   kind: 'action';
@@ -26,7 +29,7 @@ export interface ActionEntry extends Stamp {
   /** The panel's replay running when it happened: what a replay does carries its id. */
   replayId: string | undefined;
   /** The stored results an Invalidate touched, worked out as it happened (see Describer). */
-  readers: (ResultSuspends | ResultLostMember)[];
+  readers: ReaderEffect[];
   /**
    * The results of its change-set the store keeps as their key's result (a read's newest
    * answer), with the normalized value kept (undefined for an error): read from the states when
@@ -91,11 +94,6 @@ export class History {
     if (oldest === undefined || seq < oldest || seq >= oldest + this.entries.length)
       return undefined;
     return this.entries[(this.next + seq - oldest) % this.entries.length];
-  }
-
-  /** The state just after `seq`, while the ring keeps it (one of the latest `statesKept`). */
-  stateAt(seq: number): State | undefined {
-    return this.at(seq)?.state;
   }
 
   /** Every entry kept, oldest first. */

@@ -32,14 +32,9 @@ export async function replayMutations(
   options: ReplayOptions = {},
 ): Promise<ReplayOutcome<unknown>[]> {
   const outcomes: ReplayOutcome<unknown>[] = [];
+  const find = options.findEndpoint ?? findEndpoint;
   for (const [index, mutation] of mutations.entries()) {
-    const outcome = await replayOne(
-      controller,
-      mutation,
-      index,
-      mode,
-      options.findEndpoint ?? findEndpoint,
-    );
+    const outcome = await replayOne(controller, mutation, index, mode, find);
     outcomes.push(outcome);
     options.onOutcome?.(outcome);
     if (!outcome.ok && options.stopOnError) break;

@@ -14,9 +14,8 @@ export class SlicedWork {
     private readonly done: () => void,
   ) {}
 
-  start(): this {
+  start(): void {
     this.slice();
-    return this;
   }
 
   /** Runs the steps left now, in this task, then `done`. */

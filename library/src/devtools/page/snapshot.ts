@@ -5,11 +5,12 @@ import { type EncodeLimits, encode } from './encode.js';
 /** Each stored result and meta in a snapshot is cut past this (a result is most often pks). */
 const VALUE_LIMITS: EncodeLimits = { maxSize: 1024 * 1024, maxItems: 100_000 };
 /**
- * The length of the chunks a snapshot is posted in, well below the protocol's largest
- * (SNAPSHOT_CHUNK_LENGTH): the content script's relay of one chunk is a task of the page's
- * thread, about 1 ms per 10 KB.
+ * The length of the messages the page posts a long answer in (a snapshot's chunks, a batch of
+ * events), well below the protocol's largest (SNAPSHOT_CHUNK_LENGTH): the content script's relay
+ * of one message is a task of the page's thread, which takes about 1 ms per 10 KB (Chrome
+ * serializes it for the port).
  */
-export const CHUNK_LENGTH = 64 * 1024;
+export const RELAY_MESSAGE_LENGTH = 64 * 1024;
 /** Pks gathered between two yields. */
 const PKS_PER_STEP = 2000;
 /** Results (or metas) encoded between two yields. */
@@ -76,7 +77,7 @@ function objectText(entries: readonly [string, string][]): string {
 }
 
 /**
- * A snapshot's text cut into chunks of at most CHUNK_LENGTH. A chunk never ends between
+ * A snapshot's text cut into chunks of at most RELAY_MESSAGE_LENGTH. A chunk never ends between
  * the two halves of a surrogate pair (an emoji): a relay that encodes each chunk as UTF-8
  * (Chrome's extension messaging) would turn lone halves into U+FFFD. A chunk that would end on a
  * high surrogate ends one unit earlier.
@@ -84,7 +85,7 @@ function objectText(entries: readonly [string, string][]): string {
 export function chunksOf(text: string): string[] {
   const chunks: string[] = [];
   for (let start = 0; start < text.length; ) {
-    let end = Math.min(start + CHUNK_LENGTH, text.length);
+    let end = Math.min(start + RELAY_MESSAGE_LENGTH, text.length);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
     chunks.push(text.slice(start, end));

@@ -28,10 +28,9 @@ type Check = (value: unknown) => boolean;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString: Check = (value) => typeof value === 'string';
-const isNonEmptyString: Check = (value) =>
-  typeof value === 'string' && value.length > 0 && value.length < 1024;
 /** Names the panel shows as they are (a store's name, the library version). */
 const isShortString: Check = (value) => typeof value === 'string' && value.length < 1024;
+const isNonEmptyString: Check = (value) => isShortString(value) && (value as string).length > 0;
 const isSeq: Check = (value) => Number.isSafeInteger(value) && (value as number) >= 0;
 /** An event's seq: from 1 (0 is the seq of a store that has made no event yet). */
 const isEventSeq: Check = (value) => isSeq(value) && (value as number) >= 1;
@@ -380,12 +379,12 @@ export const isRecordedMutation = neverThrows((value: unknown): value is Recorde
 );
 
 /** A field an inspector command needs: its check, and what it must be (said when it is not). */
-type Required = [check: Check, mustBe: string];
-const STORE_ID: Required = [isNonEmptyString, 'a store id (a non-empty string)'];
-const RESULT_KEY: Required = [isString, 'a result key (a string)'];
+type FieldRule = [check: Check, mustBe: string];
+const STORE_ID: FieldRule = [isNonEmptyString, 'a store id (a non-empty string)'];
+const RESULT_KEY: FieldRule = [isString, 'a result key (a string)'];
 
 /** The fields of each inspector command (the commands on one result or entity). */
-const INSPECTOR_COMMANDS: Record<string, Record<string, Required>> = {
+const INSPECTOR_COMMANDS: Record<string, Record<string, FieldRule>> = {
   refetch: { storeId: STORE_ID, key: RESULT_KEY },
   expire: { storeId: STORE_ID, key: RESULT_KEY },
   'force-loading': { storeId: STORE_ID, key: RESULT_KEY },
@@ -421,7 +420,7 @@ export function inspectorCommandRefusal(value: unknown): Refusal | undefined {
     if (!isEnvelope(value, 'extension') || typeof value.kind !== 'string') return undefined;
     const { kind, storeId } = value;
     if (!Object.hasOwn(INSPECTOR_COMMANDS, kind)) return undefined;
-    const fields = INSPECTOR_COMMANDS[kind] as Record<string, Required>;
+    const fields = INSPECTOR_COMMANDS[kind] as Record<string, FieldRule>;
     for (const [name, [check, mustBe]] of Object.entries(fields))
       if (!check(value[name]))
         return { kind, storeId, problem: `${kind}: \`${name}\` must be ${mustBe}` };
