@@ -18,7 +18,7 @@ import { dict } from './dict.js';
 import { RowRequests } from './rowRequests.js';
 import type { PanelStore } from './store.js';
 
-export interface ConnectionEnvironment {
+interface ConnectionEnvironment {
   /** Opens a runtime port to the background. */
   connect(name: string): PortLike<unknown, PanelToBackground>;
   setTimeout(callback: () => void, ms: number): unknown;

@@ -5,13 +5,13 @@ import type { StoreView } from './model.js';
 import type { PanelActions, PanelState, PanelStore } from './store.js';
 
 /** Where views send commands to the page (the PanelConnection, or a fake in tests). */
-export interface CommandSender {
+interface CommandSender {
   send(command: ExtensionCommandBody): void;
   /** Asks for rows a view shows: only those missing or out of date are sent, once. */
   requestRows(storeId: string, table: string, pks: readonly string[]): void;
 }
 
-export interface PanelContextValue {
+interface PanelContextValue {
   store: PanelStore;
   connection: CommandSender;
 }

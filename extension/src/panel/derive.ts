@@ -13,7 +13,7 @@ import {
   effectLines,
   entityPks,
 } from './format.js';
-import type { LastChange, StoreView } from './model.js';
+import { collectionRowId, type LastChange, type StoreView } from './model.js';
 import type { PanelState } from './store.js';
 
 /** What the views show, computed from the panel's copy of a store (pure functions). */
@@ -28,8 +28,6 @@ export interface CollectionRow {
   members: string[];
   lastChange?: LastChange;
 }
-
-export const collectionRowId = (collection: string, row: string) => `${collection} ${row}`;
 
 /** Every collection row, collections by name, rows in the order the store holds them. */
 export function collectionRows(view: StoreView): CollectionRow[] {
@@ -65,7 +63,7 @@ export function entityTypes(view: StoreView): string[] {
   return Object.keys(view.entities).sort();
 }
 
-export interface EntityReferences {
+interface EntityReferences {
   collections: { row: CollectionRow; index: number }[];
   results: { key: string; endpoint?: string; meta?: Encoded }[];
 }
@@ -197,7 +195,7 @@ export function lastInvalidation(
 }
 
 /** One event's change to one entity, for its history. */
-export interface EntityChange {
+interface EntityChange {
   event: StoreEvent;
   /** What the event did to it, in words. */
   change: string;
@@ -274,7 +272,7 @@ export const OPTIMISTIC_LABELS = {
  * Everything the text filter looks at in one event, lower case (computed once per event): what
  * its row and its expanded lines show, badges and summary included.
  */
-export function eventSearchText(event: StoreEvent): string {
+function eventSearchText(event: StoreEvent): string {
   let text = searchTexts.get(event);
   if (text === undefined) {
     const { action } = event;
@@ -288,7 +286,7 @@ export function eventSearchText(event: StoreEvent): string {
       action.optimistic && OPTIMISTIC_LABELS[action.optimistic],
       action.error !== undefined && 'error',
       isEditEndpoint(action.endpoint) && DEVTOOLS_EDIT,
-      event.effectsOmitted ? EFFECTS_OMITTED : summarizeEffects(event.effects),
+      eventSummary(event),
       ...event.effects.flatMap(effectLines).map((line) => line.text),
     ]
       .filter(Boolean)
@@ -363,6 +361,18 @@ const SUMMARY_PARTS = {
 type SummaryPart = keyof typeof SUMMARY_PARTS;
 
 /** A one-line summary of an event's effects, for its timeline row: every part with its count. */
+const summaries = new WeakMap<StoreEvent, string>();
+
+/** An event's one-line summary of its effects (worked out once per event). */
+export function eventSummary(event: StoreEvent): string {
+  let summary = summaries.get(event);
+  if (summary === undefined) {
+    summary = event.effectsOmitted ? EFFECTS_OMITTED : summarizeEffects(event.effects);
+    summaries.set(event, summary);
+  }
+  return summary;
+}
+
 export function summarizeEffects(effects: readonly Effect[]): string {
   const counts = new Map<string, number>();
   const bump = (label: SummaryPart | `${string} +`, count = 1) =>

@@ -4,6 +4,7 @@ import type {
   StoreEvent,
 } from '../../../library/src/devtools/protocol/effects.js';
 import { type Encoded, MAX_VALUE_DEPTH } from '../../../library/src/devtools/protocol/messages.js';
+import { isObject } from '../shared/ports.js';
 import { isInvalidRow, type Row, UNLOADED } from './model.js';
 
 /**
@@ -17,8 +18,6 @@ type PlainObject = { [key: string]: Encoded };
 const isText = (value: unknown) => typeof value === 'string';
 const isOptionalText = (value: unknown) => value === undefined || typeof value === 'string';
 const isOptionalNumber = (value: unknown) => value === undefined || typeof value === 'number';
-const isFields = (value: unknown) =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * What each tag needs to be written as that tag: the page (or a session file) may send any
@@ -34,18 +33,18 @@ const TAG_SHAPES: { [Tag in Tagged['@t']]: (value: PlainObject) => boolean } = {
     Array.isArray(value.entries) &&
     value.entries.every((entry) => Array.isArray(entry) && entry.length === 2),
   set: (value) => Array.isArray(value.values),
-  instance: (value) => isText(value.class) && isFields(value.fields),
+  instance: (value) => isText(value.class) && isObject(value.fields),
   error: (value) => isText(value.name) && isText(value.message) && isOptionalNumber(value.status),
   function: (value) => isText(value.name),
   symbol: (value) => isText(value.description),
-  object: (value) => isFields(value.fields),
+  object: (value) => isObject(value.fields),
   cycle: () => true,
   truncated: (value) =>
     isText(value.reason) && isOptionalNumber(value.omitted) && isOptionalText(value.preview),
 };
 
 export function isTagged(value: Encoded): value is Tagged {
-  if (!isFields(value)) return false;
+  if (!isObject(value)) return false;
   const tag = (value as PlainObject)['@t'];
   return (
     typeof tag === 'string' &&
@@ -263,7 +262,7 @@ export function entityPks(effect: EntitiesChange): string[] {
 }
 
 /** A changed field as `title: "a" → "b"`. */
-export function describeFieldChange({ field, before, after }: FieldChange<Encoded>): string {
+function describeFieldChange({ field, before, after }: FieldChange<Encoded>): string {
   return `${field}: ${formatValue(before, 60)} → ${formatValue(after, 60)}`;
 }
 
@@ -319,7 +318,7 @@ export const EFFECTS_OMITTED =
   'effects left out (too large for one message); the snapshot after it has the state';
 
 /** One line of an expanded effect; a line about one entity opens it. */
-export interface EffectLine {
+interface EffectLine {
   text: string;
   entity?: { entity: string; pk: string };
   /** One entity of the group the line before names. */

@@ -10,6 +10,9 @@ import type {
 import { parseSnapshot } from '../../../library/src/devtools/protocol/validate.js';
 import { copyDict, type Dict, dict, withEntry } from './dict.js';
 
+/** A collection row's id in the panel: its collection key and its row key. */
+export const collectionRowId = (collection: string, row: string) => `${collection} ${row}`;
+
 /**
  * A row the panel knows the store holds but has not fetched: events name the entities they
  * touch without their rows, so a row is fetched when a view shows it. Compared by identity; a
@@ -249,7 +252,7 @@ export interface EventBatch {
   history?: boolean;
 }
 
-export interface ApplyResult {
+interface ApplyResult {
   view: StoreView;
   /**
    * Set when the panel must ask for what follows this seq: events were missing. 0 asks for
@@ -391,7 +394,7 @@ class Draft {
   rollBack(applied: StoreEvent, seq: number): void {
     for (const effect of applied.effects) {
       if (effect.type !== 'collection-changed') continue;
-      const id = `${effect.collection} ${effect.row}`;
+      const id = collectionRowId(effect.collection, effect.row);
       const latest = this.lastChanges[id];
       if (latest?.seq === applied.seq) this.lastChanges[id] = { ...latest, rolledBackAt: seq };
     }
@@ -431,7 +434,7 @@ class Draft {
         rows[effect.row] = effect.members ?? applyCollectionChange(rows[effect.row] ?? [], effect);
         // One event can change a row several times (a batch delete removes each entity in
         // turn): the row's latest change is that event's changes together.
-        const id = `${effect.collection} ${effect.row}`;
+        const id = collectionRowId(effect.collection, effect.row);
         const earlier = this.lastChanges[id];
         this.lastChanges[id] = {
           seq: event.seq,

@@ -4,7 +4,7 @@ import { plainFields } from './format.js';
 import type { StoreView } from './model.js';
 
 /** A stored result's status, as the Results view shows it. */
-export type ResultStatus =
+type ResultStatus =
   | 'fresh'
   | 'stale'
   | 'invalid'
@@ -35,11 +35,15 @@ const numberField = (fields: Record<string, Encoded> | undefined, name: string) 
   return typeof value === 'number' ? value : undefined;
 };
 
-function statusOf(view: StoreView, key: string, now: number): ResultStatus {
+function statusOf(
+  view: StoreView,
+  key: string,
+  meta: ReturnType<typeof plainFields>,
+  now: number,
+): ResultStatus {
   const forced = view.forced[key];
   if (forced === 'loading') return 'loading (forced)';
   if (view.fetching.has(key)) return 'in flight';
-  const meta = plainFields(view.meta[key]);
   if (meta?.error !== undefined) return forced === 'error' ? 'error (forced)' : 'error';
   if (meta?.invalidated === true) return 'invalid';
   const expiresAt = numberField(meta, 'expiresAt');
@@ -63,7 +67,7 @@ export function resultRows(view: StoreView, now = Date.now()): ResultRow[] {
     return {
       key,
       endpoint: names.get(key) ?? '',
-      status: statusOf(view, key, now),
+      status: statusOf(view, key, meta, now),
       readers: view.readers[key] ?? 0,
       fetchedAt: numberField(meta, 'date'),
       expiresAt: numberField(meta, 'expiresAt'),

@@ -28,7 +28,7 @@ import {
 } from './recorder/slice.js';
 import { applyPastResults, applyPastRows, type TimeTravel } from './timeTravel.js';
 
-export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
+type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
 export type PanelView = 'collections' | 'entities' | 'results' | 'timeline' | 'recorder';
 
 export interface PanelState {
@@ -107,9 +107,13 @@ export type PanelStore = ReturnType<typeof createPanelStore>;
  * Stores that said hello and have not sent their state yet. Any script of the page can say
  * hello with any store id; past this many, the oldest of them (not the selected one) is dropped.
  */
+/** Whether commands can reach the page: the panel's port is up and the page has a store. */
+export const isConnected = (state: Pick<PanelState, 'connection' | 'pageConnected'>): boolean =>
+  state.connection === 'connected' && state.pageConnected;
+
 export const MAX_PENDING_STORES = 16;
 /** Stores the panel follows at once; a store past them is not followed. */
-export const MAX_STORES = 64;
+const MAX_STORES = 64;
 
 /** The stores, with room made for one more (undefined when there is none). */
 function withRoomFor(

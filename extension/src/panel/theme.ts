@@ -1,4 +1,4 @@
-export type Theme = 'light' | 'dark';
+type Theme = 'light' | 'dark';
 
 /**
  * The part of `devtools.panels` that tells the DevTools theme and when it changes: Chromium

@@ -6,8 +6,10 @@ import {
   type ResultsMessage,
   type RowsMessage,
 } from '../../../library/src/devtools/protocol/messages.js';
+import { isObject } from '../shared/ports.js';
 import { type Dict, dict, withEntry } from './dict.js';
 import {
+  collectionRowId,
   emptyStoreView,
   isCollectionKey,
   type LastChange,
@@ -48,7 +50,7 @@ function add(map: Map<string, Set<string>>, table: string, key: string) {
 }
 
 /** Every row (by table) and result key the copy holds or any event on the timeline named. */
-export function knownKeys(view: StoreView): Map<string, Set<string>> {
+function knownKeys(view: StoreView): Map<string, Set<string>> {
   const keys = new Map<string, Set<string>>();
   for (const [table, rows] of Object.entries(view.entities))
     for (const pk of Object.keys(rows)) add(keys, table, pk);
@@ -132,7 +134,7 @@ function lastChangesOf(events: readonly StoreEvent[]): Dict<LastChange> {
   for (const event of events)
     for (const effect of event.effects)
       if (effect.type === 'collection-changed')
-        changes[`${effect.collection} ${effect.row}`] = { seq: event.seq, effect };
+        changes[collectionRowId(effect.collection, effect.row)] = { seq: event.seq, effect };
   return changes;
 }
 
@@ -173,8 +175,7 @@ export function applyPastResults(travel: TimeTravel, message: ResultsMessage): T
   for (const [key, stored] of Object.entries(message.results)) {
     if (stored === null || !asked?.has(key)) continue;
     endpoints[key] = stored.result;
-    if (typeof stored.meta === 'object' && stored.meta !== null && !Array.isArray(stored.meta))
-      meta[key] = stored.meta as Record<string, never>;
+    if (isObject(stored.meta)) meta[key] = stored.meta as Record<string, never>;
   }
   return answered(travel, { ...travel.view, endpoints, meta }, message.leftRing === true);
 }

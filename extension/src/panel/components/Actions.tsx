@@ -3,11 +3,12 @@ import type { ExtensionCommandBody } from '../../../../library/src/devtools/prot
 import { useConnection, usePanel } from '../context.js';
 import { endpointNames } from '../derive.js';
 import type { StoreView } from '../model.js';
+import { isConnected } from '../store.js';
 
 /** Commands to the page's store: invalidate one result, expire all, reset. */
 export function Actions({ store }: { store: StoreView }) {
   const connection = useConnection();
-  const connected = usePanel((state) => state.connection === 'connected' && state.pageConnected);
+  const connected = usePanel(isConnected);
   const keys = Object.keys(store.endpoints).sort();
   const names = useMemo(() => endpointNames(store.events), [store.events]);
   const [picked, setPicked] = useState('');

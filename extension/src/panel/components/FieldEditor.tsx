@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Encoded } from '../../../../library/src/devtools/protocol/messages.js';
 import { useConnection, usePanel, usePanelActions } from '../context.js';
 import type { StoreView } from '../model.js';
+import { isConnected } from '../store.js';
 import { valueToJson } from '../valueNodes.js';
 
 /** The largest JSON text an edit may hold (the page refuses larger values anyway). */
@@ -22,7 +23,7 @@ export function FieldEditor(props: {
   const { store, entity, pk, field } = props;
   const connection = useConnection();
   const { clearCommandError } = usePanelActions();
-  const connected = usePanel((state) => state.connection === 'connected' && state.pageConnected);
+  const connected = usePanel(isConnected);
   const [text, setText] = useState(() => JSON.stringify(valueToJson(props.value)) ?? 'null');
   const [problem, setProblem] = useState('');
 

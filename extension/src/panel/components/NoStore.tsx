@@ -4,7 +4,7 @@ import { usePanel } from '../context.js';
 const UNREACHABLE_SCHEMES = ['data:', 'file:', 'about:', 'chrome:', 'view-source:', 'blob:'];
 
 /** Whether the extension cannot run on the page at `url` (so no store can talk to it). */
-export function isUnreachablePage(url: string | undefined): boolean {
+function isUnreachablePage(url: string | undefined): boolean {
   return url !== undefined && UNREACHABLE_SCHEMES.some((scheme) => url.startsWith(scheme));
 }
 

@@ -7,12 +7,13 @@ import {
   type ReplayRun,
   replayProgress,
 } from '../recorder/replay.js';
+import { isConnected } from '../store.js';
 
 /** The replay options, the buttons that start, step and stop it, and its progress. */
 export function ReplayBar(props: { count: number; storeName: string }) {
   const connection = useConnection();
   const run = usePanel((state) => state.recorder.replay);
-  const connected = usePanel((state) => state.connection === 'connected' && state.pageConnected);
+  const connected = usePanel(isConnected);
   const { startReplay, nextReplayStep, continueReplay, stopReplay, takeReplayCommand } =
     usePanelActions();
   const [mode, setMode] = useState<ReplayMode>('apply');

@@ -11,6 +11,7 @@ import {
   resultRows,
   sortAndFilterResults,
 } from '../results.js';
+import { isConnected } from '../store.js';
 import type { ViewProps } from '../views.js';
 import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
@@ -19,7 +20,7 @@ import { ValueTree } from './ValueTree.js';
 import { VirtualList } from './VirtualList.js';
 
 /** How often the view asks the page who reads each result (components mount and unmount). */
-export const READERS_POLL_MS = 1000;
+const READERS_POLL_MS = 1000;
 
 const readersText = (count: number) => (count === 1 ? '1 reader' : `${count} readers`);
 
@@ -129,7 +130,7 @@ const ACTIONS: { kind: ResultCommand['kind'] | 'invalidate'; label: string; titl
 function ResultDetail({ store, row, now }: { store: StoreView; row: ResultRow; now: number }) {
   const connection = useConnection();
   const { clearCommandError } = usePanelActions();
-  const connected = usePanel((state) => state.connection === 'connected' && state.pageConnected);
+  const connected = usePanel(isConnected);
   const optimistic = row.status === 'optimistic pending';
   return (
     <article class="result" aria-label={`Result ${row.key}`}>

@@ -7,9 +7,9 @@ import {
   distinctActionValues,
   type EntityLabeler,
   eventBySeq,
+  eventSummary,
   filterEvents,
   OPTIMISTIC_LABELS,
-  summarizeEffects,
 } from '../derive.js';
 import {
   EFFECTS_OMITTED,
@@ -260,7 +260,7 @@ function eventTitle(event: StoreEvent): string {
     action.endpoint,
     action.method && `${action.method} ${action.url}`,
     action.optimistic && OPTIMISTIC_LABELS[action.optimistic],
-    event.effectsOmitted ? EFFECTS_OMITTED : summarizeEffects(event.effects),
+    eventSummary(event),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -289,9 +289,7 @@ function EventLine({ event, open }: { event: StoreEvent; open: boolean }) {
       )}
       {isEditEndpoint(action.endpoint) && <span class="badge badge-edit">{DEVTOOLS_EDIT}</span>}
       {action.error !== undefined && <span class="badge badge-error">error</span>}
-      <span class="summary">
-        {event.effectsOmitted ? EFFECTS_OMITTED : summarizeEffects(event.effects)}
-      </span>
+      <span class="summary">{eventSummary(event)}</span>
     </>
   );
 }

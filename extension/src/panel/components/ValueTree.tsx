@@ -3,7 +3,7 @@ import type { Encoded } from '../../../../library/src/devtools/protocol/messages
 import { type ValueNode, valueNode } from '../valueNodes.js';
 import { CopyJson } from './CopyJson.js';
 
-export interface ValueTreeProps {
+interface ValueTreeProps {
   value: Encoded | undefined;
   /** The tree's accessible name (what the value is: `title`, `response`…). */
   label: string;

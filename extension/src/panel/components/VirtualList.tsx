@@ -1,7 +1,7 @@
 import type { ComponentChildren, HTMLAttributes } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
-export interface VirtualListProps<T> {
+interface VirtualListProps<T> {
   items: readonly T[];
   /** Every row's height in px: fixed, so any row's position is known without measuring. */
   rowHeight: number;
@@ -44,7 +44,7 @@ export interface VirtualListProps<T> {
   onRangeChange?(first: number, last: number): void;
 }
 
-export interface RowRange {
+interface RowRange {
   first: number;
   last: number;
 }

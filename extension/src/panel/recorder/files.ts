@@ -18,7 +18,7 @@ export function downloadText(filename: string, text: string, type = 'application
 }
 
 /** A session file is JSON text: anything far larger is a mistake, not worth reading. */
-export const MAX_FILE_SIZE = 64 * 1024 * 1024;
+const MAX_FILE_SIZE = 64 * 1024 * 1024;
 
 /** Reads a picked or dropped file as text (FileReader: `Blob.text()` is missing in some DOMs). */
 export function readFileText(file: Blob): Promise<string> {

@@ -76,7 +76,7 @@ export function newReplayRun(
 /** One mutation per command, so that the run can pause or stop between two of them. */
 const oneByOne = (run: ReplayRun) => run.stepwise || run.stopOnError;
 
-export const commandReplayId = (run: ReplayRun, from: number) => `${run.id}.${from}`;
+const commandReplayId = (run: ReplayRun, from: number) => `${run.id}.${from}`;
 
 /** Where a run goes once it has every result it waited for. */
 function settle(run: ReplayRun, failed: boolean): ReplayRun {
@@ -156,7 +156,7 @@ export function nextStep(run: ReplayRun): ReplayRun {
 }
 
 /** The reason a run gives when it stopped at a failed mutation (it can go on from there). */
-export const STOPPED_AT_ERROR = 'stopped at the first error';
+const STOPPED_AT_ERROR = 'stopped at the first error';
 
 /** Whether a run stopped at an error with mutations left, so it can go on after it. */
 export function canContinue(run: ReplayRun | undefined): boolean {

@@ -31,7 +31,7 @@ export function sessionFileName(now = new Date()): string {
   return `restlens-session-${now.toISOString().slice(0, 19).replaceAll(':', '-')}.json`;
 }
 
-export type ParsedSession = { ok: true; session: Session } | { ok: false; error: string };
+type ParsedSession = { ok: true; session: Session } | { ok: false; error: string };
 
 /** Reads a session file's text: JSON first, then `checkSession` says what is wrong, if anything. */
 export function parseSession(text: string): ParsedSession {

@@ -5,7 +5,7 @@ import type { Controller } from '../../store/Controller.js';
 import { type EditCommand, type Encoded, editEndpointName } from '../protocol/messages.js';
 
 /** What an edit changes: one field of one entity. */
-export interface FieldEdit {
+interface FieldEdit {
   pk: string;
   field: string;
   value: Encoded;
@@ -78,10 +78,7 @@ function editedRow(row: Record<string, unknown>, { field, value }: FieldEdit) {
 }
 
 /** The Entity class keyed `type` among schemas (nested ones included), if any. */
-export function findEntityClass(
-  schemas: Iterable<unknown>,
-  type: string,
-): EntityStatics | undefined {
+function findEntityClass(schemas: Iterable<unknown>, type: string): EntityStatics | undefined {
   const seen = new Set<unknown>();
   const pending = [...schemas];
   while (pending.length > 0) {
