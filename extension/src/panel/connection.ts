@@ -4,7 +4,11 @@ import {
   type PageMessage,
   type RowsMessage,
 } from '../../../library/src/devtools/protocol/messages.js';
-import { isPageMessage, parseEvents } from '../../../library/src/devtools/protocol/validate.js';
+import {
+  isPageMessage,
+  parseEvents,
+  parseMembers,
+} from '../../../library/src/devtools/protocol/validate.js';
 import {
   type BackgroundToPanel,
   backoff,
@@ -15,6 +19,7 @@ import {
   STABLE_PORT_MS,
 } from '../shared/ports.js';
 import { dict } from './dict.js';
+import type { ListPart } from './model.js';
 import { RowRequests } from './rowRequests.js';
 import type { PanelStore } from './store.js';
 
@@ -39,6 +44,12 @@ export class PanelConnection {
    * within a task or two are taken together.
    */
   private answeredRows: RowsMessage[] = [];
+  /**
+   * Parts of the lists that follow a snapshot, not yet taken, by store. A table's pks come in
+   * dozens of parts, and taking one copies the table: those that came within a task or two are
+   * taken together.
+   */
+  private listParts = new Map<string, ListPart[]>();
 
   constructor(
     private readonly env: ConnectionEnvironment,
@@ -102,6 +113,8 @@ export class PanelConnection {
 
   /** Takes the rows answered so far into the copy, one table at a time. */
   private takeRows() {
+    // The page sends a snapshot's lists before any answer that follows it.
+    this.takeListParts();
     const answers = this.answeredRows;
     this.answeredRows = [];
     const byTable = new Map<string, RowsMessage>();
@@ -115,6 +128,15 @@ export class PanelConnection {
     }
     const state = this.store.getState();
     for (const answer of byTable.values()) state.rows(answer);
+  }
+
+  /** Takes the parts of lists that came so far into the copies. */
+  private takeListParts() {
+    const parts = this.listParts;
+    if (parts.size === 0) return;
+    this.listParts = new Map();
+    const state = this.store.getState();
+    for (const [storeId, storeParts] of parts) state.listParts(storeId, storeParts);
   }
 
   /** Asks one store for what follows `after` (0: everything), when the store says it must. */
@@ -146,6 +168,16 @@ export class PanelConnection {
         if (!this.store.getState().stores[message.storeId]?.pendingSnapshot)
           this.rowRequests.forget(message.storeId);
         return;
+      case 'members': {
+        const pks = parseMembers(message);
+        if (!pks) return;
+        const { storeId, seq, table, row } = message;
+        if (this.listParts.size === 0) this.env.setTimeout(() => this.takeListParts(), 0);
+        const parts = this.listParts.get(storeId) ?? [];
+        parts.push(row === undefined ? { seq, table, pks } : { seq, table, row, pks });
+        this.listParts.set(storeId, parts);
+        return;
+      }
       case 'rows': {
         // Rows of a past state are not the copy's: they are the time travel's.
         if (message.asOf !== undefined) {
@@ -175,7 +207,7 @@ export class PanelConnection {
         return;
       case 'events': {
         // Rows answered before these events are as of before them: taken first, so that the
-        // events mark them stale where they change them.
+        // events mark them stale where they change them (and the lists of a snapshot before).
         this.takeRows();
         const events = parseEvents(message);
         // Malformed text: the whole message is dropped, like any invalid message (a gap in seq

@@ -13,7 +13,7 @@ import {
   effectLines,
   entityPks,
 } from './format.js';
-import { collectionRowId, type LastChange, type StoreView } from './model.js';
+import { collectionRowId, type LastChange, membersComing, type StoreView } from './model.js';
 import type { PanelState } from './store.js';
 
 /** What the views show, computed from the panel's copy of a store (pure functions). */
@@ -25,7 +25,10 @@ export interface CollectionRow {
   /** The row key: the collection's arguments as JSON. */
   row: string;
   entityType: string;
+  /** The members the copy holds, in order (the first ones, while more are coming). */
   members: string[];
+  /** How many members the row has: more than `members` while a snapshot's lists are coming. */
+  size: number;
   lastChange?: LastChange;
 }
 
@@ -42,6 +45,7 @@ export function collectionRows(view: StoreView): CollectionRow[] {
         row,
         entityType: collectionEntityType(collection),
         members,
+        size: members.length + membersComing(view, collection, row),
         lastChange: view.lastChanges[id],
       });
     }

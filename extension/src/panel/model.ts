@@ -52,6 +52,8 @@ export interface StoreView {
   resyncAfter?: number;
   /** Snapshot chunks being put together, by index. */
   pendingSnapshot?: { seq: number; count: number; parts: ReadonlyMap<number, string> };
+  /** What the last snapshot counted and has not sent yet (see Loading). */
+  loading?: Loading;
   /** Entity tables by type: every pk the store holds, with its row or UNLOADED. */
   entities: Dict<Dict<Row>>;
   /**
@@ -76,6 +78,28 @@ export interface StoreView {
   fetching: ReadonlySet<string>;
   /** The page's word on the last command of this panel it could not run. */
   commandError?: { command: string; error: string };
+}
+
+/**
+ * The lists a snapshot counted that are still coming (`members` messages follow it): until then
+ * the copy holds the first part of each, and the views say so.
+ */
+export interface Loading {
+  /** The snapshot's seq: parts of another snapshot are not this one's. */
+  seq: number;
+  /** By entity type: how many pks are still to come. */
+  pks: Dict<number>;
+  /** By collection, then row key: how many members are still to come. */
+  members: Dict<Dict<number>>;
+}
+
+/** One part of a list that follows a snapshot (a `members` message, parsed). */
+export interface ListPart {
+  seq: number;
+  table: string;
+  /** The collection row; absent for an entity table's pks. */
+  row?: string;
+  pks: readonly string[];
 }
 
 export const MAX_TIMELINE = 10_000;
@@ -156,7 +180,7 @@ export function applySnapshotChunk(view: StoreView, message: SnapshotMessage): S
     return { ...view, pendingSnapshot: undefined, resyncAfter: 0 };
   return {
     ...view,
-    ...copyOfSnapshot(snapshot),
+    ...copyOfSnapshot(snapshot, message.seq),
     pendingSnapshot: undefined,
     ready: true,
     lastSeq: message.seq,
@@ -174,14 +198,25 @@ const isPk = (member: unknown): member is string => typeof member === 'string';
 
 /**
  * The copy a snapshot makes. The store keeps entities and collections in one table; the copy
- * keeps them apart, as only entity rows are fetched on demand. The snapshot lists each entity
- * table's pks (`pks`): their rows start UNLOADED (a page of an earlier version sent them in
- * `entities`, and they are taken as they are). A collection row keeps its pks (a list cut by the
- * encoder ends with a marker, not a pk).
+ * keeps them apart, as only entity rows are fetched on demand. The snapshot counts each entity
+ * table's pks and each collection row's members, which follow it (`loading`); entity rows start
+ * UNLOADED. Pages of earlier versions sent the lists in the snapshot (`pks`, and collection
+ * rows in `entities`; a list cut by the encoder ends with a marker, not a pk), or entity tables
+ * with their rows (taken as they are).
  */
-function copyOfSnapshot(snapshot: SnapshotState): Partial<StoreView> {
+function copyOfSnapshot(snapshot: SnapshotState, seq: number): Partial<StoreView> {
   const entities: StoreView['entities'] = dict();
   const collections: StoreView['collections'] = dict();
+  const loading: Loading = { seq, pks: dict(), members: dict() };
+  for (const [key, size] of Object.entries(snapshot.tableSizes ?? {})) {
+    entities[key] = dict();
+    if (size > 0) loading.pks[key] = size;
+  }
+  for (const [key, rows] of Object.entries(snapshot.collectionSizes ?? {})) {
+    collections[key] = dict(Object.keys(rows).map((row) => [row, []]));
+    const coming = Object.entries(rows).filter(([, size]) => size > 0);
+    if (coming.length > 0) loading.members[key] = dict(coming);
+  }
   for (const [key, pks] of Object.entries(snapshot.pks ?? {})) {
     const rows: Dict<Row> = dict();
     for (const pk of pks) rows[pk] = UNLOADED;
@@ -197,6 +232,7 @@ function copyOfSnapshot(snapshot: SnapshotState): Partial<StoreView> {
         ]),
       );
   }
+  const coming = Object.keys(loading.pks).length + Object.keys(loading.members).length;
   return {
     entities,
     stale: dict(),
@@ -204,7 +240,68 @@ function copyOfSnapshot(snapshot: SnapshotState): Partial<StoreView> {
     endpoints: copyDict(snapshot.endpoints),
     meta: copyDict(snapshot.meta as StoreView['meta']),
     optimistic: snapshot.optimistic,
+    loading: coming > 0 ? loading : undefined,
   };
+}
+
+/**
+ * Takes parts of the lists the last snapshot counted, in the order they came: an entity table's
+ * pks join it UNLOADED, a collection row's members go after those that came before. A part of
+ * another snapshot, of a list the snapshot did not count, or beyond its count is not taken.
+ */
+export function applyListParts(view: StoreView, parts: readonly ListPart[]): StoreView {
+  const { loading } = view;
+  if (loading === undefined) return view;
+  const pks = copyDict(loading.pks);
+  const members = copyDict(loading.members);
+  const entities = new CopyOnWrite(view.entities, copyDict);
+  const collections = new CopyOnWrite(view.collections, copyDict);
+  const editedRows = new Set<string[]>();
+  for (const part of parts) {
+    if (part.seq !== loading.seq) continue;
+    if (part.row === undefined) {
+      const left = pks[part.table];
+      if (left === undefined) continue;
+      const rows = entities.edit(part.table);
+      for (const pk of part.pks.slice(0, left)) rows[pk] ??= UNLOADED;
+      if (left > part.pks.length) pks[part.table] = left - part.pks.length;
+      else delete pks[part.table];
+      continue;
+    }
+    const rowsLeft = members[part.table];
+    const left = rowsLeft?.[part.row];
+    if (rowsLeft === undefined || left === undefined) continue;
+    const table = collections.edit(part.table);
+    let list = table[part.row] ?? [];
+    if (!editedRows.has(list)) {
+      list = list.slice();
+      editedRows.add(list);
+      table[part.row] = list;
+    }
+    for (const pk of part.pks.slice(0, left)) list.push(pk);
+    const stillLeft = copyDict(rowsLeft);
+    if (left > part.pks.length) stillLeft[part.row] = left - part.pks.length;
+    else delete stillLeft[part.row];
+    if (Object.keys(stillLeft).length > 0) members[part.table] = stillLeft;
+    else delete members[part.table];
+  }
+  const coming = Object.keys(pks).length + Object.keys(members).length;
+  return {
+    ...view,
+    entities: entities.tables,
+    collections: collections.tables,
+    loading: coming > 0 ? { seq: loading.seq, pks, members } : undefined,
+  };
+}
+
+/** How many members of a collection row the copy lacks: those still coming after a snapshot. */
+export function membersComing(view: StoreView, collection: string, row: string): number {
+  return view.loading?.members[collection]?.[row] ?? 0;
+}
+
+/** How many pks of an entity table the copy lacks: those still coming after a snapshot. */
+export function pksComing(view: StoreView, table: string): number {
+  return view.loading?.pks[table] ?? 0;
 }
 
 /**

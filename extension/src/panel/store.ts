@@ -11,11 +11,13 @@ import type {
 import { copyDict, type Dict, dict, withEntry } from './dict.js';
 import {
   applyEvents,
+  applyListParts,
   applyReaders,
   applyRows,
   applySnapshotChunk,
   type EventBatch,
   emptyStoreView,
+  type ListPart,
   type StoreView,
 } from './model.js';
 import { stopRun } from './recorder/replay.js';
@@ -76,6 +78,8 @@ export interface PanelActions extends RecorderActions {
    * missing (once per gap: events still in flight would otherwise each ask again).
    */
   events(batch: EventBatch): number | undefined;
+  /** Takes parts of the lists a store's snapshot counted, in the order they came. */
+  listParts(storeId: string, parts: readonly ListPart[]): void;
   /** Takes rows the page answered with (for a store the panel knows). */
   rows(message: RowsMessage): void;
   /** Takes the page's count of each result's readers (for a store the panel knows). */
@@ -239,6 +243,9 @@ export function createPanelStore() {
             ),
           }));
         return resyncAfter;
+      },
+      listParts(storeId, parts) {
+        if (get().stores[storeId]) updateStore(storeId, (view) => applyListParts(view, parts));
       },
       rows(message) {
         if (get().stores[message.storeId])

@@ -1,5 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/preact';
+import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
+import {
+  pageMessage,
+  type SnapshotMessage,
+} from '../../../library/src/devtools/protocol/messages.js';
 import { OptimisticTodoResource, TodoResource } from './support/app.js';
 import { panelEnvPerTest } from './support/env.js';
 import { press, settle } from './support/harness.js';
@@ -187,5 +191,47 @@ describe('Collections view', () => {
     const pushed = members().find((option) => option.textContent?.includes('last one'));
     expect(pushed?.getAttribute('aria-posinset')).toBe('61');
     expect(membersList().scrollTop).toBeGreaterThan(0);
+  });
+});
+
+describe('right after a snapshot, while its lists are still coming', () => {
+  it('lists every row with its size, and says how many members and pks have come', async () => {
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await settle();
+    const { store } = env.panel;
+    const storeId = env.app.devtools.storeId;
+    const seq = store.getState().stores[storeId]?.lastSeq ?? 0;
+    // What a page at 100k entities sends first: sizes; the lists follow in parts.
+    const counts = {
+      entities: {},
+      tableSizes: { Todo: 4 },
+      collectionSizes: { '[Todo]': { '{"userId":"1"}': 5 } },
+      endpoints: {},
+      meta: {},
+      optimistic: [],
+    };
+    await act(() => {
+      store.getState().snapshot(
+        pageMessage({
+          kind: 'snapshot',
+          storeId,
+          seq,
+          index: 0,
+          count: 1,
+          data: JSON.stringify(counts),
+        }) as SnapshotMessage,
+      );
+      store.getState().listParts(storeId, [
+        { seq, table: '[Todo]', row: '{"userId":"1"}', pks: ['4', '3'] },
+        { seq, table: 'Todo', pks: ['4'] },
+      ]);
+    });
+    const rows = within(screen.getByRole('listbox', { name: 'Collection rows' }));
+    expect(rows.getByRole('option').querySelector('.count')?.textContent).toBe('5');
+    expect(memberPks()).toEqual(['4', '3']);
+    expect(screen.getByText('Loading members: 2 of 5…')).toBeTruthy();
+    await act(() => store.getState().setView('entities'));
+    expect(screen.getByText('Loading Todo pks: 1 of 4…')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Entity type' }).textContent).toContain('Todo (4)');
   });
 });

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
+import type { SnapshotMessage } from '../../../library/src/devtools/protocol/messages.js';
+import { pageMessage } from '../../../library/src/devtools/protocol/messages.js';
 import {
   applyCollectionChange,
   applyEvents,
+  applyListParts,
   applyRows,
   applySnapshotChunk,
   emptyStoreView,
   INVALID_ROW,
+  membersComing,
   needsRow,
+  pksComing,
   type StoreView,
   UNLOADED,
 } from '../../src/panel/model.js';
@@ -272,5 +277,116 @@ describe('the panel copy of a store', () => {
       applyCollectionChange(['a'], { removed: [], inserted: [{ index: 1, pks: ['b', 'c'] }] }),
     ).toEqual(['a', 'b', 'c']);
     expect(applyCollectionChange(['a'], { removed: [], inserted: [] })).toEqual(['a']);
+  });
+});
+
+/** A snapshot as pages send it now: sizes, the lists to follow in parts. */
+function counted(
+  seq: number,
+  tableSizes: Record<string, number>,
+  collectionSizes: Record<string, Record<string, number>>,
+): SnapshotMessage {
+  const state = {
+    entities: {},
+    tableSizes,
+    collectionSizes,
+    endpoints: {},
+    meta: {},
+    optimistic: [],
+  };
+  return pageMessage({
+    kind: 'snapshot',
+    storeId: 's',
+    seq,
+    index: 0,
+    count: 1,
+    data: JSON.stringify(state),
+  }) as SnapshotMessage;
+}
+
+describe('a snapshot whose lists follow it', () => {
+  const head = () =>
+    applySnapshotChunk(
+      emptyStoreView('s'),
+      counted(4, { Todo: 3 }, { '[Todo]': { '{}': 3, '{"a":1}': 0 } }),
+    );
+
+  it('is ready at once: every table and row there, empty, with what is still coming', () => {
+    const view = head();
+    expect(view.ready).toBe(true);
+    expect(view.entities).toEqual({ Todo: {} });
+    expect(view.collections).toEqual({ '[Todo]': { '{}': [], '{"a":1}': [] } });
+    expect(pksComing(view, 'Todo')).toBe(3);
+    expect(membersComing(view, '[Todo]', '{}')).toBe(3);
+    expect(membersComing(view, '[Todo]', '{"a":1}')).toBe(0);
+  });
+
+  it('takes the parts in order until each list is whole, then nothing is coming', () => {
+    let view = applyListParts(head(), [
+      { seq: 4, table: '[Todo]', row: '{}', pks: ['c', 'a'] },
+      { seq: 4, table: 'Todo', pks: ['a'] },
+    ]);
+    expect(view.collections['[Todo]']?.['{}']).toEqual(['c', 'a']);
+    expect(view.entities.Todo).toEqual({ a: UNLOADED });
+    expect(membersComing(view, '[Todo]', '{}')).toBe(1);
+    expect(pksComing(view, 'Todo')).toBe(2);
+    const before = view;
+    view = applyListParts(view, [
+      { seq: 4, table: '[Todo]', row: '{}', pks: ['b'] },
+      { seq: 4, table: 'Todo', pks: ['b', 'c'] },
+    ]);
+    expect(view.collections['[Todo]']?.['{}']).toEqual(['c', 'a', 'b']);
+    expect(Object.keys(view.entities.Todo ?? {})).toEqual(['a', 'b', 'c']);
+    expect(view.loading).toBeUndefined();
+    // The copy before is unchanged (the views compare copies).
+    expect(before.collections['[Todo]']?.['{}']).toEqual(['c', 'a']);
+    expect(Object.keys(before.entities.Todo ?? {})).toEqual(['a']);
+  });
+
+  it('leaves out parts of another snapshot, of lists it did not count, and past a count', () => {
+    const view = applyListParts(head(), [
+      { seq: 3, table: 'Todo', pks: ['old'] },
+      { seq: 4, table: 'User', pks: ['1'] },
+      { seq: 4, table: '[Todo]', row: '{"b":2}', pks: ['x'] },
+      { seq: 4, table: '[Todo]', row: '{"a":1}', pks: ['x'] },
+      { seq: 4, table: 'Todo', pks: ['a', 'b', 'c', 'd'] },
+    ]);
+    expect(view.entities).toEqual({ Todo: { a: UNLOADED, b: UNLOADED, c: UNLOADED } });
+    expect(view.collections['[Todo]']).toEqual({ '{}': [], '{"a":1}': [] });
+    expect(pksComing(view, 'Todo')).toBe(0);
+    expect(membersComing(view, '[Todo]', '{}')).toBe(3);
+  });
+
+  it('keeps a row already answered when its pk comes in a part', () => {
+    let view = applyRows(head(), rows('s', 4, 'Todo', { b: { id: 'b' } }));
+    view = applyListParts(view, [{ seq: 4, table: 'Todo', pks: ['a', 'b'] }]);
+    expect(view.entities.Todo).toEqual({ b: { id: 'b' }, a: UNLOADED });
+  });
+
+  it('takes any name as a plain key: __proto__ tables, rows and pks', () => {
+    let view = applySnapshotChunk(
+      emptyStoreView('s'),
+      // Parsed, as the page's text is: `__proto__` is then a key of its own.
+      counted(
+        1,
+        JSON.parse('{"__proto__":1,"constructor":1}'),
+        JSON.parse('{"__proto__":{"__proto__":2}}'),
+      ),
+    );
+    view = applyListParts(view, [
+      { seq: 1, table: '__proto__', pks: ['__proto__'] },
+      { seq: 1, table: '__proto__', row: '__proto__', pks: ['toString', '__proto__'] },
+    ]);
+    expect(Object.keys(view.entities)).toEqual(['__proto__', 'constructor']);
+    expect(Object.keys(view.entities.__proto__ ?? {})).toEqual(['__proto__']);
+    expect(view.collections.__proto__?.__proto__).toEqual(['toString', '__proto__']);
+    expect(pksComing(view, 'constructor')).toBe(1);
+    expect(({} as Record<string, unknown>).toString).toBe(Object.prototype.toString);
+  });
+
+  it('a later snapshot starts over: what was coming for the earlier one is dropped', () => {
+    const view = applySnapshotChunk(applyListParts(head(), []), counted(5, {}, {}));
+    expect(view.loading).toBeUndefined();
+    expect(applyListParts(view, [{ seq: 4, table: 'Todo', pks: ['a'] }])).toBe(view);
   });
 });

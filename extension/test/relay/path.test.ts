@@ -57,7 +57,7 @@ describe('message path', () => {
     });
   });
 
-  it('takes a snapshot the page sends over many tasks: collections and pks first, rows when asked', async () => {
+  it('takes a snapshot the page sends over many tasks: its text, then its lists in parts, rows when asked', async () => {
     const tab = openTab(1, { sliceMs: 0 });
     const todos = Array.from({ length: 8000 }, (_, index) => ({
       id: `${String(index).padStart(8, '0')}-0000-4000-8000-000000000000`,
@@ -66,9 +66,9 @@ describe('message path', () => {
     tab.store.controller.setResponse(getTodos, { list: 'big' }, todos);
     tab.activity(2);
     const panel = new Panel(world, 1);
-    const snapshots = vi.spyOn(panel.store.getState(), 'snapshot');
+    const parts = vi.spyOn(panel.store.getState(), 'listParts');
     await world.run(500);
-    expect(snapshots.mock.calls.length).toBeGreaterThan(1);
+    expect(parts.mock.calls.flatMap(([, taken]) => taken).length).toBeGreaterThan(2);
     const view = panel.view();
     expect(view.ready).toBe(true);
     expect(panel.timeline()).toEqual(seqs(tab.produced));

@@ -213,7 +213,29 @@ const snapshotText = fc.oneof(
       optimistic: fc.constant([]),
     })
     .map((state) => JSON.stringify(state)),
+  // A snapshot whose lists follow it (see membersText), with sizes honest or not.
+  fc
+    .record({
+      entities: fc.constant({}),
+      tableSizes: fc.dictionary(name, fc.oneof(fc.nat({ max: 5 }), fc.constant(-1)), {
+        maxKeys: 3,
+      }),
+      collectionSizes: fc.dictionary(name, fc.dictionary(name, fc.nat({ max: 5 })), {
+        maxKeys: 2,
+      }),
+      endpoints: fc.dictionary(name, value, { maxKeys: 3 }),
+      meta: fc.constant({}),
+      optimistic: fc.constant([]),
+    })
+    .map((state) => JSON.stringify(state)),
   fc.constantFrom('{}', 'null', '[]', '{"entities":null}', '{"entities":'),
+  fc.string({ maxLength: 20 }),
+);
+
+/** The text of a members message: a list of pks, or not quite. */
+const membersText = fc.oneof(
+  { weight: 4, arbitrary: fc.array(name, { maxLength: 8 }).map((pks) => JSON.stringify(pks)) },
+  fc.constantFrom('', '[', 'null', '{}', '[1]', '[null]'),
   fc.string({ maxLength: 20 }),
 );
 
@@ -261,6 +283,18 @@ const pageMessage = fc.oneof(
     ),
     data: snapshotText,
   }),
+  fc.record(
+    {
+      ...envelope,
+      kind: fc.constant('members'),
+      storeId,
+      seq,
+      table: name,
+      row: name,
+      data: membersText,
+    },
+    { requiredKeys: ['tag', 'v', 'source', 'kind', 'storeId', 'seq', 'table', 'data'] },
+  ),
   fc.record({
     ...envelope,
     kind: fc.constant('rows'),

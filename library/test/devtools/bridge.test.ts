@@ -33,26 +33,45 @@ function notes(store: Store, count: number, from = 1) {
 }
 
 /**
- * What a snapshot of this state must parse to: collection rows with their members, entity tables
- * as their pks (rows on demand), results and meta encoded (no cap reached here).
+ * The text a snapshot of this state starts with: results and meta encoded (no cap reached
+ * here), each entity table's size and each collection row's, in the page's order.
  */
-function expectedSnapshot(store: Store): SnapshotState {
+function headOf(store: Store): SnapshotState {
   const state = store.getState();
-  const entities: Record<string, unknown> = {};
-  const pks: Record<string, string[]> = {};
+  const tableSizes: Record<string, number> = {};
+  const collectionSizes: Record<string, Record<string, number>> = {};
   for (const [key, table] of state.entities) {
-    if (key.startsWith('[')) entities[key] = plain(table);
-    else pks[key] = [...table.keys()];
+    if (!key.startsWith('[')) tableSizes[key] = table.size;
+    else
+      collectionSizes[key] = Object.fromEntries(
+        [...table].map(([row, members]) => [row, (plain(members) as string[]).length]),
+      );
   }
   return JSON.parse(
     JSON.stringify({
-      entities,
-      pks,
+      entities: {},
+      tableSizes,
+      collectionSizes,
       endpoints: encode(plain(state.endpoints)),
       meta: encode(plain(state.meta)),
       optimistic: [],
     }),
   ) as SnapshotState;
+}
+
+/**
+ * What a panel holds once a snapshot of this state and its lists came (see joinSnapshot): its
+ * text, with collection rows and their members, and entity tables as their pks (rows on demand).
+ */
+function expectedSnapshot(store: Store): SnapshotState {
+  const state = store.getState();
+  const entities: Record<string, Record<string, string[]>> = {};
+  const pks: Record<string, string[]> = {};
+  for (const [key, table] of state.entities) {
+    if (key.startsWith('[')) entities[key] = plain(table) as Record<string, string[]>;
+    else pks[key] = [...table.keys()];
+  }
+  return { ...headOf(store), entities, pks };
 }
 
 let panel: PanelStandIn;
@@ -108,11 +127,18 @@ describe('handshake', () => {
     ]);
     notes(store, 1);
     const answer = panel.connect(0);
-    expect(answer.map((message) => message.kind)).toEqual(['hello', 'snapshot', 'events']);
-    const [hello, snapshot, history] = answer;
+    // The snapshot's lists: the collection row's members, then the table's pks.
+    expect(answer.map((message) => message.kind)).toEqual([
+      'hello',
+      'snapshot',
+      'members',
+      'members',
+      'events',
+    ]);
+    const [hello, snapshot, , , history] = answer;
     expect(hello).toMatchObject({ kind: 'hello', storeId, seq: 2 });
     expect(snapshot).toMatchObject({ kind: 'snapshot', storeId, seq: 2, index: 0, count: 1 });
-    expect(joinSnapshot(panel.snapshots(storeId))).toEqual(expectedSnapshot(store));
+    expect(joinSnapshot(panel.since(0, storeId))).toEqual(expectedSnapshot(store));
     expect(history).toMatchObject({ kind: 'events', storeId, history: true });
     expect(panel.events(storeId).map((event) => event.seq)).toEqual([1, 2]);
     expect(panel.events(storeId)[0]?.action).toMatchObject({
@@ -130,8 +156,8 @@ describe('handshake', () => {
     connect(store);
     const answer = panel.connect(0);
     expect(answer.map((message) => message.kind)).toEqual(['hello', 'snapshot']);
-    expect(joinSnapshot(panel.snapshots())).toEqual(expectedSnapshot(store));
-    expect(joinSnapshot(panel.snapshots()).entities).toEqual({});
+    expect(joinSnapshot(panel.since(0))).toEqual(expectedSnapshot(store));
+    expect(joinSnapshot(panel.since(0)).entities).toEqual({});
   });
 });
 
@@ -382,7 +408,7 @@ describe('resync', () => {
     const answer = panel.connect(2, storeId);
     expect(answer.map((message) => message.kind)).toEqual(['hello', 'snapshot', 'events']);
     expect(answer[1]).toMatchObject({ seq: 6 });
-    expect(joinSnapshot(panel.snapshots(storeId))).toEqual(expectedSnapshot(store));
+    expect(joinSnapshot(panel.since(0, storeId))).toEqual(expectedSnapshot(store));
     expect(answer[2]).toMatchObject({ history: true });
     expect(panel.events(storeId).map((event) => event.seq)).toEqual([4, 5, 6]);
   });
@@ -407,26 +433,55 @@ describe('resync', () => {
 });
 
 describe('snapshots', () => {
-  it('a large state is cut into chunks of at most SNAPSHOT_CHUNK_LENGTH that join into the state', () => {
+  it('counts the lists in its text; they follow it in parts of about a relay message, before the history', () => {
     const store = createStore();
     const { storeId } = connect(store);
-    // Long pks: the snapshot carries pks (entity rows are read on demand).
+    // Long pks: each list is hundreds of KB.
     const todos = Array.from({ length: 300 }, (_, index) => ({
       id: `${index} ${'x'.repeat(3000)}`,
       title: `${index}`,
     }));
     store.controller.setResponse(getTodos, {}, todos);
+    const answer = panel.connect(0);
+    const kinds = answer.map((message) => message.kind);
+    const chunks = panel.snapshots(storeId);
+    expect(chunks).toHaveLength(1);
+    // The text says how long the lists are, and holds none of them.
+    expect(chunks[0]?.data.length).toBeLessThan(1000);
+    expect(JSON.parse(chunks[0]?.data ?? '')).toEqual(headOf(store));
+    expect(headOf(store)).toMatchObject({
+      tableSizes: { Todo: 300 },
+      collectionSizes: { '[Todo]': { '{}': 300 } },
+    });
+    const parts = answer.filter((message) => message.kind === 'members');
+    expect(parts.length).toBeGreaterThanOrEqual(2 * 13);
+    for (const part of parts) {
+      expect(part).toMatchObject({ storeId, seq: 1 });
+      expect(part.data.length).toBeLessThanOrEqual(RELAY_MESSAGE_LENGTH + 3100);
+    }
+    // The collection row first (the first view shows it), then the table; the history after.
+    expect(parts[0]).toMatchObject({ table: '[Todo]', row: '{}' });
+    expect(parts.at(-1)).toMatchObject({ table: 'Todo' });
+    expect(parts.at(-1)).not.toHaveProperty('row');
+    expect(kinds.lastIndexOf('members')).toBeLessThan(kinds.indexOf('events'));
+    const snapshot = joinSnapshot(answer);
+    expect(snapshot).toEqual(expectedSnapshot(store));
+    expect(snapshot.pks?.Todo).toHaveLength(300);
+    expect(snapshot.entities['[Todo]']?.['{}']).toEqual(todos.map((todo) => todo.id));
+  });
+
+  it('a text longer than SNAPSHOT_CHUNK_LENGTH is cut into chunks that join into it', () => {
+    const store = createStore();
+    const { storeId } = connect(store);
+    store.controller.setResponse(note, 1, { texts: Array(50).fill('x'.repeat(9000)) });
     panel.connect(0);
     const chunks = panel.snapshots(storeId);
-    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    expect(chunks.length).toBeGreaterThanOrEqual(450_000 / RELAY_MESSAGE_LENGTH);
     for (const [index, chunk] of chunks.entries()) {
       expect(chunk.data.length).toBeLessThanOrEqual(SNAPSHOT_CHUNK_LENGTH);
       expect(chunk).toMatchObject({ index, count: chunks.length, seq: 1 });
     }
-    const snapshot = joinSnapshot(chunks);
-    expect(snapshot).toEqual(expectedSnapshot(store));
-    expect(snapshot.pks?.Todo).toHaveLength(300);
-    expect(snapshot.entities['[Todo]']?.['{}']).toHaveLength(300);
+    expect(joinSnapshot(chunks)).toEqual(expectedSnapshot(store));
   });
 
   it('the snapshot command sends a fresh snapshot at the current seq', () => {
@@ -445,19 +500,12 @@ describe('snapshots', () => {
   it('no chunk ends inside a surrogate pair (each chunk is well-formed text on its own)', () => {
     const store = createStore();
     const { storeId } = connect(store);
-    const boundary = () => JSON.stringify(expectedSnapshot(store))[RELAY_MESSAGE_LENGTH - 1] ?? '';
-    // Pks of emoji; the first starts with 0 or 1 letters: one of the two puts the first chunk
-    // boundary between the two halves of an emoji.
+    const boundary = () => JSON.stringify(headOf(store))[RELAY_MESSAGE_LENGTH - 1] ?? '';
+    // A result of emoji, after 0 or 1 letters: one of the two puts the first chunk boundary
+    // between the two halves of an emoji.
     for (const prefix of ['', 'a']) {
-      const emoji = '😀'.repeat(2000);
-      store.controller.setResponse(
-        getTodos,
-        {},
-        Array.from({ length: 150 }, (_, index) => ({
-          id: index === 0 ? `${prefix}${emoji}` : `${emoji}${index}`,
-          title: `${index}`,
-        })),
-      );
+      const text = `${prefix}${'😀'.repeat(4999)}`;
+      store.controller.setResponse(note, 1, { texts: Array(20).fill(text) });
       if (/[\uD800-\uDBFF]/.test(boundary())) break;
     }
     expect(boundary()).toMatch(/[\uD800-\uDBFF]/); // the case this test is about
@@ -522,7 +570,7 @@ describe('the rows command', () => {
     ]);
     store.controller.setResponse(deleteTodo, { id: 2 }, { id: 2 });
     panel.connect(0);
-    const snapshot = joinSnapshot(panel.snapshots(storeId));
+    const snapshot = joinSnapshot(panel.since(0, storeId));
     expect(snapshot.pks?.Todo).toEqual(['1', '2']);
     const { rows } = panel.rows(storeId, 'Todo', ['1', '2']);
     expect(rows).toEqual({ '1': { id: 1, title: 'a' }, '2': { '@@restlens/invalid': true } });
@@ -662,9 +710,8 @@ describe('an event whose effects do not fit in one message', () => {
     }
 
     // The snapshot is current at the last event and holds what the omitted effects did.
-    const chunks = panel.snapshots(storeId, mark);
-    expect(chunks[0]?.seq).toBe(3);
-    const snapshot = joinSnapshot(chunks);
+    expect(panel.snapshots(storeId, mark)[0]?.seq).toBe(3);
+    const snapshot = joinSnapshot(panel.since(mark, storeId));
     const pks = longPkTodos().map((todo) => todo.id);
     expect([...(snapshot.pks?.Todo ?? [])].sort()).toEqual([...pks].sort());
     expect(snapshot.entities['[Todo]']?.['{}']).toEqual(pks);
@@ -680,7 +727,8 @@ describe('an event whose effects do not fit in one message', () => {
     const kinds = answer.map((message) => message.kind);
     expect(kinds.slice(0, 2)).toEqual(['hello', 'events']);
     expect(kinds.indexOf('snapshot')).toBeGreaterThan(kinds.lastIndexOf('events'));
-    expect(kinds.at(-1)).toBe('snapshot');
+    expect(kinds.at(-1)).toBe('members');
+    expect(new Set(kinds.slice(kinds.indexOf('snapshot') + 1))).toEqual(new Set(['members']));
     const events = answer.flatMap((message) =>
       message.kind === 'events' ? eventsIn(message) : [],
     );
@@ -688,7 +736,7 @@ describe('an event whose effects do not fit in one message', () => {
       [2, true],
       [3, undefined],
     ]);
-    const snapshot = joinSnapshot(panel.snapshots(storeId));
+    const snapshot = joinSnapshot(panel.since(0, storeId));
     expect(snapshot.entities['[Todo]']?.['{}']).toHaveLength(40);
   });
 });
@@ -1036,16 +1084,16 @@ describe('answers made in several tasks (sliceMs)', () => {
   const answered = (storeId: string, from = 0) =>
     vi.waitFor(() => expect(panel.events(storeId, from)).toHaveLength(51));
 
-  it('a connect is answered over several tasks: hello at once, then the snapshot in chunks and the history', async () => {
+  it('a connect is answered over several tasks: hello at once, then the snapshot, its lists and the history', async () => {
     const { store, storeId } = large(8000);
     const answer = panel.connect(0, storeId);
     expect(answer.map((message) => message.kind)).toEqual(['hello']);
     await answered(storeId);
     const kinds = panel.since(0, storeId).map((message) => message.kind);
-    const chunks = panel.snapshots(storeId);
-    expect(chunks.length).toBeGreaterThan(1);
-    expect(kinds.lastIndexOf('snapshot')).toBeLessThan(kinds.indexOf('events'));
-    expect(joinSnapshot(chunks)).toEqual(expectedSnapshot(store));
+    expect(kinds.filter((kind) => kind === 'members').length).toBeGreaterThan(1);
+    expect(kinds.lastIndexOf('snapshot')).toBeLessThan(kinds.indexOf('members'));
+    expect(kinds.lastIndexOf('members')).toBeLessThan(kinds.indexOf('events'));
+    expect(joinSnapshot(panel.since(0, storeId))).toEqual(expectedSnapshot(store));
     expect(panel.events(storeId).map((event) => event.seq)).toEqual(
       Array.from({ length: 51 }, (_, index) => index + 1),
     );
@@ -1066,11 +1114,11 @@ describe('answers made in several tasks (sliceMs)', () => {
       .filter((message) => !message.history)
       .flatMap(eventsIn);
     expect(live.map((event) => event.seq)).toEqual([52, 53, 54]);
-    expect(kinds.lastIndexOf('snapshot')).toBeLessThan(kinds.indexOf('events'));
+    expect(kinds.lastIndexOf('members')).toBeLessThan(kinds.indexOf('events'));
     // The read waited for the answer and the events before it, and says the latest seq.
     expect(kinds.at(-1)).toBe('rows');
     expect(panel.rowsMessages(storeId)[0]).toMatchObject({ seq: 54, rows: { missing: null } });
-    expect(joinSnapshot(panel.snapshots(storeId)).endpoints).not.toHaveProperty('note [100]');
+    expect(joinSnapshot(panel.since(0, storeId)).endpoints).not.toHaveProperty('note [100]');
   });
 
   it('flush() sends the rest of an answer at once, then the events that waited for it', () => {
@@ -1078,7 +1126,7 @@ describe('answers made in several tasks (sliceMs)', () => {
     panel.connect(0, storeId);
     notes(store, 1, 100);
     connection.flush();
-    expect(joinSnapshot(panel.snapshots(storeId)).pks?.Todo).toHaveLength(8000);
+    expect(joinSnapshot(panel.since(0, storeId)).pks?.Todo).toHaveLength(8000);
     expect(panel.events(storeId).map((event) => event.seq)).toEqual(
       Array.from({ length: 52 }, (_, index) => index + 1),
     );
@@ -1100,7 +1148,7 @@ describe('answers made in several tasks (sliceMs)', () => {
     panel.connect(0, storeId);
     await answered(storeId, mark);
     const chunks = panel.snapshots(storeId, mark);
-    expect(joinSnapshot(chunks)).toEqual(expectedSnapshot(store));
+    expect(joinSnapshot(panel.since(mark, storeId))).toEqual(expectedSnapshot(store));
     expect(chunks.length).toBe(chunks[0]?.count);
   });
 });

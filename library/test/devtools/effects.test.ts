@@ -442,7 +442,7 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
           .events(live.storeId)
           .find((e) => e.action.optimistic === 'rolled-back');
         expect(rolledBack).toBeDefined();
-        const snapshot = joinSnapshot(panel.snapshots(live.storeId, mark));
+        const snapshot = joinSnapshot(panel.since(mark, live.storeId));
         expect(snapshot.pks?.Todo).toContain('1');
         expect(snapshot.optimistic).toEqual([]);
         // The rows a panel reads after it are the store's, the optimistic title gone.
@@ -461,11 +461,16 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
         .catch(() => {});
       const mark = panel.mark;
       const answer = panel.connect(seen, connection.storeId);
-      expect(answer.map((message) => message.kind)).toEqual(['hello', 'events', 'snapshot']);
+      expect(answer.map((message) => message.kind)).toEqual([
+        'hello',
+        'events',
+        'snapshot',
+        'members',
+      ]);
       expect(
         panel.events(connection.storeId, mark).map((event) => event.action.optimistic),
       ).toEqual(['applied', 'rolled-back']);
-      const snapshot = joinSnapshot(panel.snapshots(connection.storeId, mark));
+      const snapshot = joinSnapshot(panel.since(mark, connection.storeId));
       expect(snapshot.optimistic).toEqual([]);
       expect(panel.rows(connection.storeId, 'Todo', ['1']).rows['1']).toMatchObject({
         title: 'write tests',

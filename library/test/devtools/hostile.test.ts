@@ -270,7 +270,13 @@ describe('after hostile messages', () => {
     });
     store.controller.setResponse(Todos.get, { id: 2 }, { id: 2, title: 'two' });
     const answer = panel.connect(0, connection.storeId);
-    expect(answer.map((message) => message.kind)).toEqual(['hello', 'snapshot', 'events']);
+    expect(answer.map((message) => message.kind)).toEqual([
+      'hello',
+      'snapshot',
+      'members',
+      'members',
+      'events',
+    ]);
     expect(panel.events(connection.storeId).map((event) => event.action.endpoint)).toEqual([
       'Todo.get',
     ]);

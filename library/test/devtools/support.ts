@@ -7,6 +7,7 @@ import {
   isPageMessage,
   type PageMessage,
   parseEvents,
+  parseMembers,
   type RowsMessage,
   type SnapshotMessage,
   type SnapshotState,
@@ -149,17 +150,43 @@ export function dispatchFrom(source: MessageEventSource | null, data: unknown): 
   window.dispatchEvent(new MessageEvent('message', { data, source }));
 }
 
-/** Joins the chunks of one snapshot (all of them must be there) and parses it. */
-export function joinSnapshot(chunks: readonly SnapshotMessage[]): SnapshotState {
-  const first = chunks[0];
+/**
+ * The first snapshot among `messages` as a panel ends up holding it: its chunks joined and
+ * parsed (all of them must be there, in order), then the lists it counted, from the `members`
+ * messages that follow it, put back where earlier pages sent them: each entity table's pks in
+ * `pks`, each collection row's members in `entities`. Throws when a list is not what the
+ * snapshot counted.
+ */
+export function joinSnapshot(messages: readonly PageMessage[]): SnapshotState {
+  const start = messages.findIndex((message) => message.kind === 'snapshot');
+  const first = messages[start] as SnapshotMessage | undefined;
   if (first === undefined) throw new Error('no snapshot was posted');
-  if (chunks.length !== first.count)
-    throw new Error(`expected ${first.count} chunks, received ${chunks.length}`);
+  const chunks = messages.slice(start, start + first.count) as SnapshotMessage[];
   chunks.forEach((chunk, index) => {
-    if (chunk.index !== index || chunk.seq !== first.seq || chunk.storeId !== first.storeId)
-      throw new Error(`chunk ${index} is out of order or of another snapshot`);
+    if (chunk.kind !== 'snapshot' || chunk.index !== index || chunk.seq !== first.seq)
+      throw new Error(`chunk ${index} is missing, out of order or of another snapshot`);
   });
-  return JSON.parse(chunks.map((chunk) => chunk.data).join('')) as SnapshotState;
+  const snapshot = JSON.parse(chunks.map((chunk) => chunk.data).join('')) as SnapshotState;
+  const pks: Record<string, string[]> = {};
+  const entities: Record<string, Record<string, string[]>> = {};
+  for (const message of messages.slice(start + first.count)) {
+    if (message.kind !== 'members') break;
+    if (message.seq !== first.seq) throw new Error('members of another snapshot');
+    const part = parseMembers(message);
+    if (part === undefined) throw new Error(`malformed members: ${message.data.slice(0, 200)}`);
+    if (message.row === undefined) pks[message.table] = [...(pks[message.table] ?? []), ...part];
+    else {
+      const rows = (entities[message.table] ??= {});
+      rows[message.row] = [...(rows[message.row] ?? []), ...part];
+    }
+  }
+  for (const [table, size] of Object.entries(snapshot.tableSizes ?? {}))
+    if ((pks[table]?.length ?? 0) !== size) throw new Error(`${table}: not ${size} pks`);
+  for (const [collection, rows] of Object.entries(snapshot.collectionSizes ?? {}))
+    for (const [row, size] of Object.entries(rows))
+      if ((entities[collection]?.[row]?.length ?? 0) !== size)
+        throw new Error(`${collection} ${row}: not ${size} members`);
+  return { ...snapshot, entities: { ...snapshot.entities, ...entities }, pks };
 }
 
 /** Resolves after pending macrotasks (real timers). */

@@ -57,15 +57,13 @@ export function CollectionsView({ store }: ViewProps) {
           selectedIndex={selected ? shown.indexOf(selected) : undefined}
           onActivate={(row) => selectCollectionRow(row.id)}
           rowClass={(row) => (row === latest ? 'is-latest' : undefined)}
-          rowTitle={(row) =>
-            `${row.collection} ${formatRowKey(row.row)}: ${row.members.length} members`
-          }
+          rowTitle={(row) => `${row.collection} ${formatRowKey(row.row)}: ${row.size} members`}
           empty="No collection row matches the filter."
           renderRow={(row) => (
             <>
               <span class="mono">{row.collection}</span>
               <span class="args">{formatRowKey(row.row)}</span>
-              <span class="count">{row.members.length}</span>
+              <span class="count">{row.size}</span>
               {row === latest && <span class="badge badge-latest">latest change</span>}
             </>
           )}
@@ -110,8 +108,13 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
         <span class="mono">{row.collection}</span> {formatRowKey(row.row)}
       </h2>
       <p class="detail-sub">
-        {row.members.length} members · row key <code>{row.row}</code>
+        {row.size} members · row key <code>{row.row}</code>
       </p>
+      {row.members.length < row.size && (
+        <p class="notice is-loading" role="status">
+          Loading members: {row.members.length} of {row.size}…
+        </p>
+      )}
       {change && (
         <div class={`change change-${change.effect.kind}`} role="note" aria-label="Latest change">
           <p>

@@ -19,7 +19,7 @@ import {
   formatTime,
   plainFields,
 } from '../format.js';
-import { isInvalidRow, type Row, type StoreView, UNLOADED } from '../model.js';
+import { isInvalidRow, pksComing, type Row, type StoreView, UNLOADED } from '../model.js';
 import type { ViewProps } from '../views.js';
 import { CopyJson } from './CopyJson.js';
 import { FieldDiff } from './EventDetail.js';
@@ -54,11 +54,15 @@ export function EntitiesView({ store }: ViewProps) {
   const pks = useMemo(() => Object.keys(rows), [rows]);
   const counts = useMemo(
     () =>
-      types.map((option) =>
-        option === type ? pks.length : Object.keys(store.entities[option] ?? NO_ROWS).length,
+      types.map(
+        (option) =>
+          (option === type ? pks.length : Object.keys(store.entities[option] ?? NO_ROWS).length) +
+          pksComing(store, option),
       ),
-    [types, type, pks, store.entities],
+    [types, type, pks, store],
   );
+  // Right after a snapshot, a large table's pks are still coming.
+  const coming = type === undefined ? 0 : pksComing(store, type);
   const text = query.trim().toLowerCase();
   const filtering = text !== '';
   // A pk matches at once; a label only once its row has come.
@@ -96,7 +100,11 @@ export function EntitiesView({ store }: ViewProps) {
     const pk = query.trim();
     if (!type || pk === '') return;
     if (store.entities[type]?.[pk] === undefined) {
-      setMiss(`No ${type} with pk "${pk}" in the store.`);
+      setMiss(
+        coming > 0
+          ? `No ${type} with pk "${pk}" among the ${pks.length} pks loaded so far (${coming} more are coming).`
+          : `No ${type} with pk "${pk}" in the store.`,
+      );
       // The entity shown before is not what was asked for: it is not left beside the answer.
       clearSelectedEntity();
       return;
@@ -140,6 +148,11 @@ export function EntitiesView({ store }: ViewProps) {
         {miss && (
           <p class="notice notice-miss" role="status">
             {miss}
+          </p>
+        )}
+        {coming > 0 && (
+          <p class="notice is-loading" role="status">
+            Loading {type} pks: {pks.length} of {pks.length + coming}…
           </p>
         )}
         {unloaded.length > 0 && (
@@ -343,6 +356,11 @@ function References({ store, type, pk }: { store: StoreView; type: string; pk: s
     <section aria-label="Referenced by">
       <h3>Referenced by</h3>
       <h4>Collections</h4>
+      {store.loading && Object.keys(store.loading.members).length > 0 && (
+        <p class="notice is-loading" role="status">
+          Collection members are still loading: more rows may hold it.
+        </p>
+      )}
       {references.collections.length === 0 ? (
         <p class="detail-sub">No collection holds it.</p>
       ) : (
@@ -352,7 +370,7 @@ function References({ store, type, pk }: { store: StoreView; type: string; pk: s
               <button type="button" class="link" onClick={() => selectCollectionRow(row.id)}>
                 <span class="mono">{row.collection}</span> {formatRowKey(row.row)}
               </button>{' '}
-              position {index + 1} of {row.members.length}
+              position {index + 1} of {row.size}
             </li>
           ))}
         </ul>

@@ -22,7 +22,7 @@ import { History, type HistoryEntry } from './history.js';
 import { replayMutations } from './replay.js';
 import { ResultCommands } from './resultCommands.js';
 import { SlicedWork } from './slices.js';
-import { chunksOf, RELAY_MESSAGE_LENGTH, snapshotText } from './snapshot.js';
+import { chunksOf, listParts, RELAY_MESSAGE_LENGTH, snapshotParts } from './snapshot.js';
 
 export interface DevtoolsOptions {
   /** Shown in the panel's store selector; the document title by default. */
@@ -277,16 +277,30 @@ class DevtoolsBridge implements DevtoolsConnection {
   }
 
   /**
-   * Posts a snapshot of the state at `seq` (see snapshotText), a step at a time. It is the state
-   * of the last event posted before it: changes made while it is sent are events that follow.
+   * Posts a snapshot of the state at `seq` (see snapshotParts), a step at a time: its text, then
+   * the lists it counted. It is the state of the last event posted before it: changes made while
+   * it is sent are events that follow.
    */
   private *postSnapshot(seq: number, state: State): Generator<void> {
     const { storeId } = this;
-    const chunks = chunksOf(yield* snapshotText(state));
+    const { text, lists } = yield* snapshotParts(state);
+    const chunks = chunksOf(text);
     for (const [index, data] of chunks.entries()) {
       this.post({ kind: 'snapshot', storeId, seq, index, count: chunks.length, data });
       yield;
     }
+    for (const { table, row, pks } of lists)
+      for (const data of listParts(pks)) {
+        this.post({
+          kind: 'members',
+          storeId,
+          seq,
+          table,
+          ...(row === undefined ? {} : { row }),
+          data,
+        });
+        yield;
+      }
     this.sent = { seq, state };
   }
 

@@ -11,38 +11,52 @@ const VALUE_LIMITS: EncodeLimits = { maxSize: 1024 * 1024, maxItems: 100_000 };
  * serializes it for the port).
  */
 export const RELAY_MESSAGE_LENGTH = 64 * 1024;
-/** Pks gathered between two yields. */
-const PKS_PER_STEP = 2000;
 /** Results (or metas) encoded between two yields. */
 const VALUES_PER_STEP = 100;
+/** Collection rows counted between two yields. */
+const ROWS_PER_STEP = 2000;
 
 /**
- * The JSON text of a snapshot of `state` (a SnapshotState), made step by step: it yields after
- * each step, for SlicedWork. The state is an immutable snapshot, so its text is consistent
- * however many tasks making it takes.
- *
- * It holds what a panel's first views need: every collection row with its members, every stored
- * result with its meta, and for each entity table its pks only. A panel asks for the rows it
- * shows (`rows`): at 100k entities the rows are tens of MB, and most are never looked at.
+ * A list a snapshot counts and sends after its text, in `members` messages: the pks of an entity
+ * table, or the members of a collection row (`row`).
  */
-export function* snapshotText(state: State): Generator<void, string> {
-  const collections: [string, string][] = [];
-  const pks: [string, string][] = [];
-  for (const [key, table] of state.entities) {
-    const rows: string[] = [];
-    const entityPks: string[] = [];
-    for (const [pk, row] of table) {
-      if (row instanceof MemberList) {
-        // A collection row: its members, a row at a time (one can hold many thousands).
-        rows.push(`${JSON.stringify(pk)}:${JSON.stringify(row.toArray())}`);
-        yield;
-      } else {
-        entityPks.push(pk);
-        if (entityPks.length % PKS_PER_STEP === 0) yield;
-      }
+export interface SnapshotList {
+  table: string;
+  row?: string;
+  pks: Iterable<string>;
+}
+
+/**
+ * A snapshot of `state`, made step by step: it yields after each step, for SlicedWork. The state
+ * is an immutable snapshot, so what is made of it is consistent however many tasks that takes.
+ *
+ * `text` is the JSON of a SnapshotState: what a panel's first views need, small at any scale:
+ * every stored result with its meta, each entity table's size and each collection row's. The
+ * lists those sizes count (`lists`: collection rows first, as the views show them first) follow
+ * it, in parts of about a relay message (`listParts`). A panel asks for the entity rows it shows
+ * (`rows`): at 100k entities the rows are tens of MB, and most are never looked at.
+ */
+export function* snapshotParts(
+  state: State,
+): Generator<void, { text: string; lists: SnapshotList[] }> {
+  const tableSizes: [string, string][] = [];
+  const collectionSizes: [string, string][] = [];
+  const collectionLists: SnapshotList[] = [];
+  const entityLists: SnapshotList[] = [];
+  for (const [table, rows] of state.entities) {
+    if (!(rows.values().next().value instanceof MemberList)) {
+      tableSizes.push([table, String(rows.size)]);
+      entityLists.push({ table, pks: rows.keys() });
+      continue;
     }
-    if (rows.length > 0) collections.push([key, `{${rows.join(',')}}`]);
-    else pks.push([key, JSON.stringify(entityPks)]);
+    const sizes: [string, string][] = [];
+    for (const [row, members] of rows) {
+      if (!(members instanceof MemberList)) continue;
+      sizes.push([row, String(members.length)]);
+      collectionLists.push({ table, row, pks: members });
+      if (sizes.length % ROWS_PER_STEP === 0) yield;
+    }
+    collectionSizes.push([table, objectText(sizes)]);
     yield;
   }
   const endpoints = yield* encodedEntries(state.endpoints);
@@ -52,13 +66,35 @@ export function* snapshotText(state: State): Generator<void, string> {
     endpoint: endpoint.name,
     fetchedAt,
   }));
-  return objectText([
-    ['entities', objectText(collections)],
-    ['pks', objectText(pks)],
+  const text = objectText([
+    ['entities', '{}'],
+    ['tableSizes', objectText(tableSizes)],
+    ['collectionSizes', objectText(collectionSizes)],
     ['endpoints', objectText(endpoints)],
     ['meta', objectText(meta)],
     ['optimistic', JSON.stringify(optimistic)],
   ]);
+  return { text, lists: [...collectionLists, ...entityLists] };
+}
+
+/**
+ * A list's pks as the JSON texts of consecutive parts of it, each about RELAY_MESSAGE_LENGTH
+ * long (a pk longer than that is a part of its own).
+ */
+export function* listParts(pks: Iterable<string>): Generator<string> {
+  let part: string[] = [];
+  let length = 0;
+  for (const pk of pks) {
+    const text = JSON.stringify(pk);
+    if (part.length > 0 && length + text.length >= RELAY_MESSAGE_LENGTH) {
+      yield `[${part.join(',')}]`;
+      part = [];
+      length = 0;
+    }
+    part.push(text);
+    length += text.length + 1;
+  }
+  if (part.length > 0) yield `[${part.join(',')}]`;
 }
 
 /** Each entry of a map as a key and the JSON text of its encoded value. */

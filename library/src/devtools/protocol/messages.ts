@@ -7,7 +7,8 @@
  * - events travel as JSON text, one string per batch, so the clone is a copy of one string and
  *   the content script checks only the envelope; the panel parses and checks the events;
  * - effects name the entities a change touched without carrying their rows: the panel asks for
- *   the rows it shows (`rows`); a snapshot carries each entity table's pks, not its rows;
+ *   the rows it shows (`rows`); a snapshot counts each entity table's pks and each collection
+ *   row's members, and sends the lists after it (`members`), never the rows;
  * - messages stay around 64 KB (the content script relays each in one task of the page).
  */
 
@@ -113,6 +114,25 @@ export interface SnapshotMessage extends Envelope {
   data: string;
 }
 
+/**
+ * After a snapshot's chunks, the lists it counted, a part at a time: the pks of an entity table,
+ * or the members of a collection row, in order. A list's parts come one after the other, and
+ * every part of a snapshot before any event that follows it.
+ */
+export interface MembersMessage extends Envelope {
+  source: 'page';
+  kind: 'members';
+  storeId: string;
+  /** The seq of the snapshot the list is part of. */
+  seq: number;
+  /** The entity type, or the collection (`[Todo]`) of `row`. */
+  table: string;
+  /** The collection row the members are of; absent for an entity table's pks. */
+  row?: string;
+  /** The JSON text of this part's pks (`string[]`); `parseMembers` reads and checks it. */
+  data: string;
+}
+
 /** What every answer to a read (`rows`, `results`) says about when it was read. */
 interface ReadAnswer {
   storeId: string;
@@ -177,6 +197,7 @@ export type PageMessage =
   | HelloMessage
   | EventsMessage
   | SnapshotMessage
+  | MembersMessage
   | RowsMessage
   | ResultsMessage
   | ReadersMessage
@@ -286,15 +307,22 @@ export type ExtensionCommand =
   | ReplayCommand;
 
 /**
- * The snapshot, once its chunks are joined and parsed: what a panel's first views need. Entity
- * rows are not in it (a panel asks for the rows it shows, `rows`): `pks` lists each entity
- * table's pks. A page of an earlier version sent entity tables with their rows in `entities`
- * (and `entitiesMeta` and `indexes`, which no panel reads): a panel still takes them.
+ * The snapshot, once its chunks are joined and parsed: what a panel's first views need. It
+ * counts each entity table's pks (`tableSizes`) and each collection row's members
+ * (`collectionSizes`); the lists follow in `members` messages. Entity rows are never in it (a
+ * panel asks for the rows it shows, `rows`). Pages of earlier versions sent the lists in the
+ * snapshot (collection rows with their members in `entities`, each table's pks in `pks`), or
+ * entity tables with their rows in `entities` (and `entitiesMeta` and `indexes`, which no panel
+ * reads): a panel still takes them.
  */
 export interface SnapshotState {
-  /** Collection tables (`[Todo]`: row key → member pks) by key; see above for entity tables. */
+  /** Empty from this version on; see above. */
   entities: Record<string, Record<string, Encoded>>;
-  /** Entity tables by type: the pks the store holds, rows not sent. */
+  /** Entity tables by type: how many pks each holds (they follow the snapshot). */
+  tableSizes?: Record<string, number>;
+  /** Collection tables (`[Todo]`) by key, then row key: how many members (they follow). */
+  collectionSizes?: Record<string, Record<string, number>>;
+  /** From earlier pages: entity tables by type, the pks the store holds. */
   pks?: Record<string, string[]>;
   /** Stored results by key, normalized. */
   endpoints: Record<string, Encoded>;

@@ -15,6 +15,7 @@ import {
   MAX_ROWS_PER_REQUEST,
   MAX_SNAPSHOT_CHUNKS,
   MAX_VALUE_DEPTH,
+  type MembersMessage,
   type PageMessage,
   PROTOCOL_TAG,
   PROTOCOL_VERSION,
@@ -283,9 +284,28 @@ function checkPageMessage(value: unknown): value is PageMessage {
         (value.index as number) < (value.count as number) &&
         (value.count as number) <= MAX_SNAPSHOT_CHUNKS
       );
+    case 'members':
+      return (
+        hasFields(
+          value,
+          { storeId: isNonEmptyString, seq: isSeq, table: isNonEmptyString, data: isString },
+          { row: isString },
+        ) && (value.data as string).length <= MAX_MESSAGE_LENGTH
+      );
     default:
       return false;
   }
+}
+
+/** The pks of a `members` message, or undefined when its text is not a list of strings. */
+export function parseMembers(message: MembersMessage): string[] | undefined {
+  let pks: unknown;
+  try {
+    pks = JSON.parse(message.data);
+  } catch {
+    return undefined;
+  }
+  return isStrings(pks) ? (pks as string[]) : undefined;
 }
 
 /**
@@ -301,6 +321,9 @@ export function parseEvents(message: EventsMessage): StoreEvent[] | undefined {
   }
   return isArrayOf(isStoreEvent)(events) ? (events as StoreEvent[]) : undefined;
 }
+
+/** Counts by name (a snapshot's sizes). */
+const isCounts: Check = (counts) => isObject(counts) && Object.values(counts).every(isSeq);
 
 const isOptimistic: Check = (update) =>
   hasFields(update, { key: isString, endpoint: isString, fetchedAt: isNumber });
@@ -324,7 +347,11 @@ export function parseSnapshot(text: string): SnapshotState | undefined {
       meta: isObject,
       optimistic: isArrayOf(isOptimistic),
     },
-    { pks: (pks) => isObject(pks) && Object.values(pks).every(isArrayOf(isString)) },
+    {
+      tableSizes: isCounts,
+      collectionSizes: (tables) => isObject(tables) && Object.values(tables).every(isCounts),
+      pks: (pks) => isObject(pks) && Object.values(pks).every(isStrings),
+    },
   );
   return valid ? (snapshot as SnapshotState) : undefined;
 }
