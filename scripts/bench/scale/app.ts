@@ -41,6 +41,7 @@ function write(target: Store) {
 
 let longestTask = 0;
 let snapshotChars = 0;
+let listChars = 0;
 let posted: Record<string, number> = {};
 let lastPost = -1;
 
@@ -51,7 +52,10 @@ window.addEventListener('message', (event) => {
   const data = event.data as { tag?: unknown; source?: unknown; kind?: string; data?: unknown };
   if (data?.tag !== 'restlens' || data.source !== 'page' || data.kind === undefined) return;
   posted[data.kind] = (posted[data.kind] ?? 0) + 1;
-  if (data.kind === 'snapshot' && typeof data.data === 'string') snapshotChars += data.data.length;
+  if (typeof data.data === 'string') {
+    if (data.kind === 'snapshot') snapshotChars += data.data.length;
+    if (data.kind === 'members') listChars += data.data.length;
+  }
   lastPost = performance.now();
 });
 
@@ -114,6 +118,7 @@ const api: ScaleApi = {
   watch() {
     longestTask = 0;
     snapshotChars = 0;
+    listChars = 0;
     posted = {};
     lastPost = -1;
   },
@@ -121,6 +126,7 @@ const api: ScaleApi = {
     return {
       longestTaskMs: longestTask,
       snapshotChars,
+      listChars,
       posted,
       quietMs: lastPost < 0 ? -1 : performance.now() - lastPost,
     };

@@ -274,6 +274,11 @@ export function formatScaleReport(results: readonly SizeResult[]): string {
       'what the views need first',
     ),
     row(
+      'its lists, sent after it (members, pks)',
+      (r) => `${(r.connect.listChars / 1e6).toFixed(2)} M chars`,
+      '',
+    ),
+    row(
       `${BURST.writes.toLocaleString('en')} writes (target 1 s), no panel`,
       (r) => ms(median(r.burstNoPanelMs)),
       '≤ 1 s',

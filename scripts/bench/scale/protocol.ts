@@ -7,8 +7,10 @@
 export interface PageWatch {
   /** The longest task of the page's thread (ms); 0 when none took 50 ms or more. */
   longestTaskMs: number;
-  /** Characters of snapshot data posted (the sum of its chunks' lengths). */
+  /** Characters of snapshot text posted (the sum of its chunks' lengths). */
   snapshotChars: number;
+  /** Characters of the lists posted after it (`members` messages). */
+  listChars: number;
   /** Messages posted to the panel, by kind. */
   posted: Record<string, number>;
   /** How long ago the last message was posted (ms), or -1 when none was. */
