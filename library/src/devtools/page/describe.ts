@@ -53,6 +53,7 @@ export class Describer {
    * it lost a member.
    */
   readersOf(changes: ChangeSet, before: State, after: State): ReaderEffect[] {
+    if (this.calls.size === 0) return NO_READERS;
     const invalidated = new Map<string, Set<string>>();
     for (const { entity, invalidated: pks } of changes.entities)
       for (const { pk } of pks) {
@@ -61,9 +62,11 @@ export class Describer {
       }
     if (invalidated.size === 0) return NO_READERS;
     const readers: ReaderEffect[] = [];
-    for (const [key, result] of before.endpoints) {
-      const call = this.calls.get(key);
-      if (call === undefined) continue;
+    // The reads tracked, not every stored result: only a read's call can be read again, and
+    // walking a large results table on every delete costs the app for nothing.
+    for (const [key, call] of this.calls) {
+      const result = before.endpoints.get(key);
+      if (result === undefined) continue;
       const { endpoint } = call;
       try {
         const args = call.args as Parameters<typeof endpoint>;
