@@ -76,22 +76,23 @@ export class Controller {
     ...args: Parameters<E>
   ): Promise<ResolveType<E>> => {
     let key: string;
-    let requestKey: string;
+    /** Identifies a read's request, to share it; mutations are never shared. */
+    let requestKey: string | undefined;
     try {
       key = keyOf('controller.fetch', endpoint, args);
-      requestKey = endpoint.requestKey?.(...args) ?? key;
+      if (!endpoint.sideEffect) requestKey = endpoint.requestKey?.(...args) ?? key;
     } catch (error) {
       // e.g. a missing URL parameter: the caller gets a rejected promise, like any failure.
       return Promise.reject(error);
     }
-    if (!endpoint.sideEffect) {
+    if (requestKey !== undefined) {
       const pending = this.inflight.get(requestKey);
       if (pending) return pending as Promise<ResolveType<E>>;
     }
     const fetchedAt = Date.now();
     this.store.dispatch({ type: 'fetch', endpoint, args, key, fetchedAt });
     const request = this.request(endpoint, args, key, fetchedAt, this.resets);
-    if (!endpoint.sideEffect) {
+    if (requestKey !== undefined) {
       this.inflight.set(requestKey, request);
       this.inflightKeys.set(requestKey, key);
       // After a reset the key may already belong to a newer request: leave that one in place.
@@ -130,14 +131,14 @@ export class Controller {
       response = await endpoint(...args);
     } catch (error) {
       // Nothing of a request started before a reset is stored (see below).
-      if (this.resets === resetsAtStart) this.commit(endpoint, { args, error, fetchedAt });
+      if (this.resets === resetsAtStart) this.commit(endpoint, { args, error, fetchedAt }, key);
       throw error;
     }
     // `fetchedAt < lastReset` alone misses a reset in the same millisecond as the fetch; the
     // count of resets tells for sure that this request started before one.
     if (this.resets !== resetsAtStart)
       throw new Error(`${endpoint.name}: the store was reset while fetching`);
-    const changes = this.commit(endpoint, { args, response, fetchedAt });
+    const changes = this.commit(endpoint, { args, response, fetchedAt }, key);
     // The reducer turns a response that does not fit the schema into an error for its key.
     for (const change of changes.results)
       if (change.type === 'result-error' && change.key === key) throw change.error;
@@ -167,14 +168,15 @@ export class Controller {
    * races); without it, the answer was requested when it is written: one clock reading for both.
    */
   resolve = (endpoint: EndpointInterface, outcome: Outcome): Promise<void> => {
-    this.commit(endpoint, outcome);
+    this.commit(endpoint, outcome, keyOf('controller.setResponse', endpoint, outcome.args));
     return Promise.resolve();
   };
 
-  /** Stores a response or an error; returns what that did. */
+  /** Stores a response or an error for `endpoint(...args)`, whose key is `key`; returns what that did. */
   private commit(
     endpoint: EndpointInterface,
     { args, fetchedAt: requestedAt, ...outcome }: Outcome,
+    key: string,
   ): ChangeSet {
     const date = Date.now();
     const fetchedAt = requestedAt ?? date;
@@ -183,7 +185,7 @@ export class Controller {
       type: 'setResponse',
       endpoint,
       args,
-      key: keyOf('controller.setResponse', endpoint, args),
+      key,
       fetchedAt,
       date,
       error: failed,
