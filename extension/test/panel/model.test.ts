@@ -378,8 +378,9 @@ describe('a snapshot whose lists follow it', () => {
       { seq: 1, table: '__proto__', row: '__proto__', pks: ['toString', '__proto__'] },
     ]);
     expect(Object.keys(view.entities)).toEqual(['__proto__', 'constructor']);
-    expect(Object.keys(view.entities.__proto__ ?? {})).toEqual(['__proto__']);
-    expect(view.collections.__proto__?.__proto__).toEqual(['toString', '__proto__']);
+    const proto = '__proto__';
+    expect(Object.keys(view.entities[proto] ?? {})).toEqual([proto]);
+    expect(view.collections[proto]?.[proto]).toEqual(['toString', proto]);
     expect(pksComing(view, 'constructor')).toBe(1);
     expect(({} as Record<string, unknown>).toString).toBe(Object.prototype.toString);
   });

@@ -176,8 +176,9 @@ export function joinSnapshot(messages: readonly PageMessage[]): SnapshotState {
     if (part === undefined) throw new Error(`malformed members: ${message.data.slice(0, 200)}`);
     if (message.row === undefined) pks[message.table] = [...(pks[message.table] ?? []), ...part];
     else {
-      const rows = (entities[message.table] ??= {});
+      const rows = entities[message.table] ?? {};
       rows[message.row] = [...(rows[message.row] ?? []), ...part];
+      entities[message.table] = rows;
     }
   }
   for (const [table, size] of Object.entries(snapshot.tableSizes ?? {}))
