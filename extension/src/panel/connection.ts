@@ -19,7 +19,7 @@ import {
   STABLE_PORT_MS,
 } from '../shared/ports.js';
 import { dict } from './dict.js';
-import type { ListPart } from './model.js';
+import { type ListPart, resyncPoint } from './model.js';
 import { RowRequests } from './rowRequests.js';
 import type { PanelStore } from './store.js';
 
@@ -136,18 +136,23 @@ export class PanelConnection {
     if (parts.size === 0) return;
     this.listParts = new Map();
     const state = this.store.getState();
-    for (const [storeId, storeParts] of parts) state.listParts(storeId, storeParts);
+    for (const [storeId, storeParts] of parts)
+      this.resync(storeId, state.listParts(storeId, storeParts));
   }
 
   /** Asks one store for what follows `after` (0: everything), when the store says it must. */
   private resync(storeId: string, after: number | undefined) {
-    if (after !== undefined) this.send({ kind: 'connect', storeId, lastSeq: after });
+    const view = this.store.getState().stores[storeId];
+    if (after !== undefined)
+      this.send({ kind: 'connect', storeId, lastSeq: view ? resyncPoint(view, after) : 0 });
   }
 
   private resyncAll() {
     const { stores, storeOrder } = this.store.getState();
-    for (const storeId of storeOrder)
-      this.send({ kind: 'connect', storeId, lastSeq: stores[storeId]?.lastSeq ?? 0 });
+    for (const storeId of storeOrder) {
+      const view = stores[storeId];
+      this.send({ kind: 'connect', storeId, lastSeq: view ? resyncPoint(view, view.lastSeq) : 0 });
+    }
   }
 
   private receivePage(message: PageMessage) {

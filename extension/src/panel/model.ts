@@ -246,31 +246,38 @@ function copyOfSnapshot(snapshot: SnapshotState, seq: number): Partial<StoreView
 
 /**
  * Takes parts of the lists the last snapshot counted, in the order they came: an entity table's
- * pks join it UNLOADED, a collection row's members go after those that came before. A part of
- * another snapshot, of a list the snapshot did not count, or beyond its count is not taken.
+ * pks join it UNLOADED, a collection row's members go after those that came before.
+ *
+ * The page sends exactly what it counted, so a part the copy does not expect — when no list is
+ * coming, of another snapshot, of a list the snapshot did not count, or past its count — was
+ * posted by a script of the page under the store's id (alongside the page's own, or with a
+ * forged snapshot in between): what came of the lists cannot be told from it. Like two events
+ * with one seq, it is a conflict, and a fresh snapshot settles it (`resyncAfter` 0).
  */
 export function applyListParts(view: StoreView, parts: readonly ListPart[]): StoreView {
   const { loading } = view;
-  if (loading === undefined) return view;
+  if (parts.length === 0) return view;
+  const conflict: StoreView = { ...view, resyncAfter: 0 };
+  if (loading === undefined) return conflict;
   const pks = copyDict(loading.pks);
   const members = copyDict(loading.members);
   const entities = new CopyOnWrite(view.entities, copyDict);
   const collections = new CopyOnWrite(view.collections, copyDict);
   const editedRows = new Set<string[]>();
   for (const part of parts) {
-    if (part.seq !== loading.seq) continue;
+    if (part.seq !== loading.seq) return conflict;
     if (part.row === undefined) {
       const left = pks[part.table];
-      if (left === undefined) continue;
+      if (left === undefined || part.pks.length > left) return conflict;
       const rows = entities.edit(part.table);
-      for (const pk of part.pks.slice(0, left)) rows[pk] ??= UNLOADED;
+      for (const pk of part.pks) rows[pk] ??= UNLOADED;
       if (left > part.pks.length) pks[part.table] = left - part.pks.length;
       else delete pks[part.table];
       continue;
     }
     const rowsLeft = members[part.table];
     const left = rowsLeft?.[part.row];
-    if (rowsLeft === undefined || left === undefined) continue;
+    if (rowsLeft === undefined || left === undefined || part.pks.length > left) return conflict;
     const table = collections.edit(part.table);
     let list = table[part.row] ?? [];
     if (!editedRows.has(list)) {
@@ -278,7 +285,7 @@ export function applyListParts(view: StoreView, parts: readonly ListPart[]): Sto
       editedRows.add(list);
       table[part.row] = list;
     }
-    for (const pk of part.pks.slice(0, left)) list.push(pk);
+    list.push(...part.pks);
     const stillLeft = copyDict(rowsLeft);
     if (left > part.pks.length) stillLeft[part.row] = left - part.pks.length;
     else delete stillLeft[part.row];
@@ -292,6 +299,14 @@ export function applyListParts(view: StoreView, parts: readonly ListPart[]): Sto
     collections: collections.tables,
     loading: coming > 0 ? { seq: loading.seq, pks, members } : undefined,
   };
+}
+
+/**
+ * The seq to ask a resync from: what the copy holds, or 0 (a fresh snapshot) while a snapshot's
+ * lists are still coming, as only a snapshot sends them again.
+ */
+export function resyncPoint(view: StoreView, after: number): number {
+  return view.loading === undefined ? after : 0;
 }
 
 /** How many members of a collection row the copy lacks: those still coming after a snapshot. */

@@ -78,8 +78,11 @@ export interface PanelActions extends RecorderActions {
    * missing (once per gap: events still in flight would otherwise each ask again).
    */
   events(batch: EventBatch): number | undefined;
-  /** Takes parts of the lists a store's snapshot counted, in the order they came. */
-  listParts(storeId: string, parts: readonly ListPart[]): void;
+  /**
+   * Takes parts of the lists a store's snapshot counted, in the order they came; returns the
+   * seq to ask a resync from, if one must be asked (a part that was not expected).
+   */
+  listParts(storeId: string, parts: readonly ListPart[]): number | undefined;
   /** Takes rows the page answered with (for a store the panel knows). */
   rows(message: RowsMessage): void;
   /** Takes the page's count of each result's readers (for a store the panel knows). */
@@ -245,7 +248,15 @@ export function createPanelStore() {
         return resyncAfter;
       },
       listParts(storeId, parts) {
-        if (get().stores[storeId]) updateStore(storeId, (view) => applyListParts(view, parts));
+        if (!get().stores[storeId]) return undefined;
+        let resyncAfter: number | undefined;
+        updateStore(storeId, (view) => {
+          const next = applyListParts(view, parts);
+          if (next.resyncAfter !== undefined && next.resyncAfter !== view.resyncAfter)
+            resyncAfter = next.resyncAfter;
+          return next;
+        });
+        return resyncAfter;
       },
       rows(message) {
         if (get().stores[message.storeId])

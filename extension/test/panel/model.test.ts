@@ -10,9 +10,11 @@ import {
   applySnapshotChunk,
   emptyStoreView,
   INVALID_ROW,
+  type ListPart,
   membersComing,
   needsRow,
   pksComing,
+  resyncPoint,
   type StoreView,
   UNLOADED,
 } from '../../src/panel/model.js';
@@ -343,18 +345,34 @@ describe('a snapshot whose lists follow it', () => {
     expect(Object.keys(before.entities.Todo ?? {})).toEqual(['a']);
   });
 
-  it('leaves out parts of another snapshot, of lists it did not count, and past a count', () => {
-    const view = applyListParts(head(), [
+  it('asks for a fresh snapshot on a part it does not expect (a script posted it)', () => {
+    const unexpected: ListPart[] = [
       { seq: 3, table: 'Todo', pks: ['old'] },
       { seq: 4, table: 'User', pks: ['1'] },
       { seq: 4, table: '[Todo]', row: '{"b":2}', pks: ['x'] },
       { seq: 4, table: '[Todo]', row: '{"a":1}', pks: ['x'] },
       { seq: 4, table: 'Todo', pks: ['a', 'b', 'c', 'd'] },
+    ];
+    for (const part of unexpected) {
+      const view = applyListParts(head(), [{ seq: 4, table: 'Todo', pks: ['a'] }, part]);
+      expect(view.resyncAfter).toBe(0);
+      // What came is not taken: the fresh snapshot brings it all.
+      expect(view.entities).toEqual({ Todo: {} });
+      expect(view.collections['[Todo]']).toEqual({ '{}': [], '{"a":1}': [] });
+    }
+    // Whole lists take no more.
+    const whole = applyListParts(head(), [
+      { seq: 4, table: '[Todo]', row: '{}', pks: ['a', 'b', 'c'] },
+      { seq: 4, table: 'Todo', pks: ['a', 'b', 'c'] },
     ]);
-    expect(view.entities).toEqual({ Todo: { a: UNLOADED, b: UNLOADED, c: UNLOADED } });
-    expect(view.collections['[Todo]']).toEqual({ '{}': [], '{"a":1}': [] });
-    expect(pksComing(view, 'Todo')).toBe(0);
-    expect(membersComing(view, '[Todo]', '{}')).toBe(3);
+    expect(whole.loading).toBeUndefined();
+    expect(whole.resyncAfter).toBeUndefined();
+    expect(applyListParts(whole, [{ seq: 4, table: 'Todo', pks: ['z'] }]).resyncAfter).toBe(0);
+  });
+
+  it('asks a resync from 0 while lists are coming: only a snapshot sends them again', () => {
+    expect(resyncPoint(head(), 4)).toBe(0);
+    expect(resyncPoint(loaded(), 1)).toBe(1);
   });
 
   it('keeps a row already answered when its pk comes in a part', () => {
@@ -388,6 +406,8 @@ describe('a snapshot whose lists follow it', () => {
   it('a later snapshot starts over: what was coming for the earlier one is dropped', () => {
     const view = applySnapshotChunk(applyListParts(head(), []), counted(5, {}, {}));
     expect(view.loading).toBeUndefined();
-    expect(applyListParts(view, [{ seq: 4, table: 'Todo', pks: ['a'] }])).toBe(view);
+    expect(applyListParts(view, [{ seq: 4, table: 'Todo', pks: ['a'] }]).entities).toBe(
+      view.entities,
+    );
   });
 });
