@@ -1,11 +1,12 @@
 import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
-import type {
-  Encoded,
-  ForcedState,
-  ReadersMessage,
-  RowsMessage,
-  SnapshotMessage,
-  SnapshotState,
+import {
+  type Encoded,
+  type ForcedState,
+  type ReadersMessage,
+  type RowsMessage,
+  type SnapshotMessage,
+  type SnapshotState,
+  TIMELINE_LENGTH,
 } from '../../../library/src/devtools/protocol/messages.js';
 import { parseSnapshot } from '../../../library/src/devtools/protocol/validate.js';
 import { copyDict, type Dict, dict, withEntry } from './dict.js';
@@ -102,7 +103,7 @@ export interface ListPart {
   pks: readonly string[];
 }
 
-export const MAX_TIMELINE = 10_000;
+export const MAX_TIMELINE = TIMELINE_LENGTH;
 export const INVALID_ROW: Encoded = { '@@restlens/invalid': true };
 
 export function isInvalidRow(row: Row | undefined): boolean {

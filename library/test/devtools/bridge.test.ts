@@ -13,6 +13,7 @@ import {
   PROTOCOL_VERSION,
   SNAPSHOT_CHUNK_LENGTH,
   type SnapshotState,
+  TIMELINE_LENGTH,
 } from '../../src/devtools/index.js';
 import { RELAY_MESSAGE_LENGTH } from '../../src/devtools/page/snapshot.js';
 import { createStore, Endpoint, Entity, type Store, schema } from '../../src/index.js';
@@ -191,6 +192,18 @@ describe('the ring before a panel connects', () => {
     expect(seqs).toHaveLength(1000);
     expect(seqs[0]).toBe(6);
     expect(seqs.at(-1)).toBe(1005);
+  });
+
+  it('sends as history the newest TIMELINE_LENGTH changes of a longer ring (what a timeline keeps)', () => {
+    const store = createStore();
+    const { storeId } = connect(store, { ringSize: TIMELINE_LENGTH + 500 });
+    notes(store, TIMELINE_LENGTH + 300);
+    panel.connect(0);
+    const seqs = panel.events(storeId).map((event) => event.seq);
+    expect(seqs).toHaveLength(TIMELINE_LENGTH);
+    expect([seqs[0], seqs.at(-1)]).toEqual([301, TIMELINE_LENGTH + 300]);
+    // A panel that missed a few still gets every one of them, to apply.
+    expect(panel.pull(storeId, 5).map((event) => event.seq)).toHaveLength(TIMELINE_LENGTH + 295);
   });
 
   it('describes the changes the ring holds when a panel connects, across disconnects', () => {

@@ -13,6 +13,7 @@ import {
   type ResultsCommand,
   type RowsCommand,
   type StoredResult,
+  TIMELINE_LENGTH,
 } from '../protocol/messages.js';
 import { inspectorCommandRefusal, isExtensionCommand } from '../protocol/validate.js';
 import { Describer, type EventLimits, encodeEvent, factsOf, needsSnapshot } from './describe.js';
@@ -356,7 +357,8 @@ class DevtoolsBridge implements DevtoolsConnection {
 
   /**
    * What a panel holding events up to `lastSeq` misses (what is pending now included): those
-   * events, or a snapshot and the ring as history if they left the ring.
+   * events, or a snapshot and the ring as history (its newest TIMELINE_LENGTH entries, what a
+   * timeline keeps) if they left the ring.
    */
   private *resync(lastSeq: number): Generator<void> {
     this.dropPending();
@@ -371,7 +373,7 @@ class DevtoolsBridge implements DevtoolsConnection {
       if (omitted || missing.some(needsSnapshot)) yield* this.postSnapshot(seq, state);
     } else {
       yield* this.postSnapshot(seq, state);
-      yield* this.postEvents(entries, true);
+      yield* this.postEvents(entries.slice(-TIMELINE_LENGTH), true);
     }
     this.sent = { seq, state };
   }

@@ -25,6 +25,11 @@ export const SNAPSHOT_CHUNK_LENGTH = 256 * 1024;
 export const MAX_SNAPSHOT_CHUNKS = 1024;
 /** Messages larger than this (as JSON) are refused by the validators. */
 export const MAX_MESSAGE_LENGTH = 8 * 1024 * 1024;
+/**
+ * How many events a panel's timeline keeps; so the most history a page sends when a panel
+ * connects (the newest of its ring): describing older ones would be work for nothing.
+ */
+export const TIMELINE_LENGTH = 10_000;
 /** The most rows (or results) one `rows` (or `results`) command may ask for. */
 export const MAX_ROWS_PER_REQUEST = 1000;
 /**
