@@ -261,7 +261,7 @@ export function applyListParts(view: StoreView, parts: readonly ListPart[]): Sto
   const conflict: StoreView = { ...view, resyncAfter: 0 };
   if (loading === undefined) return conflict;
   const pks = copyDict(loading.pks);
-  const members = copyDict(loading.members);
+  const members = new CopyOnWrite(loading.members, copyDict);
   const entities = new CopyOnWrite(view.entities, copyDict);
   const collections = new CopyOnWrite(view.collections, copyDict);
   const editedRows = new Set<string[]>();
@@ -276,9 +276,8 @@ export function applyListParts(view: StoreView, parts: readonly ListPart[]): Sto
       else delete pks[part.table];
       continue;
     }
-    const rowsLeft = members[part.table];
-    const left = rowsLeft?.[part.row];
-    if (rowsLeft === undefined || left === undefined || part.pks.length > left) return conflict;
+    const left = members.tables[part.table]?.[part.row];
+    if (left === undefined || part.pks.length > left) return conflict;
     const table = collections.edit(part.table);
     let list = table[part.row] ?? [];
     if (!editedRows.has(list)) {
@@ -287,18 +286,20 @@ export function applyListParts(view: StoreView, parts: readonly ListPart[]): Sto
       table[part.row] = list;
     }
     list.push(...part.pks);
-    const stillLeft = copyDict(rowsLeft);
-    if (left > part.pks.length) stillLeft[part.row] = left - part.pks.length;
-    else delete stillLeft[part.row];
-    if (Object.keys(stillLeft).length > 0) members[part.table] = stillLeft;
-    else delete members[part.table];
+    const rowsLeft = members.edit(part.table);
+    if (left > part.pks.length) rowsLeft[part.row] = left - part.pks.length;
+    else delete rowsLeft[part.row];
   }
-  const coming = Object.keys(pks).length + Object.keys(members).length;
+  // A collection's entry goes once none of its rows is coming.
+  const stillComing = dict(
+    Object.entries(members.tables).filter(([, rows]) => Object.keys(rows).length > 0),
+  );
+  const coming = Object.keys(pks).length + Object.keys(stillComing).length;
   return {
     ...view,
     entities: entities.tables,
     collections: collections.tables,
-    loading: coming > 0 ? { seq: loading.seq, pks, members } : undefined,
+    loading: coming > 0 ? { seq: loading.seq, pks, members: stillComing } : undefined,
   };
 }
 
@@ -311,12 +312,16 @@ export function resyncPoint(view: StoreView, after: number): number {
 }
 
 /** How many members of a collection row the copy lacks: those still coming after a snapshot. */
-export function membersComing(view: StoreView, collection: string, row: string): number {
+export function membersComing(
+  view: Pick<StoreView, 'loading'>,
+  collection: string,
+  row: string,
+): number {
   return view.loading?.members[collection]?.[row] ?? 0;
 }
 
 /** How many pks of an entity table the copy lacks: those still coming after a snapshot. */
-export function pksComing(view: StoreView, table: string): number {
+export function pksComing(view: Pick<StoreView, 'loading'>, table: string): number {
   return view.loading?.pks[table] ?? 0;
 }
 

@@ -52,14 +52,16 @@ export function EntitiesView({ store }: ViewProps) {
   // lists are made again whenever a row comes.
   const rows = (type === undefined ? undefined : store.entities[type]) ?? NO_ROWS;
   const pks = useMemo(() => Object.keys(rows), [rows]);
+  // Made again only when the tables change: a table's pks are counted by walking them.
+  const { entities, loading } = store;
   const counts = useMemo(
     () =>
       types.map(
         (option) =>
-          (option === type ? pks.length : Object.keys(store.entities[option] ?? NO_ROWS).length) +
-          pksComing(store, option),
+          (option === type ? pks.length : Object.keys(entities[option] ?? NO_ROWS).length) +
+          pksComing({ loading }, option),
       ),
-    [types, type, pks, store],
+    [types, type, pks, entities, loading],
   );
   // Right after a snapshot, a large table's pks are still coming.
   const coming = type === undefined ? 0 : pksComing(store, type);
