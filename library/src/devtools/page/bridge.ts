@@ -98,8 +98,9 @@ class DevtoolsBridge implements DevtoolsConnection {
   private readonly sliceMs: number;
   private readonly history: History;
   private readonly describer: Describer;
-  private readonly resultCommands: ResultCommands;
-  private readonly editor: EntityEditor;
+  /** Made when the panel first sends such a command: most stores never see one. */
+  private madeResultCommands: ResultCommands | undefined = undefined;
+  private madeEditor: EntityEditor | undefined = undefined;
   /** The state components see now: the last change's, or the store's when the bridge started. */
   private state: State;
   private seq = 0;
@@ -128,13 +129,23 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.sliceMs = options.sliceMs ?? 10;
     this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
     this.describer = new Describer(store.controller);
-    this.resultCommands = new ResultCommands(store.controller, (key) => this.describer.callOf(key));
-    this.editor = new EntityEditor(store.controller, () => this.describer.schemas());
     this.state = store.getState();
     this.sent = { seq: 0, state: this.state };
     this.unobserve = store.observe(this.observe);
     this.target.addEventListener('message', this.onMessage);
     this.hello();
+  }
+
+  private get resultCommands(): ResultCommands {
+    this.madeResultCommands ??= new ResultCommands(this.store.controller, (key) =>
+      this.describer.callOf(key),
+    );
+    return this.madeResultCommands;
+  }
+
+  private get editor(): EntityEditor {
+    this.madeEditor ??= new EntityEditor(this.store.controller, () => this.describer.schemas());
+    return this.madeEditor;
   }
 
   /**
