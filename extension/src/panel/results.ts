@@ -1,5 +1,4 @@
 import type { Encoded } from '../../../library/src/devtools/protocol/messages.js';
-import { endpointNames } from './derive.js';
 import { plainFields } from './format.js';
 import type { StoreView } from './model.js';
 
@@ -52,10 +51,14 @@ function statusOf(
 
 /**
  * Every stored result (by key, with meta or a value), every read in flight, and every
- * optimistic mutation pending.
+ * optimistic mutation pending. `names` is `endpointNames(view.events)`: the view keeps it while
+ * the timeline is unchanged, as the rows are made again each second.
  */
-export function resultRows(view: StoreView, now = Date.now()): ResultRow[] {
-  const names = endpointNames(view.events);
+export function resultRows(
+  view: StoreView,
+  names: ReadonlyMap<string, string>,
+  now = Date.now(),
+): ResultRow[] {
   // A read in flight for the first time has no meta yet: it is listed too.
   const keys = new Set([
     ...Object.keys(view.meta),
