@@ -23,11 +23,20 @@ export function makePks(shape: 'sparse' | 'dense', count: number, seed?: number)
 export function makePks(shape: PkShape, count: number, seed?: number): Pk[];
 export function makePks(shape: PkShape, count: number, seed = 1): Pk[] {
   if (shape === 'dense') return Array.from({ length: count }, (_, index) => index + 1);
+  if (shape === 'uuid') return Array.from({ length: count }, uuidSequence(seed));
   const random = seededRandom(seed);
-  if (shape === 'uuid') return Array.from({ length: count }, () => uuid(random));
   const seen = new Set<number>();
   while (seen.size < count) seen.add(1 + Math.floor(random() * SPARSE_MAX));
   return [...seen];
+}
+
+/**
+ * The uuids of `makePks('uuid', …, seed)`, one per call, for as many as a fixture needs (an app
+ * whose server mints one per created row).
+ */
+export function uuidSequence(seed = 1): () => string {
+  const random = seededRandom(seed);
+  return () => uuid(random);
 }
 
 /** `xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx`, V one of 8, 9, a, b (RFC 9562 version 4). */

@@ -37,7 +37,7 @@ function TodoList() {
   );
 }
 
-const TodoRow = memo(function TodoRow({ id }: { id: number }) {
+const TodoRow = memo(function TodoRow({ id }: { id: string }) {
   renders.count++;
   const todo = useSuspense(TodoResource.get, { id });
   return (

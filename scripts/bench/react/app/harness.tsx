@@ -27,7 +27,7 @@ export function startBench(library: string): void {
   let version = 0;
 
   const list = () => container.querySelector('[data-list]');
-  const row = (id: number) => container.querySelector(`[data-id="${id}"]`);
+  const row = (id: string) => container.querySelector(`[data-id="${id}"]`);
   const text = (element: Element | null | undefined, field: string) =>
     element?.querySelector(`[data-${field}]`)?.textContent;
   const todoAt = (position: number) => {
@@ -117,7 +117,7 @@ export function startBench(library: string): void {
       const id = peekNextTodoId();
       return measure(
         () => controller().fetch(TodoResource.getList.unshift, { title: `Todo ${id}` }),
-        () => list()?.firstElementChild?.getAttribute('data-id') === String(id),
+        () => list()?.firstElementChild?.getAttribute('data-id') === id,
       );
     },
     deleteTodo(position) {

@@ -5,31 +5,31 @@
 import { createResource, Entity } from 'restlens';
 
 export class User extends Entity {
-  id = 0;
+  id = '';
   name = '';
   pk() {
-    return `${this.id}`;
+    return this.id;
   }
   static override key = 'User';
 }
 
 export class Todo extends Entity {
-  id = 0;
+  id = '';
   title = '';
   completed = false;
   author = User.fromJS();
   pk() {
-    return `${this.id}`;
+    return this.id;
   }
   static override key = 'Todo';
   static override schema = { author: User };
 }
 
 export class Project extends Entity {
-  id = 0;
+  id = '';
   name = '';
   pk() {
-    return `${this.id}`;
+    return this.id;
   }
   static override key = 'Project';
 }

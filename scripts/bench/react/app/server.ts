@@ -3,38 +3,43 @@
  * libraries run their whole request path (URL, request init, `response.json()`) with no HTTP and
  * no timing noise from a socket. Responses are JSON text, as from a real server.
  */
+import { makePks, uuidSequence } from '../../pks.js';
 import { LIST_SIZE } from '../protocol.js';
 
 export interface UserData {
-  id: number;
+  id: string;
   name: string;
 }
 
 export interface TodoData {
-  id: number;
+  id: string;
   title: string;
   completed: boolean;
   author: UserData;
 }
 
 export interface ProjectData {
-  id: number;
+  id: string;
   name: string;
 }
 
+// Every pk is a uuid, as the server of a real app mints them.
+const [authorId, projectId] = makePks('uuid', 2, 2);
 /** Every todo has this author, so one change of it reaches every row. */
-export const AUTHOR_ID = 1;
-export const PROJECT_ID = 1;
+export const AUTHOR_ID = authorId as string;
+export const PROJECT_ID = projectId as string;
 
-const users = new Map<number, UserData>([[AUTHOR_ID, { id: AUTHOR_ID, name: 'Ada' }]]);
-const projects = new Map<number, ProjectData>([[PROJECT_ID, { id: PROJECT_ID, name: 'Launch' }]]);
+const users = new Map<string, UserData>([[AUTHOR_ID, { id: AUTHOR_ID, name: 'Ada' }]]);
+const projects = new Map<string, ProjectData>([[PROJECT_ID, { id: PROJECT_ID, name: 'Launch' }]]);
 /** Insertion order is the list's order; unshifted todos are kept in front. */
-let todos = new Map<number, Omit<TodoData, 'author'>>();
-let nextTodoId = 1;
-for (let index = 0; index < LIST_SIZE; index++) addTodo(`Todo ${nextTodoId}`, 'end');
+let todos = new Map<string, Omit<TodoData, 'author'>>();
+const mintTodoId = uuidSequence(1);
+let nextTodoId = mintTodoId();
+for (let index = 0; index < LIST_SIZE; index++) addTodo(`Todo ${index + 1}`, 'end');
 
 function addTodo(title: string, where: 'start' | 'end'): TodoData {
-  const todo = { id: nextTodoId++, title, completed: false };
+  const todo = { id: nextTodoId, title, completed: false };
+  nextTodoId = mintTodoId();
   todos = where === 'end' ? todos.set(todo.id, todo) : new Map([[todo.id, todo], ...todos]);
   return withAuthor(todo);
 }
@@ -44,16 +49,16 @@ function withAuthor(todo: Omit<TodoData, 'author'>): TodoData {
 }
 
 /** The id the next created todo gets. */
-export function peekNextTodoId(): number {
+export function peekNextTodoId(): string {
   return nextTodoId;
 }
 
 /** The ids in list order, as the server holds them. */
-export function todoIds(): number[] {
+export function todoIds(): string[] {
   return [...todos.keys()];
 }
 
-type Handler = (id: number, body: Record<string, unknown>) => unknown;
+type Handler = (id: string, body: Record<string, unknown>) => unknown;
 
 const routes: Record<string, Handler> = {
   'GET todos': () => [...todos.values()].map(withAuthor),
@@ -75,15 +80,15 @@ const routes: Record<string, Handler> = {
   'PATCH projects/': (id, body) => patch(projects, id, body),
 };
 
-function found<T>(table: Map<number, T>, id: number): T {
+function found<T>(table: Map<string, T>, id: string): T {
   const row = table.get(id);
   if (row === undefined) throw new Error(`no row ${id}`);
   return row;
 }
 
-function patch<T extends { id: number }>(
-  table: Map<number, T>,
-  id: number,
+function patch<T extends { id: string }>(
+  table: Map<string, T>,
+  id: string,
   body: Record<string, unknown>,
 ): T {
   const row = { ...found(table, id), ...body, id };
@@ -91,8 +96,8 @@ function patch<T extends { id: number }>(
   return row;
 }
 
-/** `/todos` and `/todos/5` (an optional query string is ignored). */
-const PATH = /^\/(\w+)(?:\/(\d+))?(?:\?.*)?$/;
+/** `/todos` and `/todos/<uuid>` (an optional query string is ignored). */
+const PATH = /^\/(\w+)(?:\/([\w-]+))?(?:\?.*)?$/;
 
 /** Requests answered so far. */
 export const served = { count: 0 };
@@ -105,7 +110,7 @@ async function serve(input: RequestInfo | URL, init?: RequestInit): Promise<Resp
   const handler = match && routes[`${method} ${match[1]}${match[2] ? '/' : ''}`];
   if (!match || !handler) return new Response('not found', { status: 404 });
   const body = typeof init?.body === 'string' ? JSON.parse(init.body) : {};
-  return new Response(JSON.stringify(handler(Number(match[2]), body)), {
+  return new Response(JSON.stringify(handler(match[2] ?? '', body)), {
     status: 200,
     headers: { 'Content-Type': 'application/json' },
   });
