@@ -220,9 +220,13 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     return headers;
   }
 
-  /** 5xx errors are soft: data already shown keeps showing (the status of a NetworkError). */
+  /**
+   * 5xx errors and network failures (a NetworkError of status 0) are soft: data already shown
+   * keeps showing, as in data-client, where a failed connection has status 500.
+   */
   override errorPolicy(error: unknown): ErrorPolicy {
     const status = (error as { status?: unknown } | null)?.status;
+    if (error instanceof NetworkError && status === 0) return 'soft';
     return typeof status === 'number' && status >= 500 ? 'soft' : undefined;
   }
 
@@ -232,6 +236,9 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     try {
       response = await fetch(url, init);
     } catch (cause) {
+      // An aborted request rejects as fetch made it (`name === 'AbortError'`), as in data-client:
+      // callers tell a cancelled request from a failed one by that name.
+      if ((cause as Error | null)?.name === 'AbortError') throw cause;
       throw new NetworkError(
         `${init.method} ${url}: no response (${(cause as Error).message})`,
         undefined,

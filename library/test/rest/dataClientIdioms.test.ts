@@ -108,6 +108,51 @@ describe('errors as data-client users expect them', () => {
   });
 });
 
+describe('failures as data-client reports them', () => {
+  it('a network failure on a refetch is soft too: the data shown before stays', async () => {
+    const TodoResource = todoResource(server.url);
+    const { controller, getState } = createStore();
+    await controller.fetch(TodoResource.get, { id: 1 });
+    await server.close();
+    await expect(controller.fetch(TodoResource.get, { id: 1 })).rejects.toMatchObject({
+      status: 0,
+    });
+    expect(getState().meta.get(TodoResource.get.key({ id: 1 }))?.errorPolicy).toBe('soft');
+    expect(controller.getResponse(TodoResource.get, { id: 1 }, getState()).data?.title).toBe(
+      'write tests',
+    );
+    expect(controller.getError(TodoResource.get, { id: 1 }, getState())).toBeUndefined();
+  });
+
+  it('an aborted request rejects with the AbortError fetch made, not a NetworkError', async () => {
+    const abort = new AbortController();
+    const endpoint = todoResource(server.url).get.extend({ signal: abort.signal });
+    server.setDelay(1000);
+    const fetched = endpoint({ id: 1 }).catch((error: unknown) => error);
+    await server.waitForRequest();
+    abort.abort();
+    const error = await fetched;
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect((error as Error).name).toBe('AbortError');
+  });
+
+  it('a custom fetchResponse may throw new NetworkError(response), as data-client allows', async () => {
+    class Strict extends RestEndpoint {
+      override async fetchResponse(url: string, init: RequestInit): Promise<Response> {
+        const response = await fetch(url, init);
+        if (response.status === 404) throw new NetworkError(response);
+        return response;
+      }
+    }
+    const endpoint = new Strict({ path: '/todos/:id', urlPrefix: server.url, schema: Todo });
+    const error = await endpoint({ id: 42 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ status: 404, name: 'NetworkError' });
+    expect((error as NetworkError).response?.status).toBe(404);
+    expect((error as NetworkError).message).toBe(`${server.url}/todos/42: 404 Not Found`);
+  });
+});
+
 describe('getRequestInit overrides (spec 2.3)', () => {
   /** Records what each request was sent with. */
   const sent: RequestInit[] = [];
