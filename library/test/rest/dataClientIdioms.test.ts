@@ -153,6 +153,42 @@ describe('failures as data-client reports them', () => {
   });
 });
 
+describe('text answers, read as data-client reads them', () => {
+  it.each(['123', 'true', 'null', '{"a":1}'])(
+    'text/plain %s, where no schema needs data, is the text itself',
+    async (text) => {
+      const endpoint = new RestEndpoint({ path: '/version', urlPrefix: server.url });
+      server.respondNext({ status: 200, rawBody: text, contentType: 'text/plain' });
+      expect(await endpoint()).toBe(text);
+    },
+  );
+
+  it('JSON sent as text/plain still fills a schema that needs data', async () => {
+    const TodoResource = todoResource(server.url);
+    server.respondNext({ status: 200, rawBody: '{"id":1,"title":"t"}', contentType: 'text/plain' });
+    expect(await TodoResource.get({ id: 1 })).toEqual({ id: 1, title: 't' });
+  });
+
+  it('an own process reads text into what the schema needs (e.g. CSV)', async () => {
+    const endpoint = new RestEndpoint({
+      path: '/todos.csv',
+      urlPrefix: server.url,
+      schema: [Todo],
+      process: (text: string) =>
+        text.split('\n').map((line) => {
+          const [id, title] = line.split(',');
+          return { id: Number(id), title };
+        }),
+    });
+    server.respondNext({ status: 200, rawBody: '1,write\n2,ship', contentType: 'text/csv' });
+    const { controller, getState } = createStore();
+    await controller.fetch(endpoint);
+    expect(
+      controller.getResponse(endpoint, {}, getState()).data?.map((todo) => todo.title),
+    ).toEqual(['write', 'ship']);
+  });
+});
+
 describe('getRequestInit overrides (spec 2.3)', () => {
   /** Records what each request was sent with. */
   const sent: RequestInit[] = [];
