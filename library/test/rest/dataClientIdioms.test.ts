@@ -310,6 +310,31 @@ describe('options readable on the endpoints', () => {
   });
 });
 
+describe("create, data-client 0.9's deprecated member", () => {
+  it('posts to the list path like getList.push and adds at the end, named Todo.create', async () => {
+    const TodoResource = todoResource(server.url);
+    expect(TodoResource.create.name).toBe('Todo.create');
+    expect([TodoResource.create.method, TodoResource.create.sideEffect]).toEqual(['POST', true]);
+    expect(TodoResource.create.key({ title: 'x' })).toBe(
+      TodoResource.getList.push.key({ title: 'x' }),
+    );
+    const { controller, getState } = createStore();
+    await controller.fetch(TodoResource.getList, {});
+    const created = await controller.fetch(TodoResource.create, { title: 'new' });
+    expect(created).toMatchObject({ id: 5, title: 'new' });
+    expect(lastRequest(server)).toMatchObject({ method: 'POST', url: '/todos' });
+    expect(ids(controller.getResponse(TodoResource.getList, {}, getState()).data)).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
+  });
+
+  it('stays the push of the getList it was built with, as in data-client', () => {
+    const Extended = todoResource(server.url).extend({ getList: { path: '/other' } });
+    expect(Extended.getList.push.url()).toBe(`${server.url}/other`);
+    expect(Extended.create.url()).toBe(`${server.url}/todos`);
+  });
+});
+
 describe('what controller.fetch resolves to', () => {
   it('push: the created entity; getPage: the page; delete: the entity removed', async () => {
     const TodoResource = todoResource(server.url);
