@@ -421,4 +421,16 @@ describe('APIs data-client users call', () => {
       expiresAt: 0,
     });
   });
+
+  it('getResponse and getError of an endpoint taking no arguments take the state alone', async () => {
+    const TodoResource = todoResource(server.url);
+    const { controller, getState } = createStore();
+    await controller.fetch(TodoResource.getList);
+    expect(ids(controller.getResponse(TodoResource.getList, getState()).data)).toEqual([
+      1, 2, 3, 4,
+    ]);
+    server.failNext(404);
+    await controller.fetch(TodoResource.getList).catch(() => {});
+    expect(controller.getError(TodoResource.getList, getState())).toMatchObject({ status: 404 });
+  });
 });
