@@ -220,9 +220,13 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     return headers;
   }
 
-  /** 5xx errors are soft: data already shown keeps showing (the status of a NetworkError). */
+  /**
+   * 5xx errors and network failures (a NetworkError of status 0) are soft: data already shown
+   * keeps showing, as in data-client, where a failed connection has status 500.
+   */
   override errorPolicy(error: unknown): ErrorPolicy {
     const status = (error as { status?: unknown } | null)?.status;
+    if (error instanceof NetworkError && status === 0) return 'soft';
     return typeof status === 'number' && status >= 500 ? 'soft' : undefined;
   }
 
@@ -232,6 +236,9 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     try {
       response = await fetch(url, init);
     } catch (cause) {
+      // An aborted request rejects as fetch made it (`name === 'AbortError'`), as in data-client:
+      // callers tell a cancelled request from a failed one by that name.
+      if ((cause as Error | null)?.name === 'AbortError') throw cause;
       throw new NetworkError(
         `${init.method} ${url}: no response (${(cause as Error).message})`,
         undefined,
@@ -255,7 +262,10 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     return response;
   }
 
-  /** JSON as parsed; 204 or an empty body is `null`; text only where the schema needs no data. */
+  /**
+   * JSON as parsed (also when the content type omits "json" but the schema needs data); 204 or
+   * an empty body is `null`; text where the schema needs no data or `process` is overridden.
+   */
   async parseResponse(response: Response): Promise<unknown> {
     if (response.status === 204) return null;
     let text: string;
@@ -271,10 +281,15 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     }
     if (text === '') return null;
     const type = response.headers.get('content-type') ?? '';
+    const json = type.includes('json');
+    // Where nothing needs data, text the server labels as text (`123` as text/plain) stays text.
+    if (!json && type !== '' && !needsData(this.schema)) return text;
     try {
       return JSON.parse(text);
     } catch {
-      if (!type.includes('json') && !needsData(this.schema)) return text;
+      // An own `process` may read text into what the schema needs (data-client's rule).
+      if (!json && (!needsData(this.schema) || this.process !== RestEndpoint.prototype.process))
+        return text;
       throw new NetworkError(
         `${this.name}: expected JSON from ${response.url} but received ${type || 'no content type'}: ${text.slice(0, 80)}`,
         response,

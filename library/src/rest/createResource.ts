@@ -97,6 +97,11 @@ export interface Resource<O extends ResourceGenerics> {
     method: 'PUT';
     body: Body<O>;
   }>;
+  /**
+   * `getList.push` as it was built, named `<Entity>.create`: data-client 0.9's deprecated
+   * member, kept so code written for it runs (and `hookifyResource` gives `useCreate`).
+   */
+  create: Resource<O>['getList']['push'];
   partialUpdate: RestEndpoint<{
     path: O['path'];
     schema: O['schema'];
@@ -257,6 +262,7 @@ export function createResource<const O extends ResourceOptions>(options: Readonl
   return withExtend({
     get,
     getList,
+    create: getList.push.extend({ name: name('create') }),
     update,
     partialUpdate,
     delete: remove,

@@ -14,6 +14,15 @@ import { ExpiryStatus, type State } from './state.js';
  * What `fetch` resolves to: the schema's reading of the response (for a delete, the entity it
  * removed), or what the endpoint resolves to when it has no schema.
  */
+/**
+ * A read's arguments then the state: `null` reads nothing, and an endpoint whose arguments are
+ * all optional may be read without them (`getResponse(list, state)`), as in data-client.
+ */
+type ArgsThenState<E extends EndpointInterface> =
+  | [...Parameters<E>, State]
+  | ([] extends Parameters<E> ? [State] : never)
+  | [null, State];
+
 export type ResolveType<E extends EndpointInterface> = [NonNullable<E['schema']>] extends [never]
   ? ReturnType<E> extends PromiseLike<infer R>
     ? R
@@ -231,7 +240,7 @@ export class Controller {
   /** Reads a result from `state` (the last argument), as a component would see it. */
   getResponse = <E extends EndpointInterface>(
     endpoint: E,
-    ...argsAndState: [...Parameters<E>, State] | [null, State]
+    ...argsAndState: ArgsThenState<E>
   ): ResponseInfo<ResolveType<E>> => {
     const state = argsAndState.at(-1) as State;
     const args = argsAndState.slice(0, -1);
@@ -243,7 +252,7 @@ export class Controller {
   /** The error to show for a result: hard errors always, soft ones only when there is no data. */
   getError = <E extends EndpointInterface>(
     endpoint: E,
-    ...argsAndState: [...Parameters<E>, State] | [null, State]
+    ...argsAndState: ArgsThenState<E>
   ): unknown => {
     const state = argsAndState.at(-1) as State;
     const args = argsAndState.slice(0, -1);

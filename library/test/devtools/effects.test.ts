@@ -233,7 +233,7 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
       ['no-content', { id: 2 }, 'url-params'],
       ['empty', { id: 2 }, 'url-params'],
       ['id-json', '2', 'response'],
-      ['id-text', { id: 2 }, 'url-params'], // a bare number names nothing
+      ['id-text', '2', 'response'], // the id as text names it too
       ['object', { id: 2 }, 'response'],
     ];
 

@@ -93,6 +93,7 @@ function Lists() {
 describe('hookifyResource: the hooks', () => {
   it('has one hook per member of the resource, and none for extend', () => {
     expect(Object.keys(TodoHooks).sort()).toEqual([
+      'useCreate',
       'useDelete',
       'useGet',
       'useGetList',

@@ -332,7 +332,7 @@ describe('delete (4.2)', () => {
     ['no-content', deletedTodo], // 204: the URL parameters
     ['empty', deletedTodo], // empty body: the URL parameters
     ['id-json', undefined], // "2": the id as a string
-    ['id-text', deletedTodo], // 2 as text/plain: a bare number names nothing, the URL parameters do
+    ['id-text', undefined], // 2 as text/plain: the id as a string, as data-client reads text
     ['object', deletedTodo], // { id: 2 }: the members of pk()
   ];
 
@@ -404,7 +404,7 @@ describe('delete (4.2)', () => {
     ['JSON null', { status: 200, rawBody: 'null' }, '2'],
     ['the pk as a JSON string', { status: 200, body: '2' }, '2'],
     ['another pk as a JSON string', { status: 200, body: '3' }, '3'],
-    ['the pk as text', { status: 200, rawBody: '3', contentType: 'text/plain' }, '2'],
+    ['the pk as text', { status: 200, rawBody: '3', contentType: 'text/plain' }, '3'],
     ['a count: 1', { status: 200, body: 1 }, '2'],
     ['a number: 42', { status: 200, body: 42 }, '2'],
     ['true', { status: 200, body: true }, '2'],

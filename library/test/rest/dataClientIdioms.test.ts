@@ -108,6 +108,87 @@ describe('errors as data-client users expect them', () => {
   });
 });
 
+describe('failures as data-client reports them', () => {
+  it('a network failure on a refetch is soft too: the data shown before stays', async () => {
+    const TodoResource = todoResource(server.url);
+    const { controller, getState } = createStore();
+    await controller.fetch(TodoResource.get, { id: 1 });
+    await server.close();
+    await expect(controller.fetch(TodoResource.get, { id: 1 })).rejects.toMatchObject({
+      status: 0,
+    });
+    expect(getState().meta.get(TodoResource.get.key({ id: 1 }))?.errorPolicy).toBe('soft');
+    expect(controller.getResponse(TodoResource.get, { id: 1 }, getState()).data?.title).toBe(
+      'write tests',
+    );
+    expect(controller.getError(TodoResource.get, { id: 1 }, getState())).toBeUndefined();
+  });
+
+  it('an aborted request rejects with the AbortError fetch made, not a NetworkError', async () => {
+    const abort = new AbortController();
+    const endpoint = todoResource(server.url).get.extend({ signal: abort.signal });
+    server.setDelay(1000);
+    const fetched = endpoint({ id: 1 }).catch((error: unknown) => error);
+    await server.waitForRequest();
+    abort.abort();
+    const error = await fetched;
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect((error as Error).name).toBe('AbortError');
+  });
+
+  it('a custom fetchResponse may throw new NetworkError(response), as data-client allows', async () => {
+    class Strict extends RestEndpoint {
+      override async fetchResponse(url: string, init: RequestInit): Promise<Response> {
+        const response = await fetch(url, init);
+        if (response.status === 404) throw new NetworkError(response);
+        return response;
+      }
+    }
+    const endpoint = new Strict({ path: '/todos/:id', urlPrefix: server.url, schema: Todo });
+    const error = await endpoint({ id: 42 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ status: 404, name: 'NetworkError' });
+    expect((error as NetworkError).response?.status).toBe(404);
+    expect((error as NetworkError).message).toBe(`${server.url}/todos/42: 404 Not Found`);
+  });
+});
+
+describe('text answers, read as data-client reads them', () => {
+  it.each(['123', 'true', 'null', '{"a":1}'])(
+    'text/plain %s, where no schema needs data, is the text itself',
+    async (text) => {
+      const endpoint = new RestEndpoint({ path: '/version', urlPrefix: server.url });
+      server.respondNext({ status: 200, rawBody: text, contentType: 'text/plain' });
+      expect(await endpoint()).toBe(text);
+    },
+  );
+
+  it('JSON sent as text/plain still fills a schema that needs data', async () => {
+    const TodoResource = todoResource(server.url);
+    server.respondNext({ status: 200, rawBody: '{"id":1,"title":"t"}', contentType: 'text/plain' });
+    expect(await TodoResource.get({ id: 1 })).toEqual({ id: 1, title: 't' });
+  });
+
+  it('an own process reads text into what the schema needs (e.g. CSV)', async () => {
+    const endpoint = new RestEndpoint({
+      path: '/todos.csv',
+      urlPrefix: server.url,
+      schema: [Todo],
+      process: (text: string) =>
+        text.split('\n').map((line) => {
+          const [id, title] = line.split(',');
+          return { id: Number(id), title };
+        }),
+    });
+    server.respondNext({ status: 200, rawBody: '1,write\n2,ship', contentType: 'text/csv' });
+    const { controller, getState } = createStore();
+    await controller.fetch(endpoint);
+    expect(
+      controller.getResponse(endpoint, {}, getState()).data?.map((todo) => todo.title),
+    ).toEqual(['write', 'ship']);
+  });
+});
+
 describe('getRequestInit overrides (spec 2.3)', () => {
   /** Records what each request was sent with. */
   const sent: RequestInit[] = [];
@@ -229,6 +310,31 @@ describe('options readable on the endpoints', () => {
   });
 });
 
+describe("create, data-client 0.9's deprecated member", () => {
+  it('posts to the list path like getList.push and adds at the end, named Todo.create', async () => {
+    const TodoResource = todoResource(server.url);
+    expect(TodoResource.create.name).toBe('Todo.create');
+    expect([TodoResource.create.method, TodoResource.create.sideEffect]).toEqual(['POST', true]);
+    expect(TodoResource.create.key({ title: 'x' })).toBe(
+      TodoResource.getList.push.key({ title: 'x' }),
+    );
+    const { controller, getState } = createStore();
+    await controller.fetch(TodoResource.getList, {});
+    const created = await controller.fetch(TodoResource.create, { title: 'new' });
+    expect(created).toMatchObject({ id: 5, title: 'new' });
+    expect(lastRequest(server)).toMatchObject({ method: 'POST', url: '/todos' });
+    expect(ids(controller.getResponse(TodoResource.getList, {}, getState()).data)).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
+  });
+
+  it('stays the push of the getList it was built with, as in data-client', () => {
+    const Extended = todoResource(server.url).extend({ getList: { path: '/other' } });
+    expect(Extended.getList.push.url()).toBe(`${server.url}/other`);
+    expect(Extended.create.url()).toBe(`${server.url}/todos`);
+  });
+});
+
 describe('what controller.fetch resolves to', () => {
   it('push: the created entity; getPage: the page; delete: the entity removed', async () => {
     const TodoResource = todoResource(server.url);
@@ -314,5 +420,17 @@ describe('APIs data-client users call', () => {
       expiryStatus: ExpiryStatus.Valid,
       expiresAt: 0,
     });
+  });
+
+  it('getResponse and getError of an endpoint taking no arguments take the state alone', async () => {
+    const TodoResource = todoResource(server.url);
+    const { controller, getState } = createStore();
+    await controller.fetch(TodoResource.getList);
+    expect(ids(controller.getResponse(TodoResource.getList, getState()).data)).toEqual([
+      1, 2, 3, 4,
+    ]);
+    server.failNext(404);
+    await controller.fetch(TodoResource.getList).catch(() => {});
+    expect(controller.getError(TodoResource.getList, getState())).toMatchObject({ status: 404 });
   });
 });

@@ -22,7 +22,7 @@ const TodoHooks = hookifyResource(TodoResource, useInit);
 describe('hookifyResource: the hooks and their endpoints', () => {
   it('has one use<Member> hook per endpoint member, taking no arguments', () => {
     expectTypeOf<keyof typeof TodoHooks>().toEqualTypeOf<
-      'useGet' | 'useGetList' | 'useUpdate' | 'usePartialUpdate' | 'useDelete'
+      'useGet' | 'useGetList' | 'useCreate' | 'useUpdate' | 'usePartialUpdate' | 'useDelete'
     >();
     expectTypeOf(TodoHooks.useGet).parameters.toEqualTypeOf<[]>();
     // @ts-expect-error `extend` is not an endpoint: there is no useExtend
