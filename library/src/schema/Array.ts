@@ -2,6 +2,20 @@ import { describeValue, SchemaError } from './describe.js';
 import { isInvalid } from './invalid.js';
 import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
 
+/**
+ * The items of a list input. An object of objects (a map keyed by id, `{ "1": {…}, "2": {…} }`)
+ * is the list of its values, as in data-client; an object holding any other value is one item
+ * sent where a list was expected, and is refused rather than read as a list of its fields.
+ */
+function listOf(input: unknown): readonly unknown[] {
+  if (Array.isArray(input)) return input;
+  if (typeof input === 'object' && input !== null) {
+    const values = Object.values(input);
+    if (values.every((value) => typeof value === 'object')) return values;
+  }
+  throw new SchemaError(`expected a list but received ${describeValue(input)}`, input);
+}
+
 /** A list of one schema; `[Todo]` is shorthand for `new schema.Array(Todo)`. */
 export class ArraySchema<S = unknown> implements SchemaClass {
   constructor(readonly schema: S) {}
@@ -12,10 +26,7 @@ export class ArraySchema<S = unknown> implements SchemaClass {
     key: string | undefined,
     ctx: NormalizeContext,
   ): unknown[] {
-    if (!Array.isArray(input)) {
-      throw new SchemaError(`expected a list but received ${describeValue(input)}`, input);
-    }
-    return ctx.visitItems(this.schema, input, key);
+    return ctx.visitItems(this.schema, listOf(input), key);
   }
 
   /**

@@ -68,6 +68,19 @@ describe('[Entity] shorthand and schema.Array', () => {
     expect(() => normalize([Todo], { id: 1 })).toThrow(SchemaError);
     expect(() => normalize([Todo], { id: 1 })).toThrow(/expected a list but received \{"id":1\}/);
   });
+
+  it('reads an object of entities (a map keyed by id) as the list of its values, as data-client does', () => {
+    const byId = { a: { id: 1, title: 'one' }, b: { id: 2, title: 'two' } };
+    for (const list of [[Todo], new schema.Array(Todo)]) {
+      const { result, entities } = normalize(list, byId);
+      expect(result).toEqual(['1', '2']);
+      const read = denormalize(list, result, entities) as Todo[];
+      expect(read.map((todo) => [todo instanceof Todo, todo.title])).toEqual([
+        [true, 'one'],
+        [true, 'two'],
+      ]);
+    }
+  });
 });
 
 describe('plain object schemas and schema.Object', () => {
