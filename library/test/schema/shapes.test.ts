@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  type Denormalize,
   denormalize,
   Entity,
   INVALID,
@@ -202,6 +203,25 @@ describe('schema.Union', () => {
     expect(() => normalize(union, { id: 1, type: 'video' })).toThrow(
       /no member "video" \(members: photo, note\)/,
     );
+  });
+
+  it('takes the polymorphic forms of schema.Array and schema.Values, as data-client does', () => {
+    const list = new schema.Array({ photo: Photo, note: Note }, 'type');
+    const tables = createTables();
+    const listResult = tables.normalize(list, [
+      { id: 1, type: 'photo', url: '/a.png' },
+      { id: 1, type: 'note', text: 'hello' },
+    ]);
+    const read = denormalize(list, listResult, tables.entities) as Denormalize<typeof list>;
+    expectTypeOf(read).toEqualTypeOf<(Photo | Note)[]>();
+    expect(read.map((member) => member.constructor)).toEqual([Photo, Note]);
+
+    const values = new schema.Values({ photo: Photo, note: Note }, (input) => String(input.type));
+    const valuesResult = tables.normalize(values, { a: { id: 2, type: 'note', text: 'x' } });
+    const byKey = denormalize(values, valuesResult, tables.entities) as Denormalize<typeof values>;
+    expectTypeOf(byKey).toEqualTypeOf<Record<string, Photo | Note>>();
+    expect(byKey.a).toBeInstanceOf(Note);
+    expect((byKey.a as Note).text).toBe('x');
   });
 
   it('reads an INVALID member as INVALID', () => {
