@@ -85,6 +85,13 @@ describe('[Entity] shorthand and schema.Array', () => {
 });
 
 describe('plain object schemas and schema.Object', () => {
+  it('leaves a member the response lacked absent when read, as data-client does', () => {
+    for (const shape of [{ a: Todo, list: [Todo], n: 0 }, new schema.Object({ a: Todo, n: 0 })]) {
+      const { result, entities } = normalize(shape, { n: 5 });
+      expect(Object.keys(denormalize(shape, result, entities) as object)).toEqual(['n']);
+    }
+  });
+
   const paged = { results: todoList, total: 0, limit: 0, skip: 0 };
 
   it('normalizes the schema members and keeps the others as they came', () => {
