@@ -1,10 +1,44 @@
 import { describeValue, SchemaError } from './describe.js';
 import { isInvalid } from './invalid.js';
 import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
+import { type SchemaAttribute, UnionSchema } from './Union.js';
 
-/** A list of one schema; `[Todo]` is shorthand for `new schema.Array(Todo)`. */
+/**
+ * The items of a list input. An object of objects (a map keyed by id, `{ "1": {…}, "2": {…} }`)
+ * is the list of its values, as in data-client; an object holding any other value is one item
+ * sent where a list was expected, and is refused rather than read as a list of its fields.
+ */
+function listOf(input: unknown): readonly unknown[] {
+  if (Array.isArray(input)) return input;
+  if (typeof input === 'object' && input !== null) {
+    const values = Object.values(input);
+    if (values.every((value) => typeof value === 'object')) return values;
+  }
+  throw new SchemaError(`expected a list but received ${describeValue(input)}`, input);
+}
+
+/**
+ * The members' schema: `definition`, or the union of its entities when a schema attribute tells
+ * them apart (data-client's polymorphic form, `new schema.Array({ post: Post }, 'type')`).
+ */
+export function memberSchema<S>(definition: S, schemaAttribute: SchemaAttribute | undefined): S {
+  return (
+    schemaAttribute === undefined
+      ? definition
+      : new UnionSchema(definition as ConstructorParameters<typeof UnionSchema>[0], schemaAttribute)
+  ) as S;
+}
+
+/**
+ * A list of one schema; `[Todo]` is shorthand for `new schema.Array(Todo)`. A list of several
+ * entity types: `new schema.Array({ post: Post, comment: Comment }, 'type')` (see UnionSchema).
+ */
 export class ArraySchema<S = unknown> implements SchemaClass {
-  constructor(readonly schema: S) {}
+  readonly schema: S;
+
+  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
+    this.schema = memberSchema(definition, schemaAttribute);
+  }
 
   normalize(
     input: unknown,
@@ -12,10 +46,7 @@ export class ArraySchema<S = unknown> implements SchemaClass {
     key: string | undefined,
     ctx: NormalizeContext,
   ): unknown[] {
-    if (!Array.isArray(input)) {
-      throw new SchemaError(`expected a list but received ${describeValue(input)}`, input);
-    }
-    return ctx.visitItems(this.schema, input, key);
+    return ctx.visitItems(this.schema, listOf(input), key);
   }
 
   /**

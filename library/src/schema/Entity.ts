@@ -30,6 +30,16 @@ export abstract class Entity {
     return this.name;
   }
 
+  /** The entity's key, as data-client gives it: `${Todo}` in a message or a key names the type. */
+  static toString(): string {
+    return this.key;
+  }
+
+  /** What `JSON.stringify` writes for the class (e.g. a schema logged or sent), as in data-client. */
+  static toJSON() {
+    return { name: this.name, schema: this.schema, key: this.key };
+  }
+
   /** Nested schemas by field name, e.g. `{ author: User }`. */
   static schema: Readonly<Record<string, unknown>> = {};
 

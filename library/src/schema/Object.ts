@@ -35,6 +35,8 @@ export class ObjectSchema<S extends Record<string, unknown> = Record<string, unk
     if (typeof input !== 'object' || input === null) return input;
     const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
     for (const field of this.fields) {
+      // A member the response lacked stays absent (not an own `undefined`), as data-client reads it.
+      if (!Object.hasOwn(out, field)) continue;
       const value = ctx.unvisit(this.schema[field], out[field]);
       if (isInvalid(value)) return INVALID;
       out[field] = value;

@@ -1,10 +1,19 @@
+import { memberSchema } from './Array.js';
 import { describeValue, SchemaError, setOwn } from './describe.js';
 import { isInvalid } from './invalid.js';
 import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
+import type { SchemaAttribute } from './Union.js';
 
-/** An object whose every value has the same schema, e.g. `{ [id]: Todo }`. */
+/**
+ * An object whose every value has the same schema, e.g. `{ [id]: Todo }`; values of several
+ * entity types: `new schema.Values({ post: Post, comment: Comment }, 'type')`.
+ */
 export class ValuesSchema<S = unknown> implements SchemaClass {
-  constructor(readonly schema: S) {}
+  readonly schema: S;
+
+  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
+    this.schema = memberSchema(definition, schemaAttribute);
+  }
 
   normalize(input: unknown, _parent: unknown, _key: string | undefined, ctx: NormalizeContext) {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {

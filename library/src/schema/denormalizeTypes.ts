@@ -26,9 +26,9 @@ export type Denormalize<S> = S extends abstract new (
     : S extends Collection<infer M>
       ? Denormalize<M>
       : S extends ArraySchema<infer M>
-        ? Denormalize<M>[]
+        ? DenormalizeMember<M>[]
         : S extends ValuesSchema<infer M>
-          ? Record<string, Denormalize<M>>
+          ? Record<string, DenormalizeMember<M>>
           : S extends UnionSchema<infer Choices>
             ? Denormalize<Choices[keyof Choices]>
             : S extends Invalidate<infer E>
@@ -42,6 +42,18 @@ export type Denormalize<S> = S extends abstract new (
                     : S extends Record<string, unknown>
                       ? DenormalizeMembers<S>
                       : Deserialized<Widen<S>>;
+
+/**
+ * A schema.Array's or schema.Values' member: of the polymorphic form
+ * (`new schema.Array({ post: Post, comment: Comment }, 'type')`), any of those entities.
+ */
+type DenormalizeMember<M> = M extends abstract new (
+  ...args: any
+) => unknown
+  ? Denormalize<M>
+  : M extends { readonly [name: string]: abstract new (...args: any) => infer T }
+    ? T
+    : Denormalize<M>;
 
 type DenormalizeMembers<O> = { -readonly [K in keyof O]: Denormalize<O[K]> };
 

@@ -40,6 +40,13 @@ function thrown(run: () => unknown): unknown {
 }
 
 describe('Entity', () => {
+  it('names itself by its key in strings and JSON, as data-client entities do', () => {
+    expect(`${InternalName}`).toBe('PublicName');
+    expect(JSON.parse(JSON.stringify({ schema: InternalName }))).toEqual({
+      schema: { name: 'InternalName', schema: {}, key: 'PublicName' },
+    });
+  });
+
   it('stores only the fields the response carried and applies the class defaults when read', () => {
     const tables = createTables();
     const pk = tables.normalize(Todo, { id: 1, title: 'write tests' });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  type Denormalize,
   denormalize,
   Entity,
   INVALID,
@@ -68,9 +69,29 @@ describe('[Entity] shorthand and schema.Array', () => {
     expect(() => normalize([Todo], { id: 1 })).toThrow(SchemaError);
     expect(() => normalize([Todo], { id: 1 })).toThrow(/expected a list but received \{"id":1\}/);
   });
+
+  it('reads an object of entities (a map keyed by id) as the list of its values, as data-client does', () => {
+    const byId = { a: { id: 1, title: 'one' }, b: { id: 2, title: 'two' } };
+    for (const list of [[Todo], new schema.Array(Todo)]) {
+      const { result, entities } = normalize(list, byId);
+      expect(result).toEqual(['1', '2']);
+      const read = denormalize(list, result, entities) as Todo[];
+      expect(read.map((todo) => [todo instanceof Todo, todo.title])).toEqual([
+        [true, 'one'],
+        [true, 'two'],
+      ]);
+    }
+  });
 });
 
 describe('plain object schemas and schema.Object', () => {
+  it('leaves a member the response lacked absent when read, as data-client does', () => {
+    for (const shape of [{ a: Todo, list: [Todo], n: 0 }, new schema.Object({ a: Todo, n: 0 })]) {
+      const { result, entities } = normalize(shape, { n: 5 });
+      expect(Object.keys(denormalize(shape, result, entities) as object)).toEqual(['n']);
+    }
+  });
+
   const paged = { results: todoList, total: 0, limit: 0, skip: 0 };
 
   it('normalizes the schema members and keeps the others as they came', () => {
@@ -189,6 +210,25 @@ describe('schema.Union', () => {
     expect(() => normalize(union, { id: 1, type: 'video' })).toThrow(
       /no member "video" \(members: photo, note\)/,
     );
+  });
+
+  it('takes the polymorphic forms of schema.Array and schema.Values, as data-client does', () => {
+    const list = new schema.Array({ photo: Photo, note: Note }, 'type');
+    const tables = createTables();
+    const listResult = tables.normalize(list, [
+      { id: 1, type: 'photo', url: '/a.png' },
+      { id: 1, type: 'note', text: 'hello' },
+    ]);
+    const read = denormalize(list, listResult, tables.entities) as Denormalize<typeof list>;
+    expectTypeOf(read).toEqualTypeOf<(Photo | Note)[]>();
+    expect(read.map((member) => member.constructor)).toEqual([Photo, Note]);
+
+    const values = new schema.Values({ photo: Photo, note: Note }, (input) => String(input.type));
+    const valuesResult = tables.normalize(values, { a: { id: 2, type: 'note', text: 'x' } });
+    const byKey = denormalize(values, valuesResult, tables.entities) as Denormalize<typeof values>;
+    expectTypeOf(byKey).toEqualTypeOf<Record<string, Photo | Note>>();
+    expect(byKey.a).toBeInstanceOf(Note);
+    expect((byKey.a as Note).text).toBe('x');
   });
 
   it('reads an INVALID member as INVALID', () => {
