@@ -11,10 +11,6 @@ import { errorOf, NOTHING_READ, queryContext, type ResponseInfo, readResult } fr
 import { ExpiryStatus, type State } from './state.js';
 
 /**
- * What `fetch` resolves to: the schema's reading of the response (for a delete, the entity it
- * removed), or what the endpoint resolves to when it has no schema.
- */
-/**
  * A read's arguments then the state: `null` reads nothing, and an endpoint whose arguments are
  * all optional may be read without them (`getResponse(list, state)`), as in data-client.
  */
@@ -23,6 +19,10 @@ type ArgsThenState<E extends EndpointInterface> =
   | ([] extends Parameters<E> ? [State] : never)
   | [null, State];
 
+/**
+ * What `fetch` resolves to: the schema's reading of the response (for a delete, the entity it
+ * removed), or what the endpoint resolves to when it has no schema.
+ */
 export type ResolveType<E extends EndpointInterface> = [NonNullable<E['schema']>] extends [never]
   ? ReturnType<E> extends PromiseLike<infer R>
     ? R
