@@ -215,8 +215,10 @@ export function createResource<const O extends ResourceOptions>(options: Readonl
     schema: new CollectionClass([schema]),
     name: name('getList'),
     paginationField,
-    // push / unshift derive from getList: their optimistic response is the body sent.
-    ...(optimistic ? { getOptimisticResponse: optimisticBody } : {}),
+    // push / unshift derive from getList: their optimistic response is the body over the URL
+    // parameters, as data-client's, so `push({ userId: 1 }, body)` shows a todo of user 1 (what
+    // the server makes of it) while it waits.
+    ...(optimistic ? { getOptimisticResponse: optimisticUpdate } : {}),
   });
   const update = new Endpoint({
     ...base,
@@ -288,10 +290,6 @@ function namesDeleted(schema: EntityClass | UnionSchema, value: unknown, params:
   } catch {
     return false;
   }
-}
-
-function optimisticBody(_snapshot: SnapshotInterface, ...args: unknown[]) {
-  return plainBody(args[args.length - 1]);
 }
 
 function optimisticUpdate(_snapshot: SnapshotInterface, params: unknown, body: unknown) {

@@ -241,7 +241,9 @@ export abstract class Entity {
 
   /**
    * `get({ id })` can be answered from the table when the entity is already there, and
-   * `get({ username })` too when `username` is one of the entity's `static indexes`.
+   * `get({ username })` too when `username` is one of the entity's `static indexes`. An INVALID
+   * row is found too: the read is then Invalid (the entity was deleted, so it is fetched before
+   * it is shown), as data-client's, rather than merely unknown.
    */
   static queryKey(args: readonly unknown[], ctx: QueryContext): string | undefined {
     const params = args[0];
@@ -259,7 +261,7 @@ export abstract class Entity {
     }
     if (pk === undefined) return undefined;
     const row = ctx.getRow(this.key, pk);
-    return row !== undefined && !isInvalid(row) ? pk : undefined;
+    return row !== undefined ? pk : undefined;
   }
 }
 

@@ -116,6 +116,28 @@ describe('optimistic: true shows each mutation before the server answers', () =>
     expect(Object.keys(plain(getState().entities).Todo ?? {})).toEqual(['1', '2', '3', '4', '5']);
   });
 
+  it('getList.push: the stand-in takes the URL parameters under the body, as data-client', async () => {
+    const TodoResource = todoResource(true);
+    const { controller, getState } = await loadedStore(TodoResource);
+    const pending = track(
+      controller.fetch(
+        TodoResource.getList.push,
+        { userId: 1 },
+        { title: 'mine', completed: true },
+      ),
+    );
+    const during = controller.getResponse(TodoResource.getList, { userId: 1 }, getState()).data;
+    expect(during?.at(-1)).toMatchObject({ title: 'mine', completed: true, userId: 1 });
+    // A body field wins over the URL parameter of the same name.
+    await pending.promise;
+    const unshifted = track(
+      controller.fetch(TodoResource.getList.unshift, { userId: 1 }, { title: 'theirs', userId: 2 }),
+    );
+    const first = controller.getResponse(TodoResource.getList, {}, getState()).data?.[0];
+    expect(first).toMatchObject({ title: 'theirs', userId: 2 });
+    await unshifted.promise;
+  });
+
   it('getList.unshift: the body shows at the start of the matching lists', async () => {
     const TodoResource = todoResource(true);
     const { controller, getState } = await loadedStore(TodoResource);

@@ -259,6 +259,18 @@ describe('getResponse', () => {
     expect(response.expiryStatus).toBe(ExpiryStatus.Invalid);
   });
 
+  it('reads a deleted entity as Invalid also when only a list had fetched it', async () => {
+    const { controller, getState } = store;
+    await controller.fetch(api.getTodos, {});
+    await controller.fetch(api.deleteTodo, { id: 2 });
+    // No `getTodo` result or meta: the read is found from the table, which holds INVALID.
+    const response = controller.getResponse(api.getTodo, { id: 2 }, getState());
+    expect(response.data).toBeUndefined();
+    expect(response.expiryStatus).toBe(ExpiryStatus.Invalid);
+    expect(response.expiresAt).toBe(0);
+    expect(controller.get(Todo, { id: 2 }, getState())).toBeUndefined();
+  });
+
   it('reads an entity found in the tables alone with that entity’s expiry', async () => {
     const { controller, getState } = store;
     await controller.fetch(api.getTodos, {});
