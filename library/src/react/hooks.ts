@@ -40,11 +40,17 @@ function read(
 
 /**
  * Whether a component would show the same: its data, expiry status and error. A refetch that
- * only moves `expiresAt` renders nothing; the next render reads the new time anyway, and
- * staleness is judged at render.
+ * only moves `expiresAt` later renders nothing; the next render reads the new time anyway, and
+ * staleness is judged at render. A change that makes the data stale (`expireAll` moves
+ * `expiresAt` into the past) is not the same: the render it causes refetches in the background.
  */
 function sameReading(a: Reading, b: Reading): boolean {
-  return a.data === b.data && a.expiryStatus === b.expiryStatus && a.error === b.error;
+  return (
+    a.data === b.data &&
+    a.expiryStatus === b.expiryStatus &&
+    a.error === b.error &&
+    !(b.expiresAt < a.expiresAt && Date.now() > b.expiresAt)
+  );
 }
 
 /**

@@ -267,6 +267,23 @@ describe('useSuspense: invalidation', () => {
     expect(log.shown).toBe(2);
     expect(requestLines(server.requests)).toEqual(['GET /todos/3', 'GET /todos/3']);
   });
+
+  it('controller.expireAll keeps the data shown and refetches it in the background', async () => {
+    const store = createStore();
+    const log = renderInApp(<TodoTitle id={3} />, { store });
+    await screen.findByText('todo 3: ship (no author)');
+    server.todos[2]!.title = 'shipped';
+    server.setDelay(50);
+    act(() => {
+      store.controller.expireAll({ testKey: (key) => key.endsWith('/todos/3') });
+    });
+    const refetch = await server.waitForRequest(2);
+    expect(`${refetch.method} ${refetch.url}`).toBe('GET /todos/3');
+    expect(isShown('todo 3: ship (no author)')).toBe(true);
+    await screen.findByText('todo 3: shipped (no author)');
+    expect(log.shown).toBe(1);
+    expect(requestLines(server.requests)).toEqual(['GET /todos/3', 'GET /todos/3']);
+  });
 });
 
 describe('useSuspense: null arguments', () => {
