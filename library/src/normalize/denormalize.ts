@@ -3,10 +3,13 @@ import type { DenormalizeContext, EntityStatics } from '../schema/types.js';
 import { schemaOf } from './schemaOf.js';
 import type { Table, Tables } from './tables.js';
 
-/** One table row a denormalized value was built from. */
+/**
+ * One table row a denormalized value was built from; with a `null` pk, a whole table (`row` is
+ * the table), for values that list every row of it (`schema.All`).
+ */
 export interface Dependency {
   table: string;
-  pk: string;
+  pk: string | null;
   row: unknown;
 }
 
@@ -30,7 +33,8 @@ function stillValid(entry: Entry, entities: Tables): boolean {
       tableKey = dependency.table;
       table = entities.get(tableKey);
     }
-    if (table?.get(dependency.pk) !== dependency.row) return false;
+    const current = dependency.pk === null ? table : table?.get(dependency.pk);
+    if (current !== dependency.row) return false;
   }
   if (entry.checkedAgainst) entry.checkedAgainst = entities;
   return true;
@@ -49,9 +53,6 @@ export class MemoCache {
     object,
     { byObject: WeakMap<object, Entry>; byValue: Map<unknown, Entry> }
   >();
-
-  /** The rows each result read last was built from, by the value read. */
-  private readonly read = new WeakMap<object, readonly Dependency[]>();
 
   /** The rows the remembered reading of `input` was built from; undefined if it was never read. */
   dependenciesOf(schema: unknown, input: unknown): readonly Dependency[] | undefined {
@@ -74,16 +75,7 @@ export class MemoCache {
     const run = new TrackedDenormalizeRun(entities, args, this.entities);
     const { value, dependencies } = run.collect(() => run.unvisit(schemaClass, input));
     byInput.set(input as object, { value, dependencies, checkedAgainst: entities });
-    if (typeof value === 'object' && value !== null) this.read.set(value, dependencies);
     return value;
-  }
-
-  /**
-   * The rows a value this cache returned (a result read from the store) was built from: what a
-   * reader of it depends on. Undefined for a value it did not build.
-   */
-  dependenciesOfValue(value: unknown): readonly Dependency[] | undefined {
-    return typeof value === 'object' && value !== null ? this.read.get(value) : undefined;
   }
 
   private resultsFor(schema: object, input: unknown): Map<unknown, Entry> | WeakMap<object, Entry> {
@@ -188,6 +180,10 @@ class DenormalizeRun implements DenormalizeContext {
     return this.row(table, pk);
   }
 
+  readTable(table: string): Table | undefined {
+    return this.entities.get(table);
+  }
+
   entity(entity: EntityStatics, pk: string): object | Invalid | string | undefined {
     if (this.tooDeep()) return pk;
     const table = entity.key;
@@ -265,6 +261,12 @@ class TrackedDenormalizeRun extends DenormalizeRun {
     const row = this.row(table, pk);
     this.frames[this.frames.length - 1]?.push({ table, pk, row });
     return row;
+  }
+
+  override readTable(table: string): Table | undefined {
+    const rows = this.entities.get(table);
+    this.frames[this.frames.length - 1]?.push({ table, pk: null, row: rows });
+    return rows;
   }
 
   override entity(entity: EntityStatics, pk: string): object | Invalid | string | undefined {

@@ -1,9 +1,18 @@
 import { useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import type { Query } from '../endpoint/Query.js';
 import type { EndpointInterface } from '../endpoint/types.js';
+import type { Schema } from '../schema/denormalizeTypes.js';
 import type { Controller, ResolveType } from '../store/Controller.js';
 import type { Store } from '../store/createStore.js';
 import { keyOf } from '../store/keyOf.js';
-import { errorOf, NOTHING_READ, type ResponseInfo, readResult } from '../store/reading.js';
+import {
+  errorOf,
+  NOTHING_READ,
+  type Readable,
+  type ResponseInfo,
+  readTracked,
+  type TrackedRead,
+} from '../store/reading.js';
 import { ExpiryStatus } from '../store/state.js';
 import { useStore } from './context.js';
 import { type Reader, readersOf } from './readers.js';
@@ -16,26 +25,28 @@ export function useController(): Controller {
 /** The endpoint's arguments, or `null` for "don't fetch". */
 type Args<E extends EndpointInterface> = readonly [...Parameters<E>] | readonly [null];
 
-/** What a hook shows for one call: its data, how fresh it is, and its error. */
+/**
+ * What a hook shows for one call: its data, how fresh it is, and its error; and the rows (and
+ * tables) the data was built from, undefined without data.
+ */
 interface Reading extends ResponseInfo<unknown> {
   error: unknown;
+  dependencies: TrackedRead['dependencies'];
 }
 
-const NOTHING: Reading = { ...NOTHING_READ, error: undefined };
+const NOTHING: Reading = { ...NOTHING_READ, error: undefined, dependencies: undefined };
 
 /** The reading of `endpoint(...args)`, whose key is `key` (null for "don't fetch"). */
 function read(
   store: Store,
-  endpoint: EndpointInterface,
+  endpoint: Readable,
   args: readonly unknown[],
   key: string | null,
 ): Reading {
   if (key === null) return NOTHING;
   const state = store.getState();
-  return {
-    ...readResult(store.controller.memo, endpoint, args, key, state),
-    error: errorOf(state, key),
-  };
+  const { info, dependencies } = readTracked(store.controller.memo, endpoint, args, key, state);
+  return { ...info, error: errorOf(state, key), dependencies };
 }
 
 /**
@@ -69,7 +80,7 @@ const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : us
  */
 function useReading(
   hook: string,
-  endpoint: EndpointInterface,
+  endpoint: Readable,
   args: readonly unknown[],
 ): { key: string | null; reading: Reading } {
   const store = useStore();
@@ -93,10 +104,7 @@ function useReading(
     // Registered again only when what the reading depends on may have changed.
     const same = sameReading(before.reading, reading) && before.key === key;
     if (same && registered.current === store) return;
-    const { data } = reading;
-    const rows =
-      data === undefined ? undefined : (store.controller.memo.dependenciesOfValue(data) ?? []);
-    readersOf(store).set(reader.current as Reader, { key, rows });
+    readersOf(store).set(reader.current as Reader, { key, rows: reading.dependencies });
     registered.current = store;
   });
   useIsomorphicLayoutEffect(() => {
@@ -116,13 +124,9 @@ function useReading(
  * endpoint or an argument changed: components pass a new `{ id }` at every render, and building
  * the URL for the key costs more than comparing it.
  */
-function useCallKey(
-  hook: string,
-  endpoint: EndpointInterface,
-  args: readonly unknown[],
-): string | null {
+function useCallKey(hook: string, endpoint: Readable, args: readonly unknown[]): string | null {
   const last = useRef<{
-    endpoint: EndpointInterface;
+    endpoint: Readable;
     args: readonly unknown[];
     key: string | null;
   }>(null);
@@ -205,6 +209,11 @@ function useFreshness(
   key: string | null,
   reading: Reading,
 ): { mustFetch: boolean; stale: boolean } {
+  if (typeof endpoint !== 'function') {
+    throw new TypeError(
+      'Only endpoints can be fetched: a Query reads what the store holds, with useCache(query, ...args)',
+    );
+  }
   const { data, expiryStatus, expiresAt } = reading;
   const active = args[0] !== null;
   const stale = active && Date.now() > expiresAt;
@@ -328,10 +337,18 @@ function fetchHandled(
   return request;
 }
 
-/** The endpoint's data as stored, without fetching; undefined when there is none. */
+/**
+ * The endpoint's data as stored, without fetching; undefined when there is none. Of a Query,
+ * what its `process` makes of the store's data for these arguments.
+ */
+export function useCache<S extends Schema, P extends readonly unknown[], R>(
+  query: Query<S, P, R>,
+  ...args: P | readonly [null]
+): R | undefined;
 export function useCache<E extends EndpointInterface>(
   endpoint: E,
   ...args: Args<E>
-): ResolveType<E> | undefined {
-  return useReading('useCache', endpoint, args).reading.data as ResolveType<E> | undefined;
+): ResolveType<E> | undefined;
+export function useCache(endpoint: Readable, ...args: readonly unknown[]): unknown {
+  return useReading('useCache', endpoint, args).reading.data;
 }

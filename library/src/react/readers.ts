@@ -7,11 +7,14 @@ export interface Reader {
   check(): void;
 }
 
-/** What a reading depends on: its result's key, and the table rows its data was built from. */
+/**
+ * What a reading depends on: its result's key, and the table rows its data was built from (a
+ * `null` pk: the whole table, for `schema.All`).
+ */
 export interface ReadingDependencies {
   key: string | null;
   /** Undefined when the reading has no data yet: any change may bring it. */
-  rows: readonly { table: string; pk: string }[] | undefined;
+  rows: readonly { table: string; pk: string | null }[] | undefined;
 }
 
 /**
@@ -22,6 +25,8 @@ export interface ReadingDependencies {
 export class Readers {
   private readonly byKey = new Map<string, Set<Reader>>();
   private readonly byRow = new Map<string, Map<string, Set<Reader>>>();
+  /** Hooks that read whole tables: any change to a row of the table concerns them. */
+  private readonly byTable = new Map<string, Set<Reader>>();
   /** Hooks whose reading has no data yet. */
   private readonly waiting = new Set<Reader>();
   private readonly all = new Set<Reader>();
@@ -39,8 +44,10 @@ export class Readers {
     if (dependencies.key !== null) setOf(this.byKey, dependencies.key).add(reader);
     if (dependencies.rows === undefined) this.waiting.add(reader);
     else
-      for (const { table, pk } of dependencies.rows)
-        setOf(mapOf(this.byRow, table), pk).add(reader);
+      for (const { table, pk } of dependencies.rows) {
+        if (pk === null) setOf(this.byTable, table).add(reader);
+        else setOf(mapOf(this.byRow, table), pk).add(reader);
+      }
   }
 
   remove(reader: Reader): void {
@@ -50,8 +57,10 @@ export class Readers {
     this.all.delete(reader);
     this.waiting.delete(reader);
     if (dependencies.key !== null) this.byKey.get(dependencies.key)?.delete(reader);
-    for (const { table, pk } of dependencies.rows ?? [])
-      this.byRow.get(table)?.get(pk)?.delete(reader);
+    for (const { table, pk } of dependencies.rows ?? []) {
+      if (pk === null) this.byTable.get(table)?.delete(reader);
+      else this.byRow.get(table)?.get(pk)?.delete(reader);
+    }
   }
 
   /** How many mounted hooks read each result key now (keys no hook reads are absent). */
@@ -74,6 +83,7 @@ export class Readers {
     };
     for (const change of changes.results) add(this.byKey.get(change.key));
     for (const { entity, added, updated, invalidated } of changes.entities) {
+      add(this.byTable.get(entity));
       const rows = this.byRow.get(entity);
       if (!rows) continue;
       for (const pk of added) add(rows.get(pk));

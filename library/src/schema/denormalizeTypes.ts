@@ -1,3 +1,4 @@
+import type { AllSchema } from './All.js';
 import type { ArraySchema } from './Array.js';
 import type { Collection, CollectionAdder, MemberOf } from './Collection.js';
 import type { Invalidate } from './Invalidate.js';
@@ -25,7 +26,7 @@ export type Denormalize<S> = S extends abstract new (
       : Denormalize<MemberOf<M>>
     : S extends Collection<infer M>
       ? Denormalize<M>
-      : S extends ArraySchema<infer M>
+      : S extends ArraySchema<infer M> | AllSchema<infer M>
         ? DenormalizeMember<M>[]
         : S extends ValuesSchema<infer M>
           ? Record<string, DenormalizeMember<M>>

@@ -1,3 +1,4 @@
+import { AllSchema } from './All.js';
 import { ArraySchema } from './Array.js';
 import { Collection } from './Collection.js';
 import { Invalidate } from './Invalidate.js';
@@ -30,4 +31,4 @@ export type {
   QueryContext,
   SchemaClass,
 } from './types.js';
-export { ArraySchema, Collection, Invalidate, ObjectSchema, UnionSchema, ValuesSchema };
+export { AllSchema, ArraySchema, Collection, Invalidate, ObjectSchema, UnionSchema, ValuesSchema };

@@ -3,6 +3,7 @@
  * `schema.Invalidate`, … Exported as a module namespace, so each name is both the class and
  * its type (`schema.Invalidate<typeof Todo>`).
  */
+export { AllSchema as All } from './All.js';
 export { ArraySchema as Array } from './Array.js';
 export { Collection } from './Collection.js';
 export { Invalidate } from './Invalidate.js';

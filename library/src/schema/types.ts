@@ -1,5 +1,5 @@
 import type { MemberList } from '../normalize/memberList.js';
-import type { EntityMeta } from '../normalize/tables.js';
+import type { EntityMeta, Table } from '../normalize/tables.js';
 import type { InsertKind } from './Collection.js';
 import type { Invalid } from './invalid.js';
 
@@ -42,6 +42,11 @@ export interface DenormalizeContext {
   /** Reads a table row and records it as a dependency of the value being built. */
   readRow(key: string, pk: string): unknown;
   /**
+   * Reads a whole table (`schema.All`) and records it as a dependency: the value changes with
+   * any row added to, changed in or removed from it.
+   */
+  readTable(key: string): Table | undefined;
+  /**
    * Builds (or reuses) the instance of an entity; INVALID or undefined when it cannot, the pk
    * itself when entities nest too deep to follow.
    */
@@ -51,6 +56,8 @@ export interface DenormalizeContext {
 /** Read-only access to the tables, for schemas that can find their result from the args alone. */
 export interface QueryContext {
   getRow(table: string, pk: string): unknown;
+  /** Whether the store holds a table (of an entity type it has seen). */
+  hasTable(table: string): boolean;
   /** The pk of the entity whose indexed `field` (`static indexes`) has this value. */
   findByIndex(entity: string, field: string, value: unknown): string | undefined;
 }

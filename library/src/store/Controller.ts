@@ -1,3 +1,4 @@
+import type { Query } from '../endpoint/Query.js';
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
 import type { ChangeSet } from '../normalize/changes.js';
 import { MemoCache } from '../normalize/denormalize.js';
@@ -7,17 +8,36 @@ import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
 import { isInvalid } from '../schema/invalid.js';
 import type { Action, TestKey } from './actions.js';
 import { keyOf } from './keyOf.js';
-import { errorOf, NOTHING_READ, queryContext, type ResponseInfo, readResult } from './reading.js';
+import {
+  errorOf,
+  NOTHING_READ,
+  queryContext,
+  type Readable,
+  type ResponseInfo,
+  readResult,
+} from './reading.js';
 import { ExpiryStatus, type State } from './state.js';
 
 /**
  * A read's arguments then the state: `null` reads nothing, and an endpoint whose arguments are
  * all optional may be read without them (`getResponse(list, state)`), as in data-client.
  */
-type ArgsThenState<E extends EndpointInterface> =
-  | [...Parameters<E>, State]
-  | ([] extends Parameters<E> ? [State] : never)
+type ArgsThenState<P extends readonly unknown[]> =
+  | [...P, State]
+  | ([] extends P ? [State] : never)
   | [null, State];
+
+/** `getResponse` of an endpoint, or of a Query (its data is what `process` returns). */
+interface GetResponse {
+  <S extends Schema, P extends readonly unknown[], R>(
+    query: Query<S, P, R>,
+    ...argsAndState: ArgsThenState<P>
+  ): ResponseInfo<R>;
+  <E extends EndpointInterface>(
+    endpoint: E,
+    ...argsAndState: ArgsThenState<Parameters<E>>
+  ): ResponseInfo<ResolveType<E>>;
+}
 
 /**
  * What `fetch` resolves to: the schema's reading of the response (for a delete, the entity it
@@ -89,6 +109,12 @@ export class Controller {
     let requestKey: string | undefined;
     try {
       key = keyOf('controller.fetch', endpoint, args);
+      if (typeof endpoint !== 'function') {
+        // A Query (or another readable that is no endpoint) has nothing to run.
+        throw new TypeError(
+          'controller.fetch: only endpoints can be fetched; a Query is read with useCache or getResponse',
+        );
+      }
       if (!endpoint.sideEffect) requestKey = endpoint.requestKey?.(...args) ?? key;
     } catch (error) {
       // e.g. a missing URL parameter: the caller gets a rejected promise, like any failure.
@@ -238,21 +264,21 @@ export class Controller {
   fetching = (): string[] => [...new Set(this.inflightKeys.values())];
 
   /** Reads a result from `state` (the last argument), as a component would see it. */
-  getResponse = <E extends EndpointInterface>(
-    endpoint: E,
-    ...argsAndState: ArgsThenState<E>
-  ): ResponseInfo<ResolveType<E>> => {
+  getResponse: GetResponse = (
+    endpoint: Readable,
+    ...argsAndState: readonly unknown[]
+  ): ResponseInfo<never> => {
     const state = argsAndState.at(-1) as State;
     const args = argsAndState.slice(0, -1);
     if (args[0] === null) return NOTHING_READ;
     const key = keyOf('controller.getResponse', endpoint, args);
-    return readResult(this.memo, endpoint, args, key, state) as ResponseInfo<ResolveType<E>>;
+    return readResult(this.memo, endpoint, args, key, state) as ResponseInfo<never>;
   };
 
   /** The error to show for a result: hard errors always, soft ones only when there is no data. */
   getError = <E extends EndpointInterface>(
     endpoint: E,
-    ...argsAndState: ArgsThenState<E>
+    ...argsAndState: ArgsThenState<Parameters<E>>
   ): unknown => {
     const state = argsAndState.at(-1) as State;
     const args = argsAndState.slice(0, -1);

@@ -7,7 +7,7 @@ import { describeValue } from '../schema/describe.js';
  */
 export function keyOf(
   caller: string,
-  endpoint: EndpointInterface,
+  endpoint: Pick<EndpointInterface, 'key'>,
   args: readonly unknown[],
 ): string {
   if (typeof (endpoint as Partial<EndpointInterface> | undefined)?.key !== 'function') {

@@ -1,5 +1,6 @@
+import { Query } from '../endpoint/Query.js';
 import type { EndpointInterface } from '../endpoint/types.js';
-import type { MemoCache } from '../normalize/denormalize.js';
+import type { Dependency, MemoCache } from '../normalize/denormalize.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import { indexKey } from '../normalize/tables.js';
 import { isInvalid } from '../schema/invalid.js';
@@ -20,17 +21,37 @@ export const NOTHING_READ: ResponseInfo<never> = {
   expiresAt: 0,
 };
 
+/** What can be read from the store: an endpoint, or a Query (which is never fetched). */
+export type Readable = Pick<EndpointInterface, 'key' | 'schema' | 'sideEffect' | 'invalidIfStale'>;
+
+/** A read, with the rows (and tables) its data was built from; undefined without data. */
+export interface TrackedRead {
+  info: ResponseInfo<unknown>;
+  dependencies: readonly Dependency[] | undefined;
+}
+
 /**
  * The stored result of `endpoint(...args)`, whose key is `key`, as a component sees it. Results
  * the store does not hold may still be found from the tables (`get({ id })` of a stored entity).
  */
 export function readResult(
   memo: MemoCache,
-  endpoint: EndpointInterface,
+  endpoint: Readable,
   args: readonly unknown[],
   key: string,
   state: State,
 ): ResponseInfo<unknown> {
+  return readTracked(memo, endpoint, args, key, state).info;
+}
+
+/** `readResult` and what a reader of it depends on (see Readers). */
+export function readTracked(
+  memo: MemoCache,
+  endpoint: Readable,
+  args: readonly unknown[],
+  key: string,
+  state: State,
+): TrackedRead {
   const meta = state.meta.get(key);
   let result = state.endpoints.get(key);
   let expiresAt = meta?.expiresAt ?? 0;
@@ -40,21 +61,25 @@ export function readResult(
   }
   if (result === undefined) {
     const expiryStatus = meta?.invalidated ? ExpiryStatus.Invalid : ExpiryStatus.InvalidIfStale;
-    return { data: undefined, expiryStatus, expiresAt };
+    return { info: { data: undefined, expiryStatus, expiresAt }, dependencies: undefined };
   }
-  const data = memo.denormalize(endpoint.schema, result, state.entities, args);
+  let data = memo.denormalize(endpoint.schema, result, state.entities, args);
   if (isInvalid(data)) {
     const expiryStatus =
       meta?.error !== undefined ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Invalid;
-    return { data: undefined, expiryStatus, expiresAt };
+    return { info: { data: undefined, expiryStatus, expiresAt }, dependencies: undefined };
   }
+  if (endpoint instanceof Query) data = endpoint.processed(data, args);
   if (meta === undefined) expiresAt = inferredExpiry(endpoint, result, state);
   const expiryStatus = meta?.invalidated
     ? ExpiryStatus.Invalid
     : endpoint.invalidIfStale
       ? ExpiryStatus.InvalidIfStale
       : ExpiryStatus.Valid;
-  return { data, expiryStatus, expiresAt };
+  return {
+    info: { data, expiryStatus, expiresAt },
+    dependencies: memo.dependenciesOf(endpoint.schema, result) ?? [],
+  };
 }
 
 /** The error to show for the result under `key`: a hard one always, a soft one with no data. */
@@ -69,12 +94,13 @@ export function errorOf(state: State, key: string): unknown {
 export function queryContext(state: State): QueryContext {
   return {
     getRow: (table, pk) => state.entities.get(table)?.get(pk),
+    hasTable: (table) => state.entities.has(table),
     findByIndex: (entity, field, value) => state.indexes.get(entity)?.get(indexKey(field, value)),
   };
 }
 
 /** A result found from the tables alone is as fresh as the entity it came from. */
-function inferredExpiry(endpoint: EndpointInterface, result: unknown, state: State): number {
+function inferredExpiry(endpoint: Readable, result: unknown, state: State): number {
   const key = (endpoint.schema as { key?: unknown } | undefined)?.key;
   if (typeof key !== 'string' || typeof result !== 'string') return 0;
   return state.entitiesMeta.get(key)?.get(result)?.expiresAt ?? 0;

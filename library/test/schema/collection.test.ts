@@ -83,6 +83,7 @@ describe('Collection row identity', () => {
     const tables = threeRows();
     const ctx = {
       getRow: (table: string, pk: string) => tables.entities.get(table)?.get(pk),
+      hasTable: (table: string) => tables.entities.has(table),
       findByIndex: () => undefined,
     };
     expect(todoList.queryKey([{ userId: '2' }], ctx)).toBe(USER_2);

@@ -72,7 +72,12 @@ export class Describer {
         const args = call.args as Parameters<typeof endpoint>;
         this.controller.getResponse(endpoint, ...args, before);
         const read = this.controller.memo.dependenciesOf(endpoint.schema, result);
-        if (!read?.some((row) => invalidated.get(row.table)?.has(row.pk))) continue;
+        // A whole-table dependency (`schema.All`) loses a member to any delete in that table.
+        const lost = read?.some(({ table, pk }) => {
+          const deleted = invalidated.get(table);
+          return deleted !== undefined && (pk === null || deleted.has(pk));
+        });
+        if (!lost) continue;
         const now = this.controller.getResponse(endpoint, ...args, after);
         readers.push({
           type:
