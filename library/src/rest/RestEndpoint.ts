@@ -346,11 +346,14 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
 
   /**
    * An endpoint that fetches a page and merges it into the list stored without the cursor:
-   * `field` names the cursor argument, or `removeCursor` returns the list's arguments.
+   * `field` names the cursor argument (a required argument of the page, as with `getPage`), or
+   * `removeCursor` returns the list's arguments.
    */
+  paginated<const F extends string>(field: F): RestEndpoint<PageOptions<O, F>>;
+  paginated(removeCursor: (...args: any[]) => readonly unknown[]): RestEndpoint<O>;
   paginated(
     fieldOrRemoveCursor: string | ((...args: any[]) => readonly unknown[]),
-  ): RestEndpoint<O> {
+  ): RestEndpoint<any> {
     const removeCursor =
       typeof fieldOrRemoveCursor === 'function'
         ? fieldOrRemoveCursor

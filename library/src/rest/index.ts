@@ -24,6 +24,7 @@ export type {
   GetEndpoint,
   HttpMethod,
   MethodOf,
+  MutateEndpoint,
   PageOptions,
   PaginationFieldEndpoint,
   PathOf,

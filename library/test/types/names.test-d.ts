@@ -4,6 +4,7 @@ import {
   createStore,
   Entity,
   type GetEndpoint,
+  type MutateEndpoint,
   type PaginationFieldEndpoint,
   type PolymorphicInterface,
   type ResourceGenerics,
@@ -32,6 +33,41 @@ describe('the names data-client users import', () => {
     expectTypeOf<ShortenPath<'/todos/:id'>>().toEqualTypeOf<'/todos'>();
     expectTypeOf(TodoResource.getList.getPage).toEqualTypeOf<
       PaginationFieldEndpoint<typeof TodoResource.getList, 'page'>
+    >();
+  });
+
+  it('GetEndpoint types an endpoint built without naming its method (data-client’s type test)', () => {
+    const get = new RestEndpoint({ path: '/todos/:id', schema: Todo });
+    expectTypeOf(get).toEqualTypeOf<GetEndpoint<{ path: '/todos/:id'; schema: typeof Todo }>>();
+    const list: GetEndpoint<{
+      path: `${string}:${string}`;
+      schema: schema.Collection<[typeof Todo]>;
+    }> = new RestEndpoint({
+      path: '' as `${string}:${string}`,
+      schema: new schema.Collection([Todo]),
+    });
+    expectTypeOf(list).toBeCallableWith({ hi: 5 });
+  });
+
+  it('MutateEndpoint types a mutation: POST unless its options name another method', () => {
+    const create = new RestEndpoint({
+      path: '/todos',
+      method: 'POST',
+      schema: Todo,
+      body: {} as { title: string },
+    });
+    const typed: MutateEndpoint<{ path: '/todos'; schema: typeof Todo; body: { title: string } }> =
+      create;
+    expectTypeOf(typed).toBeCallableWith({ title: 'x' });
+    expectTypeOf(typed).returns.resolves.toEqualTypeOf<Todo>();
+    expectTypeOf(typed.sideEffect).toEqualTypeOf<true>();
+    expectTypeOf(TodoResource.update).toEqualTypeOf<
+      MutateEndpoint<{
+        path: '/todos/:id';
+        schema: typeof Todo;
+        method: 'PUT';
+        body: { title: string; completed?: boolean };
+      }>
     >();
   });
 });

@@ -193,6 +193,19 @@ describe('getPage needs the pagination field', () => {
     GroupTodoResource.getList.getPage({ cursor: 'next' });
   });
 
+  it('list.paginated(field) takes the field too, as getPage does', () => {
+    const list = new RestEndpoint({
+      path: '/todos',
+      searchParams: {} as { userId?: number },
+      schema: new schema.Collection([Todo]),
+    });
+    const page = list.paginated('cursor');
+    expectTypeOf(page).toBeCallableWith({ userId: 1, cursor: 2 });
+    expectTypeOf(page).returns.resolves.toEqualTypeOf<Todo[]>();
+    // @ts-expect-error the pagination field is required
+    page({ userId: 1 });
+  });
+
   it('exists only when paginationField is given', () => {
     expectTypeOf(PlainResource.getList.getPage).toEqualTypeOf<undefined>();
     // @ts-expect-error there is no getPage to call
