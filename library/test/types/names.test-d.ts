@@ -130,6 +130,18 @@ describe('custom Collection classes (spec 2.4)', () => {
     });
     expectTypeOf(byUser.key).toEqualTypeOf<string>();
   });
+
+  it('the createCollectionFilter option gets the URL params and body as data-client types them', () => {
+    const byUser = new schema.Collection([Todo], {
+      createCollectionFilter:
+        (...args) =>
+        (rowArgs) =>
+          `${args[0][rowArgs.userId ?? '']}` === rowArgs.userId || `${args[1]?.userId}` === 'x',
+    });
+    expectTypeOf(byUser.createCollectionFilter).returns.toEqualTypeOf<
+      (rowArgs: Readonly<Record<string, string>>) => boolean
+    >();
+  });
 });
 
 describe('entities', () => {
