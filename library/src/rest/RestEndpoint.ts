@@ -70,9 +70,15 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     }
   }
 
-  /** A new endpoint with these options replacing this one's; the class (and its overrides) stays. */
-  override extend<const E extends Partial<RestEndpointOptions>>(
-    options: Readonly<E>,
+  /**
+   * A new endpoint with these options replacing this one's; the class (and its overrides) stays.
+   * `E` defaults to `{}`: `extend({})` infers nothing, and the constraint would replace every
+   * option's type (path, method, body) with its widest. The options are also read as
+   * `RestEndpointOptions`, which types the parameters of methods written in them
+   * (`getOptimisticResponse(snap, ...args)`).
+   */
+  override extend<const E extends Partial<RestEndpointOptions> = {}>(
+    options: Readonly<E> & Partial<RestEndpointOptions>,
   ): RestEndpoint<ExtendOptions<O, E>> {
     const Class = this.constructor as new (
       options: RestEndpointOptions,

@@ -291,4 +291,23 @@ describe('results come from the schema', () => {
     >();
     expectTypeOf(Built.getDone).returns.resolves.toEqualTypeOf<Todo[]>();
   });
+
+  it("extend with empty options keeps every type (data-client’s `extend('justget', {})`)", () => {
+    const Copied = TodoResource.extend('justget', {});
+    expectTypeOf(Copied.justget).toEqualTypeOf(TodoResource.get.extend({}));
+    expectTypeOf(Copied.justget).parameters.toEqualTypeOf<[params: { id: Id }]>();
+    expectTypeOf(Copied.justget.method).toEqualTypeOf<'GET'>();
+    // @ts-expect-error `id` is missing
+    Copied.justget({});
+  });
+
+  it('methods in the options of extend() get typed parameters', () => {
+    TodoResource.extend('toggle', {
+      method: 'POST',
+      getOptimisticResponse(snap, params) {
+        expectTypeOf(snap.fetchedAt).toEqualTypeOf<number>();
+        return params;
+      },
+    });
+  });
 });
