@@ -7,7 +7,9 @@ import { Invalidate } from '../schema/Invalidate.js';
 import { findCollection, mapCollections } from './collections.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, isDotSegment, searchToString } from './paths.js';
+import type { PathArgs } from './pathTypes.js';
 import type {
+  Extend,
   ExtendOptions,
   MethodOf,
   PageOptions,
@@ -353,10 +355,12 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
   /**
    * An endpoint that fetches a page and merges it into the list stored without the cursor:
    * `field` names the cursor argument (a required argument of the page, as with `getPage`), or
-   * `removeCursor` returns the list's arguments.
+   * `removeCursor` returns the list's arguments, and the page takes what `removeCursor` takes.
    */
   paginated<const F extends string>(field: F): RestEndpoint<PageOptions<O, F>>;
-  paginated(removeCursor: (...args: any[]) => readonly unknown[]): RestEndpoint<O>;
+  paginated<A extends readonly unknown[]>(
+    removeCursor: (...args: A) => readonly unknown[],
+  ): RestEndpoint<Extend<O, { searchParams: Omit<A[0], keyof PathArgs<PathOf<O>>> }>>;
   paginated(
     fieldOrRemoveCursor: string | ((...args: any[]) => readonly unknown[]),
   ): RestEndpoint<any> {

@@ -206,6 +206,23 @@ describe('getPage needs the pagination field', () => {
     page({ userId: 1 });
   });
 
+  it('list.paginated(removeCursor) takes what removeCursor takes (data-client’s type test)', () => {
+    const list = new RestEndpoint({
+      path: '/groups/:group/todos',
+      schema: { nextPage: '', data: { results: new schema.Collection([Todo]) } },
+    });
+    const page = list.paginated(
+      ({ cursor, ...rest }: { cursor: string | number; group: string | number }) => [rest],
+    );
+    expectTypeOf(page).toBeCallableWith({ cursor: 2, group: 'a' });
+    expectTypeOf(page).returns.resolves.toEqualTypeOf<{
+      nextPage: string;
+      data: { results: Todo[] };
+    }>();
+    // @ts-expect-error the cursor is required by removeCursor
+    page({ group: 'a' });
+  });
+
   it('exists only when paginationField is given', () => {
     expectTypeOf(PlainResource.getList.getPage).toEqualTypeOf<undefined>();
     // @ts-expect-error there is no getPage to call
