@@ -11,13 +11,16 @@ import { errorOf, NOTHING_READ, queryContext, type ResponseInfo, readResult } fr
 import { ExpiryStatus, type State } from './state.js';
 
 /**
- * A read's arguments then the state: `null` reads nothing, and an endpoint whose arguments are
- * all optional may be read without them (`getResponse(list, state)`), as in data-client.
+ * An endpoint's arguments then one more value; an endpoint whose arguments are all optional may
+ * be given the value alone (`setResponse(list, response)`, `getResponse(list, state)`), as in
+ * data-client. `[...Parameters<E>, V]` alone would make those arguments required.
  */
-type ArgsThenState<E extends EndpointInterface> =
-  | [...Parameters<E>, State]
-  | ([] extends Parameters<E> ? [State] : never)
-  | [null, State];
+type ArgsThen<E extends EndpointInterface, V> =
+  | [...Parameters<E>, V]
+  | ([] extends Parameters<E> ? [V] : never);
+
+/** A read's arguments then the state: `null` reads nothing. */
+type ArgsThenState<E extends EndpointInterface> = ArgsThen<E, State> | [null, State];
 
 /**
  * What `fetch` resolves to: the schema's reading of the response (for a delete, the entity it
@@ -157,7 +160,7 @@ export class Controller {
   /** Stores a response as if `endpoint(...args)` had answered it; the last argument is the response. */
   setResponse = <E extends EndpointInterface>(
     endpoint: E,
-    ...argsAndResponse: [...Parameters<E>, unknown]
+    ...argsAndResponse: ArgsThen<E, unknown>
   ): Promise<void> => {
     const args = argsAndResponse.slice(0, -1);
     return this.resolve(endpoint, { args, response: argsAndResponse.at(-1) });
@@ -166,7 +169,7 @@ export class Controller {
   /** Stores an error for `endpoint(...args)`; the last argument is the error. */
   setError = <E extends EndpointInterface>(
     endpoint: E,
-    ...argsAndError: [...Parameters<E>, unknown]
+    ...argsAndError: ArgsThen<E, unknown>
   ): Promise<void> => {
     const args = argsAndError.slice(0, -1);
     return this.resolve(endpoint, { args, error: argsAndError.at(-1) });
