@@ -3,7 +3,10 @@ import {
   createResource,
   createStore,
   Entity,
+  type FetchFunction,
   type GetEndpoint,
+  type HookResource,
+  hookifyResource,
   type MutateEndpoint,
   type PaginationFieldEndpoint,
   type PolymorphicInterface,
@@ -34,6 +37,12 @@ describe('the names data-client users import', () => {
     expectTypeOf(TodoResource.getList.getPage).toEqualTypeOf<
       PaginationFieldEndpoint<typeof TodoResource.getList, 'page'>
     >();
+  });
+
+  it('FetchFunction and HookResource are data-client’s names too', () => {
+    expectTypeOf<(id: number) => Promise<Todo>>().toExtend<FetchFunction>();
+    const hooks: HookResource<typeof TodoResource> = hookifyResource(TodoResource, () => ({}));
+    expectTypeOf(hooks.useGet).returns.toEqualTypeOf(TodoResource.get);
   });
 
   it('GetEndpoint types an endpoint built without naming its method (data-client’s type test)', () => {
