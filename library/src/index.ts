@@ -4,6 +4,7 @@ export {
   AbortOptimistic,
   type EndpointInterface,
   type ErrorPolicy,
+  type FetchFunction,
   type SnapshotInterface,
 } from './endpoint/types.js';
 export * from './normalize/index.js';

@@ -33,6 +33,8 @@ export interface Endpoint<
   M extends true | undefined = undefined,
 > extends EndpointInterface<F, S, M> {
   fetch(...args: Parameters<F>): ReturnType<F>;
+  /** The schema it was made with: `undefined` only when it has none (`S` says which). */
+  readonly schema: S;
   readonly pollFrequency?: number;
 }
 

@@ -7,7 +7,9 @@ import { Invalidate } from '../schema/Invalidate.js';
 import { findCollection, mapCollections } from './collections.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, isDotSegment, searchToString } from './paths.js';
+import type { PathArgs } from './pathTypes.js';
 import type {
+  Extend,
   ExtendOptions,
   MethodOf,
   PageOptions,
@@ -70,9 +72,15 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     }
   }
 
-  /** A new endpoint with these options replacing this one's; the class (and its overrides) stays. */
-  override extend<const E extends Partial<RestEndpointOptions>>(
-    options: Readonly<E>,
+  /**
+   * A new endpoint with these options replacing this one's; the class (and its overrides) stays.
+   * `E` defaults to `{}`: `extend({})` infers nothing, and the constraint would replace every
+   * option's type (path, method, body) with its widest. The options are also read as
+   * `RestEndpointOptions`, which types the parameters of methods written in them
+   * (`getOptimisticResponse(snap, ...args)`).
+   */
+  override extend<const E extends Partial<RestEndpointOptions> = {}>(
+    options: Readonly<E> & Partial<RestEndpointOptions>,
   ): RestEndpoint<ExtendOptions<O, E>> {
     const Class = this.constructor as new (
       options: RestEndpointOptions,
@@ -346,11 +354,16 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
 
   /**
    * An endpoint that fetches a page and merges it into the list stored without the cursor:
-   * `field` names the cursor argument, or `removeCursor` returns the list's arguments.
+   * `field` names the cursor argument (a required argument of the page, as with `getPage`), or
+   * `removeCursor` returns the list's arguments, and the page takes what `removeCursor` takes.
    */
+  paginated<const F extends string>(field: F): RestEndpoint<PageOptions<O, F>>;
+  paginated<A extends readonly unknown[]>(
+    removeCursor: (...args: A) => readonly unknown[],
+  ): RestEndpoint<Extend<O, { searchParams: Omit<A[0], keyof PathArgs<PathOf<O>>> }>>;
   paginated(
     fieldOrRemoveCursor: string | ((...args: any[]) => readonly unknown[]),
-  ): RestEndpoint<O> {
+  ): RestEndpoint<any> {
     const removeCursor =
       typeof fieldOrRemoveCursor === 'function'
         ? fieldOrRemoveCursor

@@ -152,10 +152,13 @@ export interface ResourceExtend<R> {
   <const M extends { [K in keyof Members<R>]?: Partial<RestEndpointOptions> }>(
     overrides: M,
   ): WithMembers<R, { [K in keyof M]: K extends keyof R ? ExtendMember<R[K], M[K]> : never }>;
-  /** Adds (or replaces) one member built from `get` with these options. */
-  <const K extends string, const E extends Partial<RestEndpointOptions>>(
+  /**
+   * Adds (or replaces) one member built from `get` with these options. `E` defaults to `{}` for
+   * `extend('name', {})`, which infers nothing (see RestEndpoint's `extend`).
+   */
+  <const K extends string, const E extends Partial<RestEndpointOptions> = {}>(
     name: K,
-    options: Readonly<E>,
+    options: Readonly<E> & Partial<RestEndpointOptions>,
   ): WithMembers<
     R,
     { [P in K]: P extends keyof R ? ExtendMember<R[P], E> : ExtendMember<R['get' & keyof R], E> }

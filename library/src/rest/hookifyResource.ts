@@ -11,6 +11,8 @@ type EndpointMembers<R> = {
 export type HookifiedResource<R> = {
   [K in keyof EndpointMembers<R> as `use${Capitalize<K & string>}`]: () => EndpointMembers<R>[K];
 };
+/** The name data-client 0.9 gives the type `hookifyResource` returns. */
+export type HookResource<R> = HookifiedResource<R>;
 
 /**
  * Turns a resource into hooks that return its endpoints with `useInit()`'s request settings

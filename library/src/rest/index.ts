@@ -9,6 +9,7 @@ export {
 } from './createResource.js';
 export {
   type HookifiedResource,
+  type HookResource,
   hookifyResource,
   type RequestInitHook,
 } from './hookifyResource.js';
@@ -24,6 +25,7 @@ export type {
   GetEndpoint,
   HttpMethod,
   MethodOf,
+  MutateEndpoint,
   PageOptions,
   PaginationFieldEndpoint,
   PathOf,

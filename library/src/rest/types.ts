@@ -200,7 +200,11 @@ export type PageOptions<O, F extends string> = Extend<
 type DeclaredQuery<O> =
   IsDeclared<OptionOf<O, 'searchParams'>> extends true ? OptionOf<O, 'searchParams'> : AnyQuery;
 
-/** A GET endpoint typed by these options, as a resource's `get` and `getList` are. */
+/**
+ * A GET endpoint typed by these options, as a resource's `get` and `getList` are. Options
+ * without a method already mean GET; `O` is not narrowed with `method: 'GET'`, so that an
+ * endpoint built without naming its method (`new RestEndpoint({ path, schema })`) is one too.
+ */
 export type GetEndpoint<
   O extends {
     readonly path: string;
@@ -209,7 +213,21 @@ export type GetEndpoint<
     readonly body?: any;
     readonly paginationField?: string;
   } = { path: string; schema: Schema },
-> = RestEndpoint<O & { method: 'GET' }>;
+> = RestEndpoint<O>;
+
+/**
+ * A mutation typed by these options, as `update`, `partialUpdate`, `delete` and `push` are:
+ * POST unless `O` names another method.
+ */
+export type MutateEndpoint<
+  O extends {
+    readonly path: string;
+    readonly schema: Schema;
+    readonly method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    readonly searchParams?: any;
+    readonly body?: any;
+  } = { path: string; schema: Schema; body: any },
+> = RestEndpoint<O extends { readonly method: string } ? O : O & { method: 'POST' }>;
 
 /** The page endpoint `list.paginated(field)` derives from a list endpoint (as `getList.getPage`). */
 export type PaginationFieldEndpoint<E extends RestEndpoint<any>, C extends string> =

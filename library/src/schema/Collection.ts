@@ -40,7 +40,9 @@ export type CollectionMerge = ((
   insertKind?: InsertKind;
 };
 
-export interface CollectionOptions {
+export interface CollectionOptions<
+  Args extends readonly unknown[] = [urlParams: Record<string, any>, body?: Record<string, any>],
+> {
   /** Which arguments identify a row; the first argument by default (the body never counts). */
   argsKey?(...args: any): Record<string, unknown> | undefined;
   /**
@@ -51,6 +53,12 @@ export interface CollectionOptions {
   nestKey?(parent: any, key: string): Record<string, unknown> | undefined;
   /** Argument names that do not filter, e.g. `orderBy`; a predicate, a RegExp or a list. */
   nonFilterArgumentKeys?: ((key: string) => boolean) | RegExp | readonly string[];
+  /**
+   * The whole filter instead (data-client's option): from an add's arguments, whether a stored
+   * row, given its filtering arguments as strings, receives it. Ignored beside
+   * `nonFilterArgumentKeys`, as in data-client.
+   */
+  createCollectionFilter?(...args: Args): CollectionFilter;
 }
 
 /** Appends the incoming pks that are not already present, keeping the first of any repeats. */
@@ -204,11 +212,11 @@ export class Collection<
   private readonly argsKey: (...args: readonly unknown[]) => Record<string, unknown> | undefined;
   private readonly nestKey: CollectionOptions['nestKey'];
   private readonly adders = new Map<'push' | 'unshift', unknown>();
+  /** Typed for any arguments, so that a Collection is one whatever `_Args` it was declared with. */
+  readonly options: CollectionOptions<readonly any[]>;
 
-  constructor(
-    schema: S,
-    readonly options: CollectionOptions = {},
-  ) {
+  constructor(schema: S, options: CollectionOptions<_Args> = {}) {
+    this.options = options;
     this.schema =
       schema instanceof ArraySchema
         ? schema
@@ -235,6 +243,10 @@ export class Collection<
           : nonFilter instanceof RegExp
             ? (key) => nonFilter.test(key)
             : (key) => (nonFilter as readonly string[]).includes(key);
+    } else if (options.createCollectionFilter) {
+      this.createCollectionFilter = options.createCollectionFilter.bind(this) as (
+        ...args: readonly unknown[]
+      ) => CollectionFilter;
     }
   }
 

@@ -19,13 +19,14 @@ import {
 import { ExpiryStatus, type State } from './state.js';
 
 /**
- * A read's arguments then the state: `null` reads nothing, and an endpoint whose arguments are
- * all optional may be read without them (`getResponse(list, state)`), as in data-client.
+ * An endpoint's arguments then one more value; an endpoint whose arguments are all optional may
+ * be given the value alone (`setResponse(list, response)`, `getResponse(list, state)`), as in
+ * data-client. `[...P, V]` alone would make those arguments required.
  */
-type ArgsThenState<P extends readonly unknown[]> =
-  | [...P, State]
-  | ([] extends P ? [State] : never)
-  | [null, State];
+type ArgsThen<P extends readonly unknown[], V> = [...P, V] | ([] extends P ? [V] : never);
+
+/** A read's arguments then the state: `null` reads nothing. */
+type ArgsThenState<P extends readonly unknown[]> = ArgsThen<P, State> | [null, State];
 
 /** `getResponse` of an endpoint, or of a Query (its data is what `process` returns). */
 interface GetResponse {
@@ -183,7 +184,7 @@ export class Controller {
   /** Stores a response as if `endpoint(...args)` had answered it; the last argument is the response. */
   setResponse = <E extends EndpointInterface>(
     endpoint: E,
-    ...argsAndResponse: [...Parameters<E>, unknown]
+    ...argsAndResponse: ArgsThen<Parameters<E>, unknown>
   ): Promise<void> => {
     const args = argsAndResponse.slice(0, -1);
     return this.resolve(endpoint, { args, response: argsAndResponse.at(-1) });
@@ -192,7 +193,7 @@ export class Controller {
   /** Stores an error for `endpoint(...args)`; the last argument is the error. */
   setError = <E extends EndpointInterface>(
     endpoint: E,
-    ...argsAndError: [...Parameters<E>, unknown]
+    ...argsAndError: ArgsThen<Parameters<E>, unknown>
   ): Promise<void> => {
     const args = argsAndError.slice(0, -1);
     return this.resolve(endpoint, { args, error: argsAndError.at(-1) });

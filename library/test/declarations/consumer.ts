@@ -8,6 +8,7 @@
 import type {
   Controller,
   GetEndpoint,
+  MutateEndpoint,
   PaginationFieldEndpoint,
   PolymorphicInterface,
   ResourceGenerics,
@@ -165,6 +166,35 @@ export function namesAndSchemas() {
   // @ts-expect-error `titel` is not a field of Todo
   Todo.fromJS({ titel: 'x' });
   return [generics, get, getPage, invalidate, fromJS];
+}
+
+/** Forms from data-client's own type tests and docs that RestLens once typed differently. */
+export async function dataClientForms() {
+  const direct: GetEndpoint<{ path: '/todos/:id'; schema: typeof Todo }> = new RestEndpoint({
+    path: '/todos/:id',
+    schema: Todo,
+  });
+  const update: MutateEndpoint<{
+    path: '/todos/:id';
+    schema: typeof Todo;
+    method: 'PUT';
+    body: TodoBody;
+  }> = TodoResource.update;
+  same<typeof direct.schema, typeof Todo>(true);
+  const Copied = TodoResource.extend('justget', {});
+  // @ts-expect-error `extend('justget', {})` keeps get's URL parameters
+  Copied.justget({});
+  const page = TodoResource.getList.paginated('cursor');
+  const pageResult: Todo[] = await controller.fetch(page, { userId: 1, cursor: 2 });
+  // @ts-expect-error the pagination field is required
+  page({ userId: 1 });
+  const filtered = new schema.Collection([Todo], {
+    createCollectionFilter:
+      (...args) =>
+      (rowArgs) =>
+        `${args[0].userId}` === rowArgs.userId,
+  });
+  return [update, pageResult, filtered];
 }
 
 export async function devtools() {

@@ -261,6 +261,22 @@ describe('nonFilterArgumentKeys', () => {
       '{"orderBy":"title","userId":"1"}': ['2'],
     });
   });
+
+  it('the createCollectionFilter option replaces the whole filter (data-client’s option)', () => {
+    // Only rows of the same user receive an add; every other argument is ignored.
+    const byUser = new schema.Collection([Todo], {
+      createCollectionFilter: (params, body) => (rowArgs) =>
+        rowArgs.userId === undefined || rowArgs.userId === `${params.userId ?? body?.userId}`,
+    });
+    const tables = createTables();
+    tables.normalize(byUser, [todo(1)], [{ userId: 1, done: 'true' }]);
+    tables.normalize(byUser, [todo(2, 2)], [{ userId: 2 }]);
+    tables.normalize(byUser.push, todo(3), [{}, { userId: 1 }]);
+    expect(collectionRows(tables.entities, byUser.key)).toEqual({
+      '{"done":"true","userId":"1"}': ['1', '3'],
+      [USER_2]: ['2'],
+    });
+  });
 });
 
 describe('addWith(paginatedMerge, paginatedFilter(removeCursor))', () => {

@@ -44,6 +44,11 @@ describe('the endpoint members are typed', () => {
     expectTypeOf(update.sideEffect).toEqualTypeOf<true>();
   });
 
+  it('schema is the schema it was made with (data-client: not optional)', () => {
+    expectTypeOf(getTodo.schema).toEqualTypeOf<typeof Todo>();
+    expectTypeOf(new RestEndpoint({ path: '/health' }).schema).toEqualTypeOf<undefined>();
+  });
+
   it('url takes the URL (and query) parameters', () => {
     expectTypeOf(getTodo.url).parameters.toEqualTypeOf<[params: { userId: Id; id: Id }]>();
     expectTypeOf(getTodo.url).returns.toEqualTypeOf<string>();

@@ -140,6 +140,20 @@ describe('controller.fetch', () => {
   });
 });
 
+describe('controller.setResponse and setError', () => {
+  const { controller } = createStore();
+
+  it('take the arguments then the value; optional arguments may be left out', () => {
+    controller.setResponse(TodoResource.getList, [{ id: 1, title: 'x' }]);
+    controller.setResponse(TodoResource.getList, { userId: 1 }, [{ id: 1, title: 'x' }]);
+    controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'x' });
+    controller.setError(TodoResource.getList, new Error('down'));
+    controller.setError(TodoResource.get, { id: 1 }, new Error('down'));
+    // @ts-expect-error get needs its URL parameters before the response
+    controller.setResponse(TodoResource.get, { id: 1, title: 'x' });
+  });
+});
+
 describe('useSuspense, useCache and useController', () => {
   it('useSuspense returns the data; `null` args return undefined', () => {
     expectTypeOf(useSuspense(TodoResource.get, { id: 1 })).toEqualTypeOf<Todo>();

@@ -3,7 +3,11 @@ import {
   createResource,
   createStore,
   Entity,
+  type FetchFunction,
   type GetEndpoint,
+  type HookResource,
+  hookifyResource,
+  type MutateEndpoint,
   type PaginationFieldEndpoint,
   type PolymorphicInterface,
   type ResourceGenerics,
@@ -32,6 +36,47 @@ describe('the names data-client users import', () => {
     expectTypeOf<ShortenPath<'/todos/:id'>>().toEqualTypeOf<'/todos'>();
     expectTypeOf(TodoResource.getList.getPage).toEqualTypeOf<
       PaginationFieldEndpoint<typeof TodoResource.getList, 'page'>
+    >();
+  });
+
+  it('FetchFunction and HookResource are data-client’s names too', () => {
+    expectTypeOf<(id: number) => Promise<Todo>>().toExtend<FetchFunction>();
+    const hooks: HookResource<typeof TodoResource> = hookifyResource(TodoResource, () => ({}));
+    expectTypeOf(hooks.useGet).returns.toEqualTypeOf(TodoResource.get);
+  });
+
+  it('GetEndpoint types an endpoint built without naming its method (data-client’s type test)', () => {
+    const get = new RestEndpoint({ path: '/todos/:id', schema: Todo });
+    expectTypeOf(get).toEqualTypeOf<GetEndpoint<{ path: '/todos/:id'; schema: typeof Todo }>>();
+    const list: GetEndpoint<{
+      path: `${string}:${string}`;
+      schema: schema.Collection<[typeof Todo]>;
+    }> = new RestEndpoint({
+      path: '' as `${string}:${string}`,
+      schema: new schema.Collection([Todo]),
+    });
+    expectTypeOf(list).toBeCallableWith({ hi: 5 });
+  });
+
+  it('MutateEndpoint types a mutation: POST unless its options name another method', () => {
+    const create = new RestEndpoint({
+      path: '/todos',
+      method: 'POST',
+      schema: Todo,
+      body: {} as { title: string },
+    });
+    const typed: MutateEndpoint<{ path: '/todos'; schema: typeof Todo; body: { title: string } }> =
+      create;
+    expectTypeOf(typed).toBeCallableWith({ title: 'x' });
+    expectTypeOf(typed).returns.resolves.toEqualTypeOf<Todo>();
+    expectTypeOf(typed.sideEffect).toEqualTypeOf<true>();
+    expectTypeOf(TodoResource.update).toEqualTypeOf<
+      MutateEndpoint<{
+        path: '/todos/:id';
+        schema: typeof Todo;
+        method: 'PUT';
+        body: { title: string; completed?: boolean };
+      }>
     >();
   });
 });
@@ -93,6 +138,18 @@ describe('custom Collection classes (spec 2.4)', () => {
       argsKey: (urlParams: { userId?: number }) => ({ userId: urlParams.userId }),
     });
     expectTypeOf(byUser.key).toEqualTypeOf<string>();
+  });
+
+  it('the createCollectionFilter option gets the URL params and body as data-client types them', () => {
+    const byUser = new schema.Collection([Todo], {
+      createCollectionFilter:
+        (...args) =>
+        (rowArgs) =>
+          `${args[0][rowArgs.userId ?? '']}` === rowArgs.userId || `${args[1]?.userId}` === 'x',
+    });
+    expectTypeOf(byUser.createCollectionFilter).returns.toEqualTypeOf<
+      (rowArgs: Readonly<Record<string, string>>) => boolean
+    >();
   });
 });
 

@@ -193,6 +193,36 @@ describe('getPage needs the pagination field', () => {
     GroupTodoResource.getList.getPage({ cursor: 'next' });
   });
 
+  it('list.paginated(field) takes the field too, as getPage does', () => {
+    const list = new RestEndpoint({
+      path: '/todos',
+      searchParams: {} as { userId?: number },
+      schema: new schema.Collection([Todo]),
+    });
+    const page = list.paginated('cursor');
+    expectTypeOf(page).toBeCallableWith({ userId: 1, cursor: 2 });
+    expectTypeOf(page).returns.resolves.toEqualTypeOf<Todo[]>();
+    // @ts-expect-error the pagination field is required
+    page({ userId: 1 });
+  });
+
+  it('list.paginated(removeCursor) takes what removeCursor takes (data-client’s type test)', () => {
+    const list = new RestEndpoint({
+      path: '/groups/:group/todos',
+      schema: { nextPage: '', data: { results: new schema.Collection([Todo]) } },
+    });
+    const page = list.paginated(
+      ({ cursor, ...rest }: { cursor: string | number; group: string | number }) => [rest],
+    );
+    expectTypeOf(page).toBeCallableWith({ cursor: 2, group: 'a' });
+    expectTypeOf(page).returns.resolves.toEqualTypeOf<{
+      nextPage: string;
+      data: { results: Todo[] };
+    }>();
+    // @ts-expect-error the cursor is required by removeCursor
+    page({ group: 'a' });
+  });
+
   it('exists only when paginationField is given', () => {
     expectTypeOf(PlainResource.getList.getPage).toEqualTypeOf<undefined>();
     // @ts-expect-error there is no getPage to call
@@ -277,5 +307,24 @@ describe('results come from the schema', () => {
       [params: { owner: Id; userId?: number }]
     >();
     expectTypeOf(Built.getDone).returns.resolves.toEqualTypeOf<Todo[]>();
+  });
+
+  it("extend with empty options keeps every type (data-client’s `extend('justget', {})`)", () => {
+    const Copied = TodoResource.extend('justget', {});
+    expectTypeOf(Copied.justget).toEqualTypeOf(TodoResource.get.extend({}));
+    expectTypeOf(Copied.justget).parameters.toEqualTypeOf<[params: { id: Id }]>();
+    expectTypeOf(Copied.justget.method).toEqualTypeOf<'GET'>();
+    // @ts-expect-error `id` is missing
+    Copied.justget({});
+  });
+
+  it('methods in the options of extend() get typed parameters', () => {
+    TodoResource.extend('toggle', {
+      method: 'POST',
+      getOptimisticResponse(snap, params) {
+        expectTypeOf(snap.fetchedAt).toEqualTypeOf<number>();
+        return params;
+      },
+    });
   });
 });
