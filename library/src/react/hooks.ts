@@ -6,12 +6,12 @@ import type { Controller, ResolveType } from '../store/Controller.js';
 import type { Store } from '../store/createStore.js';
 import { keyOf } from '../store/keyOf.js';
 import {
+  assertFetchable,
   errorOf,
   NOTHING_READ,
   type Readable,
   type ResponseInfo,
-  readTracked,
-  type TrackedRead,
+  readFrom,
 } from '../store/reading.js';
 import { ExpiryStatus } from '../store/state.js';
 import { useStore } from './context.js';
@@ -26,15 +26,15 @@ export function useController(): Controller {
 type Args<E extends EndpointInterface> = readonly [...Parameters<E>] | readonly [null];
 
 /**
- * What a hook shows for one call: its data, how fresh it is, and its error; and the rows (and
- * tables) the data was built from, undefined without data.
+ * What a hook shows for one call: its data, how fresh it is, and its error; and the normalized
+ * result the data was read from (undefined without data), whose rows the hook depends on.
  */
 interface Reading extends ResponseInfo<unknown> {
   error: unknown;
-  dependencies: TrackedRead['dependencies'];
+  result: unknown;
 }
 
-const NOTHING: Reading = { ...NOTHING_READ, error: undefined, dependencies: undefined };
+const NOTHING: Reading = { ...NOTHING_READ, error: undefined, result: undefined };
 
 /** The reading of `endpoint(...args)`, whose key is `key` (null for "don't fetch"). */
 function read(
@@ -45,8 +45,8 @@ function read(
 ): Reading {
   if (key === null) return NOTHING;
   const state = store.getState();
-  const { info, dependencies } = readTracked(store.controller.memo, endpoint, args, key, state);
-  return { ...info, error: errorOf(state, key), dependencies };
+  const { info, result } = readFrom(store.controller.memo, endpoint, args, key, state);
+  return { ...info, error: errorOf(state, key), result };
 }
 
 /**
@@ -104,7 +104,13 @@ function useReading(
     // Registered again only when what the reading depends on may have changed.
     const same = sameReading(before.reading, reading) && before.key === key;
     if (same && registered.current === store) return;
-    readersOf(store).set(reader.current as Reader, { key, rows: reading.dependencies });
+    // The rows (and tables) the data was built from; undefined without data: any change may
+    // bring it.
+    const rows =
+      reading.result === undefined
+        ? undefined
+        : (store.controller.memo.dependenciesOf(endpoint.schema, reading.result) ?? []);
+    readersOf(store).set(reader.current as Reader, { key, rows });
     registered.current = store;
   });
   useIsomorphicLayoutEffect(() => {
@@ -209,11 +215,7 @@ function useFreshness(
   key: string | null,
   reading: Reading,
 ): { mustFetch: boolean; stale: boolean } {
-  if (typeof endpoint !== 'function') {
-    throw new TypeError(
-      'Only endpoints can be fetched: a Query reads what the store holds, with useCache(query, ...args)',
-    );
-  }
+  assertFetchable('useSuspense, useDLE and useFetch', endpoint);
   const { data, expiryStatus, expiresAt } = reading;
   const active = args[0] !== null;
   const stale = active && Date.now() > expiresAt;

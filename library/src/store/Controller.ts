@@ -9,6 +9,7 @@ import { isInvalid } from '../schema/invalid.js';
 import type { Action, TestKey } from './actions.js';
 import { keyOf } from './keyOf.js';
 import {
+  assertFetchable,
   errorOf,
   NOTHING_READ,
   queryContext,
@@ -110,12 +111,7 @@ export class Controller {
     let requestKey: string | undefined;
     try {
       key = keyOf('controller.fetch', endpoint, args);
-      if (typeof endpoint !== 'function') {
-        // A Query (or another readable that is no endpoint) has nothing to run.
-        throw new TypeError(
-          'controller.fetch: only endpoints can be fetched; a Query is read with useCache or getResponse',
-        );
-      }
+      assertFetchable('controller.fetch', endpoint);
       if (!endpoint.sideEffect) requestKey = endpoint.requestKey?.(...args) ?? key;
     } catch (error) {
       // e.g. a missing URL parameter: the caller gets a rejected promise, like any failure.

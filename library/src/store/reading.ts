@@ -1,6 +1,6 @@
 import { Query } from '../endpoint/Query.js';
 import type { EndpointInterface } from '../endpoint/types.js';
-import type { Dependency, MemoCache } from '../normalize/denormalize.js';
+import type { MemoCache } from '../normalize/denormalize.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import { indexKey } from '../normalize/tables.js';
 import { isInvalid } from '../schema/invalid.js';
@@ -24,10 +24,28 @@ export const NOTHING_READ: ResponseInfo<never> = {
 /** What can be read from the store: an endpoint, or a Query (which is never fetched). */
 export type Readable = Pick<EndpointInterface, 'key' | 'schema' | 'sideEffect' | 'invalidIfStale'>;
 
-/** A read, with the rows (and tables) its data was built from; undefined without data. */
-export interface TrackedRead {
+/**
+ * A read, with the normalized result its data was read from (undefined without data): a hook
+ * looks up what it depends on from it (`memo.dependenciesOf`) when it registers.
+ */
+export interface ReadFrom {
   info: ResponseInfo<unknown>;
-  dependencies: readonly Dependency[] | undefined;
+  result: unknown;
+}
+
+/**
+ * Refuses what cannot be fetched: a Query (or another readable that is no endpoint) only reads
+ * what the store holds.
+ */
+export function assertFetchable(
+  caller: string,
+  readable: Readable,
+): asserts readable is EndpointInterface {
+  if (typeof readable !== 'function') {
+    throw new TypeError(
+      `${caller}: only endpoints can be fetched; a Query is read with useCache(query, ...args) or controller.getResponse`,
+    );
+  }
 }
 
 /**
@@ -41,17 +59,17 @@ export function readResult(
   key: string,
   state: State,
 ): ResponseInfo<unknown> {
-  return readTracked(memo, endpoint, args, key, state).info;
+  return readFrom(memo, endpoint, args, key, state).info;
 }
 
-/** `readResult` and what a reader of it depends on (see Readers). */
-export function readTracked(
+/** `readResult` and the normalized result it was read from. */
+export function readFrom(
   memo: MemoCache,
   endpoint: Readable,
   args: readonly unknown[],
   key: string,
   state: State,
-): TrackedRead {
+): ReadFrom {
   const meta = state.meta.get(key);
   let result = state.endpoints.get(key);
   let expiresAt = meta?.expiresAt ?? 0;
@@ -61,13 +79,13 @@ export function readTracked(
   }
   if (result === undefined) {
     const expiryStatus = meta?.invalidated ? ExpiryStatus.Invalid : ExpiryStatus.InvalidIfStale;
-    return { info: { data: undefined, expiryStatus, expiresAt }, dependencies: undefined };
+    return { info: { data: undefined, expiryStatus, expiresAt }, result: undefined };
   }
   let data = memo.denormalize(endpoint.schema, result, state.entities, args);
   if (isInvalid(data)) {
     const expiryStatus =
       meta?.error !== undefined ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Invalid;
-    return { info: { data: undefined, expiryStatus, expiresAt }, dependencies: undefined };
+    return { info: { data: undefined, expiryStatus, expiresAt }, result: undefined };
   }
   if (endpoint instanceof Query) data = endpoint.processed(data, args);
   if (meta === undefined) expiresAt = inferredExpiry(endpoint, result, state);
@@ -76,10 +94,7 @@ export function readTracked(
     : endpoint.invalidIfStale
       ? ExpiryStatus.InvalidIfStale
       : ExpiryStatus.Valid;
-  return {
-    info: { data, expiryStatus, expiresAt },
-    dependencies: memo.dependenciesOf(endpoint.schema, result) ?? [],
-  };
+  return { info: { data, expiryStatus, expiresAt }, result };
 }
 
 /** The error to show for the result under `key`: a hard one always, a soft one with no data. */

@@ -148,6 +148,6 @@ describe('useSuspense(query)', () => {
       </DataProvider>,
       { onCaughtError: () => {} },
     );
-    expect(screen.getByText(/^error:/).textContent).toContain('Only endpoints can be fetched');
+    expect(screen.getByText(/^error:/).textContent).toContain('only endpoints can be fetched');
   });
 });
