@@ -41,6 +41,8 @@ export interface EndpointInterface<
   readonly errorExpiryLength?: number;
   /** Stale data must be fetched again before it is shown. */
   readonly invalidIfStale?: boolean;
+  /** While subscribed (`useLive`, `useSubscription`), the result is fetched again this often, in ms. */
+  readonly pollFrequency?: number;
   /** 'soft' errors keep showing the data held before; 5xx are soft by default. */
   errorPolicy?(error: unknown): ErrorPolicy;
   /** The response to show until the server answers; throw AbortOptimistic to skip. */

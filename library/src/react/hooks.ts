@@ -14,6 +14,7 @@ import {
   readFrom,
 } from '../store/reading.js';
 import { ExpiryStatus } from '../store/state.js';
+import { pollFrequencyOf } from '../store/subscriptions.js';
 import { useStore } from './context.js';
 import { type Reader, readersOf } from './readers.js';
 
@@ -82,7 +83,7 @@ function useReading(
   hook: string,
   endpoint: Readable,
   args: readonly unknown[],
-): { key: string | null; reading: Reading } {
+): { key: string | null; reading: Reading; abandon: () => void } {
   const store = useStore();
   const key = useCallKey(hook, endpoint, args);
   const [, rerender] = useReducer((count: number) => count + 1, 0);
@@ -92,6 +93,12 @@ function useReading(
   const reader = useRef<Reader | null>(null);
   /** The store the reader is registered with (none before the first commit). */
   const registered = useRef<Store | null>(null);
+  /**
+   * This render suspends or throws (see `abandon`). React never commits such a render; preact
+   * runs its effects anyway and never cleans them up, so they must not register the reader.
+   */
+  const abandoned = useRef(false);
+  abandoned.current = false;
   reader.current ??= {
     check: () => {
       const { store: from, reading: before, endpoint: current, args: now, key: at } = shown.current;
@@ -99,6 +106,7 @@ function useReading(
     },
   };
   useIsomorphicLayoutEffect(() => {
+    if (abandoned.current) return;
     const before = shown.current;
     shown.current = { store, reading, endpoint, args, key };
     // Registered again only when what the reading depends on may have changed.
@@ -110,19 +118,20 @@ function useReading(
       reading.result === undefined
         ? undefined
         : (store.controller.memo.dependenciesOf(endpoint.schema, reading.result) ?? []);
-    readersOf(store).set(reader.current as Reader, { key, rows });
-    registered.current = store;
-  });
-  useIsomorphicLayoutEffect(() => {
     const own = reader.current as Reader;
-    // A change between this render and the registration above is caught here.
+    readersOf(store).set(own, { key, rows });
+    registered.current = store;
+    // A change between this render and the registration is caught here.
     own.check();
-    return () => {
-      readersOf(store).remove(own);
+  });
+  useIsomorphicLayoutEffect(
+    () => () => {
+      readersOf(store).remove(reader.current as Reader);
       registered.current = null;
-    };
-  }, [store]);
-  return { key, reading };
+    },
+    [store],
+  );
+  return { key, reading, abandon: () => (abandoned.current = true) };
 }
 
 /**
@@ -203,10 +212,10 @@ function fetchInBackground(
 }
 
 /**
- * Keeps `endpoint(...args)` fresh while the component is mounted, and tells whether its data is
- * stale and whether it must be fetched before it can be shown (never fetched, invalidated, a required entity deleted, or
- * stale under `invalidIfStale`). Stale data that can still be shown is refetched after render,
- * in the background; with `pollFrequency` the result is fetched again at that interval.
+ * Tells whether the data of `endpoint(...args)` is stale and whether it must be fetched before it
+ * can be shown (never fetched, invalidated, a required entity deleted, or stale under
+ * `invalidIfStale`). Stale data that can still be shown is refetched after render, in the
+ * background. (Polling at `pollFrequency` is `useSubscription`'s, as in data-client.)
  */
 function useFreshness(
   controller: Controller,
@@ -236,14 +245,6 @@ function useFreshness(
     if (refreshKey !== null) fetchInBackground(controller, call.current);
   }, [controller, refreshKey]);
 
-  const pollFrequency = (endpoint as { pollFrequency?: number }).pollFrequency;
-  const pollKey = active && pollFrequency ? key : null;
-  useEffect(() => {
-    if (pollKey === null || !pollFrequency) return;
-    const timer = setInterval(() => fetchInBackground(controller, call.current), pollFrequency);
-    return () => clearInterval(timer);
-  }, [controller, pollKey, pollFrequency]);
-
   // An error is shown until its errorExpiryLength passes (until then the result is not stale);
   // then the next render fetches again.
   return { mustFetch: mustWait && (stale || expiryStatus === ExpiryStatus.Invalid), stale };
@@ -265,10 +266,16 @@ export function useSuspense<E extends EndpointInterface>(
   ...args: Parameters<E> | [null]
 ): ResolveType<E> | undefined {
   const controller = useController();
-  const { key, reading } = useReading('useSuspense', endpoint, args);
+  const { key, reading, abandon } = useReading('useSuspense', endpoint, args);
   const { mustFetch } = useFreshness(controller, endpoint, args, key, reading);
-  if (mustFetch) throw suspendOn(controller.fetch(endpoint, ...(args as Parameters<E>)));
-  if (reading.error !== undefined) throw reading.error;
+  if (mustFetch) {
+    abandon();
+    throw suspendOn(controller.fetch(endpoint, ...(args as Parameters<E>)));
+  }
+  if (reading.error !== undefined) {
+    abandon();
+    throw reading.error;
+  }
   return reading.data as ResolveType<E> | undefined;
 }
 
@@ -322,6 +329,50 @@ export function useFetch<E extends ReadEndpoint, A extends Args<E>>(
   const { mustFetch, stale } = useFreshness(controller, endpoint, args, key, reading);
   if (!mustFetch && !stale) return undefined;
   return fetchHandled(controller, endpoint, args as readonly unknown[]) as Promise<ResolveType<E>>;
+}
+
+/**
+ * Keeps `endpoint(...args)` fresh while the component is mounted: it is fetched again whenever
+ * its data is the endpoint's `pollFrequency` old (see `controller.subscribe`; components
+ * subscribed to one call share one timer). It reads nothing: `useLive` also reads. An endpoint
+ * without `pollFrequency` is not polled, and `null` arguments subscribe to nothing.
+ */
+export function useSubscription<E extends ReadEndpoint, A extends Args<E>>(
+  endpoint: E,
+  ...args: A
+): void {
+  const controller = useController();
+  const key = useCallKey('useSubscription', endpoint, args);
+  // A bad pollFrequency is the component's error, shown by its boundary.
+  const frequency = pollFrequencyOf('useSubscription', endpoint);
+  // Subscribed again only when the call's key or the frequency changed: components pass a new
+  // `{ id }` at every render.
+  const call = useRef<{ endpoint: EndpointInterface; args: readonly unknown[] }>({
+    endpoint,
+    args,
+  });
+  call.current = { endpoint, args };
+  useEffect(() => {
+    if (key === null || frequency === undefined) return;
+    const { endpoint } = call.current;
+    const args = call.current.args as Parameters<EndpointInterface>;
+    controller.subscribe(endpoint, ...args);
+    return () => {
+      controller.unsubscribe(endpoint, ...args);
+    };
+  }, [controller, key, frequency]);
+}
+
+/**
+ * `useSuspense` that stays fresh while mounted: `useSubscription` (polling at the endpoint's
+ * `pollFrequency`) and `useSuspense` of the same call.
+ */
+export function useLive<E extends ReadEndpoint, A extends Args<E>>(
+  endpoint: E,
+  ...args: A
+): SuspenseResult<E, A> {
+  useSubscription(endpoint, ...args);
+  return useSuspense<E, A>(endpoint, ...args);
 }
 
 /**

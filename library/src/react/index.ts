@@ -6,6 +6,8 @@ export {
   useController,
   useDLE,
   useFetch,
+  useLive,
+  useSubscription,
   useSuspense,
 } from './hooks.js';
 export { mountedReaderCounts } from './readers.js';

@@ -15,7 +15,7 @@ export interface EndpointExtraOptions {
   dataExpiryLength?: number;
   /** How long an error is kept before a retry, in ms. */
   errorExpiryLength?: number;
-  /** Refetch interval while a component reads the result, in ms. */
+  /** While subscribed (`useLive`, `useSubscription`), the result is fetched again this often, in ms. */
   pollFrequency?: number;
   /** Stale data must be refetched before it is shown. */
   invalidIfStale?: boolean;

@@ -18,6 +18,7 @@ import {
   readResult,
 } from './reading.js';
 import { ExpiryStatus, type State } from './state.js';
+import { pollFrequencyOf, Subscriptions } from './subscriptions.js';
 
 /**
  * An endpoint's arguments then one more value; an endpoint whose arguments are all optional may
@@ -90,6 +91,13 @@ export class Controller {
   private readonly inflightKeys = new Map<string, string>();
   /** How many times `resetEntireStore` ran: requests started before a reset store nothing. */
   private resets = 0;
+  private readonly subscriptions = new Subscriptions(
+    // Nobody awaits a poll: its failure is stored for the call's readers.
+    (endpoint, args) => {
+      this.fetch(endpoint, ...(args as Parameters<EndpointInterface>)).catch(() => {});
+    },
+    (key) => this.getState().meta.get(key)?.fetchedAt ?? 0,
+  );
 
   constructor(private readonly store: StoreAccess) {}
 
@@ -245,6 +253,52 @@ export class Controller {
   /** Marks every matching result stale: it is still shown, and fetched again when read. */
   expireAll = (filter: KeyFilter): Promise<void> =>
     this.dispatch({ type: 'expireAll', testKey: testKeyOf(filter) });
+
+  /**
+   * Keeps `endpoint(...args)` fresh until `unsubscribe`: it is fetched again whenever its data
+   * is the endpoint's `pollFrequency` old. Subscribers of one call share one timer, at the
+   * shortest frequency any of them asked for. Rejects an endpoint that has no `pollFrequency`
+   * (nothing says how often to poll); a `null` argument does nothing.
+   */
+  subscribe = <E extends EndpointInterface>(
+    endpoint: E,
+    ...args: Parameters<E> | [null]
+  ): Promise<void> =>
+    this.withSubscription('controller.subscribe', endpoint, args, (key, frequency) =>
+      this.subscriptions.add(key, endpoint, args, frequency),
+    );
+
+  /** Ends one `subscribe` of `endpoint(...args)`; polling stops when none is left. */
+  unsubscribe = <E extends EndpointInterface>(
+    endpoint: E,
+    ...args: Parameters<E> | [null]
+  ): Promise<void> =>
+    this.withSubscription('controller.unsubscribe', endpoint, args, (key, frequency) =>
+      this.subscriptions.remove(key, frequency),
+    );
+
+  private withSubscription(
+    caller: string,
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    change: (key: string, frequency: number) => void,
+  ): Promise<void> {
+    if (args[0] === null) return Promise.resolve();
+    try {
+      const key = keyOf(caller, endpoint, args);
+      assertFetchable(caller, endpoint);
+      const frequency = pollFrequencyOf(caller, endpoint);
+      if (frequency === undefined) {
+        throw new TypeError(
+          `${caller}: ${endpoint.name} has no pollFrequency, so nothing says how often to fetch it; give it one (extend({ pollFrequency: 10_000 }))`,
+        );
+      }
+      change(key, frequency);
+      return Promise.resolve();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
 
   /** Empties the store; responses to requests already in flight are dropped. */
   resetEntireStore = (): Promise<void> => {

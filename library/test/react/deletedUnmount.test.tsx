@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { type ReactNode, Suspense, useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createStore } from '../../src/index.js';
 import { DataProvider, useController, useSuspense } from '../../src/react/index.js';
 import { serverPerTest } from '../helpers/perTest.js';
@@ -82,7 +82,10 @@ describe('suspending', () => {
     renderInApp(<Parent />);
     for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole('button'));
     await screen.findByText('fix bugs');
-    expect(renders).toBeGreaterThan(2);
+    // React renders the suspended Title again on each click; preact leaves a suspended subtree
+    // alone until its promise settles (then it renders once more).
+    if (inject('renderer') === 'preact') expect(renders).toBe(2);
+    else expect(renders).toBeGreaterThan(2);
     expect(thrown.size).toBe(1);
     expect(requestLines(server.requests)).toEqual(['GET /todos/2']);
   });

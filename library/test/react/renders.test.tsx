@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createResource, createStore, hookifyResource, type Store } from '../../src/index.js';
 import {
   DataProvider,
+  mountedReaderCounts,
   useCache,
   useController,
   useDLE,
@@ -160,6 +161,28 @@ describe('a component renders only when its own reading changes', () => {
     await act(() => done);
     expect(screen.getByText('todo 9')).toBeTruthy();
     expect(renderedSince()).toEqual(['list', 'todo 9']);
+  });
+
+  it('components that suspended on mount: one reader each, and a refetch of the same data renders nothing', async () => {
+    const store = createStore();
+    render(
+      <DataProvider store={store}>
+        <Suspense fallback="loading">
+          <List />
+        </Suspense>
+      </DataProvider>,
+    );
+    await screen.findByText('100 todos');
+    expect(screen.getByText('todo 100')).toBeTruthy();
+    renderedSince();
+    // The list and every row suspended once; each must be registered once, as mounted.
+    const counts = mountedReaderCounts(store);
+    expect(counts.get(TodoResource.getList.key({}))).toBe(1);
+    expect(counts.get(TodoResource.get.key({ id: 7 }))).toBe(1);
+    expect(counts.size).toBe(101);
+    await act(() => store.controller.fetch(TodoResource.getList, {}).then(() => {}));
+    await act(() => store.controller.fetch(TodoResource.get, { id: 7 }).then(() => {}));
+    expect(renderedSince()).toEqual([]);
   });
 
   it('a refetch that changes nothing (only how long it stays fresh) renders nothing', async () => {

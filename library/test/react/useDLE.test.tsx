@@ -236,31 +236,6 @@ describe('useFetch: fetch without reading', () => {
   });
 });
 
-describe('pollFrequency: readers fetch again at that interval while mounted', () => {
-  it('useDLE and useSuspense refetch every pollFrequency ms, share each request, and stop when unmounted', async () => {
-    const Polled = TodoResource.get.extend({ pollFrequency: 40 });
-    function Both() {
-      const { data } = useDLE(Polled, { id: 1 });
-      const todo = useSuspense(Polled, { id: 1 });
-      return (
-        <p>
-          {data?.title} / {todo.title}
-        </p>
-      );
-    }
-    renderInApp(<Both />, { store });
-    await screen.findByText('write tests / write tests');
-    server.todos[0]!.title = 'polled';
-    expect(await screen.findByText('polled / polled')).toBeTruthy();
-    await server.waitForRequest(3);
-    cleanup();
-    const made = server.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(server.requests.length).toBe(made);
-    expect(new Set(requestLines(server.requests))).toEqual(new Set(['GET /todos/1']));
-  });
-});
-
 describe('useDLE: a store of its own', () => {
   it('reads from the DataProvider it is under', async () => {
     const other = createStore();

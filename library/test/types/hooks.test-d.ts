@@ -12,6 +12,8 @@ import {
   useController,
   useDLE,
   useFetch,
+  useLive,
+  useSubscription,
   useSuspense,
 } from '../../src/react/index.js';
 import { type Id, Todo, type TodoBody, TodoResource } from './support.js';
@@ -228,5 +230,38 @@ describe('useDLE and useFetch', () => {
     expectTypeOf(useFetch(TodoResource.getList, {})).toEqualTypeOf<Promise<Todo[]> | undefined>();
     // @ts-expect-error the path parameter `id` is missing
     useFetch(TodoResource.get, {});
+  });
+});
+
+describe('useLive, useSubscription and controller.subscribe', () => {
+  it('useLive returns what useSuspense returns; useSubscription returns nothing', () => {
+    expectTypeOf(useLive(TodoResource.get, { id: 1 })).toEqualTypeOf<Todo>();
+    expectTypeOf(useLive(TodoResource.getList, { userId: 1 })).toEqualTypeOf<Todo[]>();
+    expectTypeOf(useLive(TodoResource.get, null)).toEqualTypeOf<undefined>();
+    const id = 1 as number | null;
+    expectTypeOf(useLive(TodoResource.get, id === null ? null : { id })).toEqualTypeOf<
+      Todo | undefined
+    >();
+    expectTypeOf(useSubscription(TodoResource.get, { id: 1 })).toEqualTypeOf<void>();
+    useSubscription(TodoResource.getList, null);
+  });
+
+  it('they check the arguments and take no mutation', () => {
+    // @ts-expect-error `idd` is not a parameter of '/todos/:id'
+    useLive(TodoResource.get, { idd: 1 });
+    // @ts-expect-error the path parameter `id` is missing
+    useSubscription(TodoResource.get, {});
+    // @ts-expect-error update is a mutation: polling would repeat it
+    useLive(TodoResource.update, { id: 1 }, { title: 'x' });
+    // @ts-expect-error push is a mutation
+    useSubscription(TodoResource.getList.push, { userId: 1 }, { title: 'x' });
+  });
+
+  it('controller.subscribe and unsubscribe take the call, or null', () => {
+    const controller = createStore().controller;
+    expectTypeOf(controller.subscribe(TodoResource.get, { id: 1 })).toEqualTypeOf<Promise<void>>();
+    expectTypeOf(controller.unsubscribe(TodoResource.get, null)).toEqualTypeOf<Promise<void>>();
+    // @ts-expect-error `idd` is not a parameter of '/todos/:id'
+    controller.subscribe(TodoResource.get, { idd: 1 });
   });
 });
