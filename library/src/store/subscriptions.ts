@@ -95,9 +95,13 @@ export class Subscriptions {
       if (!offline()) this.poll(polling.endpoint, polling.args);
       wait = polling.frequency;
     }
-    polling.timer = setTimeout(() => this.due(key, polling), wait);
+    // Longer timers fire at once (they overflow): a far poll is reached in steps.
+    polling.timer = setTimeout(() => this.due(key, polling), Math.min(wait, LONGEST_TIMER));
   }
 }
+
+/** The longest delay `setTimeout` keeps (2^31 - 1 ms, about 24.8 days). */
+const LONGEST_TIMER = 2 ** 31 - 1;
 
 function offline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;

@@ -153,3 +153,18 @@ describe('controller.subscribe: what it refuses', () => {
     expect(server.requests).toEqual([]);
   });
 });
+
+describe('controller.subscribe: long frequencies', () => {
+  it('a pollFrequency past what a timer holds (2^31 ms) polls once, then waits: no timer loop', async () => {
+    const yearly = api.getTodo.extend({ pollFrequency: 365 * 24 * 3600 * 1000 });
+    await subscribe(yearly);
+    await server.waitForRequest(1);
+    await sleep(20);
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    await sleep(100);
+    // One for the sleep itself; an overflowing timer would fire every millisecond.
+    expect(timers.mock.calls.length).toBeLessThanOrEqual(2);
+    timers.mockRestore();
+    expect(server.requests.length).toBe(1);
+  });
+});
