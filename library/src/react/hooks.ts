@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import type { Index, IndexedEntity } from '../endpoint/Index.js';
 import type { Query } from '../endpoint/Query.js';
 import type { EndpointInterface } from '../endpoint/types.js';
-import type { Schema } from '../schema/denormalizeTypes.js';
+import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
 import type { Controller, ResolveType } from '../store/Controller.js';
 import type { Store } from '../store/createStore.js';
 import { keyOf } from '../store/keyOf.js';
@@ -392,12 +393,17 @@ function fetchHandled(
 
 /**
  * The endpoint's data as stored, without fetching; undefined when there is none. Of a Query,
- * what its `process` makes of the store's data for these arguments.
+ * what its `process` makes of the store's data for these arguments; of an Index, the entity
+ * whose indexed field has that value.
  */
 export function useCache<S extends Schema, P extends readonly unknown[], R>(
   query: Query<S, P, R>,
   ...args: P | readonly [null]
 ): R | undefined;
+export function useCache<S extends IndexedEntity, P>(
+  index: Index<S, P>,
+  ...args: readonly [P] | readonly [null]
+): Denormalize<S> | undefined;
 export function useCache<E extends EndpointInterface>(
   endpoint: E,
   ...args: Args<E>
