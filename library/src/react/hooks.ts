@@ -392,6 +392,21 @@ function fetchHandled(
 }
 
 /**
+ * The error of `endpoint(...args)` as the other hooks see it (a soft error only while there is no
+ * data to show), without fetching; the component re-renders when it changes. Undefined for `null`
+ * arguments. Mutations' errors are not stored (they reject the caller's `fetch`), so it reads
+ * endpoints only, as `useSuspense`.
+ */
+export function useError<E extends ReadEndpoint, A extends Args<E>>(
+  endpoint: E,
+  ...args: A
+): A extends readonly [null] ? undefined : ErrorTypes | undefined {
+  return useReading('useError', endpoint, args).reading.error as A extends readonly [null]
+    ? undefined
+    : ErrorTypes | undefined;
+}
+
+/**
  * The endpoint's data as stored, without fetching; undefined when there is none. Of a Query,
  * what its `process` makes of the store's data for these arguments; of an Index, the entity
  * whose indexed field has that value.

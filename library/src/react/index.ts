@@ -5,6 +5,7 @@ export {
   useCache,
   useController,
   useDLE,
+  useError,
   useFetch,
   useLive,
   useSubscription,
