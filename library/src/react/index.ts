@@ -1,3 +1,4 @@
+export { AsyncBoundary, type AsyncBoundaryProps } from './AsyncBoundary.js';
 export { DataProvider, type DataProviderProps } from './DataProvider.js';
 export {
   type DataLoadingError,
@@ -11,4 +12,9 @@ export {
   useSubscription,
   useSuspense,
 } from './hooks.js';
+export {
+  type ErrorFallbackProps,
+  NetworkErrorBoundary,
+  type NetworkErrorBoundaryProps,
+} from './NetworkErrorBoundary.js';
 export { mountedReaderCounts } from './readers.js';
