@@ -1,4 +1,5 @@
 export { AsyncBoundary, type AsyncBoundaryProps } from './AsyncBoundary.js';
+export { CacheProvider, type DevToolsPosition, type ProviderProps } from './CacheProvider.js';
 export { DataProvider, type DataProviderProps } from './DataProvider.js';
 export {
   type DataLoadingError,

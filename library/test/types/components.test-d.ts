@@ -1,8 +1,9 @@
 import { type ComponentType, createElement, type ReactElement } from 'react';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { NetworkError } from '../../src/index.js';
+import { Controller, createStore, type NetworkError } from '../../src/index.js';
 import {
   AsyncBoundary,
+  CacheProvider,
   type ErrorFallbackProps,
   NetworkErrorBoundary,
 } from '../../src/react/index.js';
@@ -35,5 +36,34 @@ describe('NetworkErrorBoundary and AsyncBoundary', () => {
       return null;
     };
     createElement(NetworkErrorBoundary<NotFound>, { fallbackComponent: NotFoundPage, children });
+  });
+});
+
+describe('CacheProvider', () => {
+  it('takes data-client’s props that have a counterpart', () => {
+    class AppController extends Controller {
+      hello = () => 'hello';
+    }
+    createElement(CacheProvider, {
+      initialState: createStore().getState(),
+      Controller: AppController,
+      devButton: 'bottom-right',
+      children,
+    });
+    createElement(CacheProvider, { devButton: null, children });
+  });
+
+  it('refuses managers, a data-client state, a foreign Controller and an unknown position', () => {
+    // @ts-expect-error RestLens has no managers
+    createElement(CacheProvider, { managers: [], children });
+    // @ts-expect-error a data-client state (plain objects) is not a RestLens State
+    createElement(CacheProvider, { initialState: { entities: {}, results: {} }, children });
+    class Unrelated {
+      fetch = () => Promise.resolve();
+    }
+    // @ts-expect-error the Controller must be RestLens's or extend it
+    createElement(CacheProvider, { Controller: Unrelated, children });
+    // @ts-expect-error data-client's positions are the four corners
+    createElement(CacheProvider, { devButton: 'middle', children });
   });
 });
