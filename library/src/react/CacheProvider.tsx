@@ -23,8 +23,9 @@ export interface ProviderProps {
    */
   devButton?: DevToolsPosition | null;
   /**
-   * data-client's managers have no counterpart (fetching, polling through `pollFrequency` and the
-   * devtools are built in): giving any throws a TypeError rather than leaving them silently unrun.
+   * data-client's managers have no counterpart (fetching, polling with `useLive` and
+   * `useSubscription`, and the devtools are built in): giving any throws a TypeError rather than
+   * leaving them silently unrun.
    */
   managers?: undefined;
 }
@@ -41,7 +42,7 @@ export function CacheProvider({
 }: ProviderProps): ReactElement {
   if (managers !== undefined) {
     throw new TypeError(
-      'CacheProvider: the managers prop has no counterpart in RestLens, which has no managers (fetching, polling through pollFrequency and the devtools are built in); remove it',
+      'CacheProvider: the managers prop has no counterpart in RestLens, which has no managers (fetching, polling with useLive / useSubscription and the devtools are built in); remove it',
     );
   }
   const [store] = useState(() => createStore({ initialState, Controller }));
