@@ -1,4 +1,5 @@
 export { Endpoint, type EndpointOptions } from './endpoint/Endpoint.js';
+export { Index, type IndexedEntity, type IndexParams } from './endpoint/Index.js';
 export { Query } from './endpoint/Query.js';
 export {
   AbortOptimistic,

@@ -161,7 +161,7 @@ class NormalizeRun implements NormalizeContext {
     }
     if (next !== existing) {
       this.entities.set(key, pk, next);
-      if (entity.indexes) this.index(entity, pk, next);
+      if (entity.indexes) this.index(entity, pk, next, existing);
     }
     const meta =
       storedMeta === undefined
@@ -170,9 +170,22 @@ class NormalizeRun implements NormalizeContext {
     if (meta !== storedMeta) this.entitiesMeta.set(key, pk, meta);
   }
 
-  private index(entity: EntityStatics, pk: string, row: Record<string, unknown>) {
+  private index(
+    entity: EntityStatics,
+    pk: string,
+    row: Record<string, unknown>,
+    existing: Record<string, unknown> | undefined,
+  ) {
     for (const field of entity.indexes ?? []) {
       const value = row[field];
+      const before = existing === undefined || isInvalid(existing) ? undefined : existing[field];
+      // A value the entity no longer has must not find it (`get({ username })` of its old name,
+      // an Index): data-client drops it from the index too.
+      if (before !== undefined && before !== null) {
+        const old = indexKey(field, before);
+        if (old !== indexKey(field, value) && this.indexes.get(entity.key, old) === pk)
+          this.indexes.set(entity.key, old, undefined);
+      }
       if (value !== undefined && value !== null)
         this.indexes.set(entity.key, indexKey(field, value), pk);
     }

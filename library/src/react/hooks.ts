@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import type { Index, IndexedEntity } from '../endpoint/Index.js';
 import type { Query } from '../endpoint/Query.js';
 import type { EndpointInterface } from '../endpoint/types.js';
-import type { Schema } from '../schema/denormalizeTypes.js';
+import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
 import type { Controller, ResolveType } from '../store/Controller.js';
 import type { Store } from '../store/createStore.js';
 import { keyOf } from '../store/keyOf.js';
@@ -391,13 +392,33 @@ function fetchHandled(
 }
 
 /**
+ * The error of `endpoint(...args)` as the other hooks see it (a soft error only while there is no
+ * data to show), without fetching; the component re-renders when it changes. Undefined for `null`
+ * arguments. Mutations' errors are not stored (they reject the caller's `fetch`), so it reads
+ * endpoints only, as `useSuspense`.
+ */
+export function useError<E extends ReadEndpoint, A extends Args<E>>(
+  endpoint: E,
+  ...args: A
+): A extends readonly [null] ? undefined : ErrorTypes | undefined {
+  return useReading('useError', endpoint, args).reading.error as A extends readonly [null]
+    ? undefined
+    : ErrorTypes | undefined;
+}
+
+/**
  * The endpoint's data as stored, without fetching; undefined when there is none. Of a Query,
- * what its `process` makes of the store's data for these arguments.
+ * what its `process` makes of the store's data for these arguments; of an Index, the entity
+ * whose indexed field has that value.
  */
 export function useCache<S extends Schema, P extends readonly unknown[], R>(
   query: Query<S, P, R>,
   ...args: P | readonly [null]
 ): R | undefined;
+export function useCache<S extends IndexedEntity, P>(
+  index: Index<S, P>,
+  ...args: readonly [P] | readonly [null]
+): Denormalize<S> | undefined;
 export function useCache<E extends EndpointInterface>(
   endpoint: E,
   ...args: Args<E>

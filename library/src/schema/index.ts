@@ -31,4 +31,5 @@ export type {
   QueryContext,
   SchemaClass,
 } from './types.js';
+export { validateRequired } from './validateRequired.js';
 export { AllSchema, ArraySchema, Collection, Invalidate, ObjectSchema, UnionSchema, ValuesSchema };

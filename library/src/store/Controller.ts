@@ -1,3 +1,4 @@
+import type { Index, IndexedEntity } from '../endpoint/Index.js';
 import type { Query } from '../endpoint/Query.js';
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
 import type { ChangeSet } from '../normalize/changes.js';
@@ -30,12 +31,19 @@ type ArgsThen<P extends readonly unknown[], V> = [...P, V] | ([] extends P ? [V]
 /** A read's arguments then the state: `null` reads nothing. */
 type ArgsThenState<P extends readonly unknown[]> = ArgsThen<P, State> | [null, State];
 
-/** `getResponse` of an endpoint, or of a Query (its data is what `process` returns). */
+/**
+ * `getResponse` of an endpoint, of a Query (its data is what `process` returns), or of an Index
+ * (the entity found by the indexed field).
+ */
 interface GetResponse {
   <S extends Schema, P extends readonly unknown[], R>(
     query: Query<S, P, R>,
     ...argsAndState: ArgsThenState<P>
   ): ResponseInfo<R>;
+  <S extends IndexedEntity, P>(
+    index: Index<S, P>,
+    ...argsAndState: [P, State] | [null, State]
+  ): ResponseInfo<Denormalize<S>>;
   <E extends EndpointInterface>(
     endpoint: E,
     ...argsAndState: ArgsThenState<Parameters<E>>

@@ -1,12 +1,18 @@
 import { ChangeRecorder, type ChangeSet } from '../normalize/changes.js';
+import { PersistentMap } from '../normalize/persistentMap.js';
 import type { Action } from './actions.js';
 import { Controller } from './Controller.js';
 import { applyOptimistic, reduce } from './reducer.js';
 import { initialState, type State } from './state.js';
 
 export interface StoreOptions {
-  /** Start from this state instead of an empty one. */
+  /** Start from this state (such as another store's `getState()`) instead of an empty one. */
   initialState?: State;
+  /**
+   * The class of the store's controller: a subclass of Controller with methods of its own (as
+   * data-client's `CacheProvider` takes one).
+   */
+  Controller?: typeof Controller;
 }
 
 /** One change, as an observer sees it. */
@@ -45,6 +51,7 @@ export interface Store {
 
 /** A store and its Controller, independent of any UI framework. */
 export function createStore(options: StoreOptions = {}): Store {
+  assertOptions(options);
   let committed = options.initialState ?? initialState();
   let view = committed;
   /** What the pending optimistic responses did to `committed` to make `view` (none: undefined). */
@@ -79,7 +86,7 @@ export function createStore(options: StoreOptions = {}): Store {
     return changes;
   };
   const getState = () => view;
-  const controller = new Controller({ dispatch, getState });
+  const controller = new (options.Controller ?? Controller)({ dispatch, getState });
   const snapshot = controller.snapshot;
 
   return {
@@ -94,6 +101,32 @@ export function createStore(options: StoreOptions = {}): Store {
       return () => observers.delete(observer);
     },
   };
+}
+
+/**
+ * Refuses, by name, options the store cannot run with: data-client 0.9's state (plain objects)
+ * or Controller class look alike, but would fail later, far from where they were given.
+ */
+function assertOptions({ initialState: state, Controller: ControllerClass }: StoreOptions): void {
+  if (state !== undefined && !isState(state)) {
+    throw new TypeError(
+      "initialState is not a RestLens State (another store's getState(), or initialState()): a data-client state, of plain objects, cannot be read",
+    );
+  }
+  if (
+    ControllerClass !== undefined &&
+    ControllerClass !== Controller &&
+    !(ControllerClass?.prototype instanceof Controller)
+  ) {
+    throw new TypeError(
+      "Controller must be RestLens's Controller (exported by restlens and restlens/react) or a class that extends it",
+    );
+  }
+}
+
+function isState(value: State): boolean {
+  const tables = [value.entities, value.entitiesMeta, value.indexes, value.endpoints, value.meta];
+  return tables.every((table) => table instanceof PersistentMap) && Array.isArray(value.optimistic);
 }
 
 /** One change-set with the items of all the given ones (the first alone when it is the only one). */

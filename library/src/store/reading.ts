@@ -21,7 +21,7 @@ export const NOTHING_READ: ResponseInfo<never> = {
   expiresAt: 0,
 };
 
-/** What can be read from the store: an endpoint, or a Query (which is never fetched). */
+/** What can be read from the store: an endpoint, or a Query or an Index (which are never fetched). */
 export type Readable = Pick<EndpointInterface, 'key' | 'schema' | 'sideEffect' | 'invalidIfStale'>;
 
 /**
@@ -34,8 +34,8 @@ export interface ReadFrom {
 }
 
 /**
- * Refuses what cannot be fetched: a Query (or another readable that is no endpoint) only reads
- * what the store holds.
+ * Refuses what cannot be fetched: a Query or an Index (or another readable that is no endpoint)
+ * only reads what the store holds.
  */
 export function assertFetchable(
   caller: string,
@@ -43,7 +43,7 @@ export function assertFetchable(
 ): asserts readable is EndpointInterface {
   if (typeof readable !== 'function') {
     throw new TypeError(
-      `${caller}: only endpoints can be fetched; a Query is read with useCache(query, ...args) or controller.getResponse`,
+      `${caller}: only endpoints can be fetched; a Query or an Index is read with useCache(query, ...args) or controller.getResponse`,
     );
   }
 }

@@ -5,6 +5,7 @@
  * holds what must hold on every compiler; the full type tests (`library/test/types`) run on
  * the newest.
  */
+import { createElement } from 'react';
 import type {
   Controller,
   GetEndpoint,
@@ -15,9 +16,37 @@ import type {
   RestGenerics,
   ShortenPath,
 } from 'restlens';
-import { createResource, createStore, Entity, RestEndpoint, schema } from 'restlens';
+import {
+  createResource,
+  createStore,
+  Entity,
+  Index,
+  RestEndpoint,
+  schema,
+  validateRequired,
+} from 'restlens';
 import { connectDevtools, replaySession } from 'restlens/devtools';
-import { useCache, useController, useSuspense } from 'restlens/react';
+import type {
+  Denormalize,
+  EndpointInterface,
+  ErrorTypes,
+  FetchFunction,
+  NetworkError,
+  ResolveType,
+  Schema,
+  State,
+} from 'restlens/react';
+import {
+  AsyncBoundary,
+  CacheProvider,
+  ExpiryStatus,
+  NetworkErrorBoundary,
+  Controller as ReactController,
+  useCache,
+  useController,
+  useError,
+  useSuspense,
+} from 'restlens/react';
 
 type Equal<A, B> =
   (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -218,4 +247,58 @@ export function Hooks({ userId }: { userId?: number }) {
   // @ts-expect-error `idd` is not a parameter of '/todos/:id'
   useSuspense(TodoResource.get, { idd: 1 });
   return [todos, todo, maybe, cached];
+}
+
+/** What a data-client 0.9 app imports beside the resources, in its documentation's forms. */
+class User extends Entity {
+  id = 0;
+  username = '';
+  name = '';
+  pk() {
+    return `${this.id}`;
+  }
+  static key = 'User';
+  static indexes = ['username' as const];
+  static validate(processed: any) {
+    return validateRequired(processed, this.defaults);
+  }
+}
+const byUsername = new Index(User);
+
+function ErrorPage({ error, className }: { error: NetworkError; className?: string }) {
+  return createElement('div', { className }, `${error.status}`);
+}
+
+export function DataClientReact({ username }: { username: string }) {
+  const user = useCache(byUsername, { username });
+  same<typeof user, User | undefined>(true);
+  // @ts-expect-error `name` is not one of User.indexes
+  useCache(byUsername, { name: 'Ada' });
+  const found = controller.getResponse(byUsername, { username }, controller.getState());
+  same<typeof found.data, User | undefined>(true);
+  const error = useError(TodoResource.get, { id: 1 });
+  same<typeof error, ErrorTypes | undefined>(true);
+  const none = useError(TodoResource.get, null);
+  same<typeof none, undefined>(true);
+  const state: State = controller.getState();
+  // The Controller restlens/react exports is restlens's, the class CacheProvider takes.
+  const own = createStore({ Controller: ReactController });
+  same<typeof own.controller, Controller>(true);
+  const fresh: boolean = found.expiryStatus === ExpiryStatus.Valid;
+  const schemaOfTodo: Schema = Todo;
+  same<Denormalize<typeof Todo>, Todo>(true);
+  same<ResolveType<typeof TodoResource.get>, Todo>(true);
+  const endpoint: EndpointInterface<FetchFunction> = TodoResource.get;
+  // @ts-expect-error RestLens has no managers
+  createElement(CacheProvider, { managers: [] });
+  return createElement(
+    CacheProvider,
+    { initialState: state, devButton: 'bottom-right' },
+    createElement(
+      AsyncBoundary,
+      { fallback: 'loading', errorComponent: ErrorPage, errorClassName: 'error' },
+      createElement(NetworkErrorBoundary, { fallbackComponent: ErrorPage }, `${fresh}`),
+    ),
+    [schemaOfTodo, endpoint].length,
+  );
 }

@@ -2,14 +2,14 @@
  * A small app written the way `@data-client/rest`'s documentation writes one, with only the
  * import specifiers changed: a base Endpoint class, resources built with it and customised with
  * `extend`, `hookifyResource`, a `schema.Union`, a Collection nested in an entity (`nestKey`),
- * `useController()` destructured and `useSuspense`. It must type-check unchanged on every
+ * `useController()` destructured and `useSuspense`, under `CacheProvider` and `AsyncBoundary`
+ * (data-client 0.9's provider and loading/error boundary). It must type-check unchanged on every
  * supported TypeScript (the declaration tests compile it against the published declarations
  * with TypeScript 4.3, 5.0 and the newest), and it runs against the demo server.
  */
-import { Suspense } from 'react';
 import type { ResourceGenerics, ResourceOptions, RestGenerics } from 'restlens';
 import { createResource, Entity, hookifyResource, RestEndpoint, schema } from 'restlens';
-import { DataProvider, useController, useSuspense } from 'restlens/react';
+import { AsyncBoundary, CacheProvider, useController, useSuspense } from 'restlens/react';
 
 /** The demo app is served by the demo server: its API is on the same origin. */
 export const urlPrefix = '';
@@ -206,12 +206,12 @@ export function Feed() {
 
 export function App() {
   return (
-    <DataProvider>
-      <Suspense fallback="loading…">
+    <CacheProvider>
+      <AsyncBoundary fallback="loading…">
         <UserProfile id={1} />
         <TodoList userId={1} />
         <Feed />
-      </Suspense>
-    </DataProvider>
+      </AsyncBoundary>
+    </CacheProvider>
   );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createResource, createStore, Entity, type EntityMeta } from '../../src/index.js';
+import {
+  createResource,
+  createStore,
+  Entity,
+  type EntityMeta,
+  validateRequired,
+} from '../../src/index.js';
 import { serverPerTest } from '../helpers/perTest.js';
 
 const server = serverPerTest();
@@ -103,6 +109,44 @@ describe('Entity.validate', () => {
     expect(article.title).toBe('ok');
     expect(article.author).toBeInstanceOf(Writer);
     expect(article.author?.name).toBe('Ada');
+  });
+});
+
+describe('validateRequired (data-client’s helper for validate)', () => {
+  /** Every declared field is required, as data-client's documentation writes it. */
+  class StrictArticle extends Article {
+    static override key = 'StrictArticle';
+    static override validate(processed: Record<string, unknown>) {
+      return validateRequired(processed, this.defaults);
+    }
+  }
+
+  it('names the first missing field: a partial answer fails with status 400 and stores nothing', async () => {
+    const R = resourceOf(StrictArticle);
+    const { controller, getState } = createStore();
+    server.respondNext({ body: { id: 'a1', title: 'ok', version: 1, author: null } });
+    const failure = await controller.fetch(R.get, { id: 'a1' }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      status: 400,
+      message: 'StrictArticle "a1" is not valid: Missing key body',
+    });
+    expect(getState().entities.get('StrictArticle')?.get('a1')).toBeUndefined();
+  });
+
+  it('an answer with every field is stored, even with a null one', async () => {
+    const R = resourceOf(StrictArticle);
+    const { controller } = createStore();
+    server.respondNext({ body: { id: 'a1', title: 'ok', body: '', version: 1, author: null } });
+    const article = await controller.fetch(R.get, { id: 'a1' });
+    expect(article).toBeInstanceOf(StrictArticle);
+    expect(article.body).toBe('');
+  });
+
+  it('counts a field as present only when the row has it as its own', () => {
+    const inherited = Object.create({ name: 'from the prototype' }) as object;
+    expect(validateRequired(inherited, { name: '' })).toBe('Missing key name');
+    expect(validateRequired({ name: undefined }, { name: '' })).toBeUndefined();
+    expect(validateRequired({ a: 1 }, { a: 0, b: 0, c: 0 })).toBe('Missing key b');
   });
 });
 

@@ -11,6 +11,7 @@ import {
   useCache,
   useController,
   useDLE,
+  useError,
   useFetch,
   useLive,
   useSubscription,
@@ -263,5 +264,26 @@ describe('useLive, useSubscription and controller.subscribe', () => {
     expectTypeOf(controller.unsubscribe(TodoResource.get, null)).toEqualTypeOf<Promise<void>>();
     // @ts-expect-error `idd` is not a parameter of '/todos/:id'
     controller.subscribe(TodoResource.get, { idd: 1 });
+  });
+});
+
+describe('useError', () => {
+  it('gives the error, or undefined; only undefined for null arguments', () => {
+    expectTypeOf(useError(TodoResource.get, { id: 1 })).toEqualTypeOf<ErrorTypes | undefined>();
+    expectTypeOf(useError(TodoResource.getList, { userId: 1 })).toEqualTypeOf<
+      ErrorTypes | undefined
+    >();
+    expectTypeOf(useError(TodoResource.get, null)).toEqualTypeOf<undefined>();
+    const id = 1 as number | undefined;
+    expectTypeOf(useError(TodoResource.get, id === undefined ? null : { id })).toEqualTypeOf<
+      ErrorTypes | undefined
+    >();
+  });
+
+  it('takes the endpoint’s arguments, and reads endpoints only', () => {
+    // @ts-expect-error `idd` is not a parameter of '/todos/:id'
+    useError(TodoResource.get, { idd: 1 });
+    // @ts-expect-error a mutation's error is not stored: it rejects the caller's fetch
+    useError(TodoResource.update, { id: 1 }, { title: 'x' });
   });
 });

@@ -1,21 +1,34 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
+  type Controller,
   createResource,
   createStore,
+  type Denormalize,
+  type EndpointExtraOptions,
+  type EndpointInterface,
   Entity,
+  type ExpiryStatus,
+  type FetchAction,
   type FetchFunction,
   type GetEndpoint,
   type HookResource,
   hookifyResource,
+  type InvalidateAction,
   type MutateEndpoint,
+  type NetworkError,
   type PaginationFieldEndpoint,
   type PolymorphicInterface,
+  type ResetAction,
+  type ResolveType,
   type ResourceGenerics,
   RestEndpoint,
   type RestGenerics,
+  type Schema,
   type ShortenPath,
+  type State,
   schema,
 } from '../../src/index.js';
+import type * as RestLensReact from '../../src/react/index.js';
 import { Todo, TodoResource } from './support.js';
 
 describe('the names data-client users import', () => {
@@ -175,5 +188,27 @@ describe('entities', () => {
       next: string;
       done: boolean;
     }>();
+  });
+});
+
+describe('restlens/react: what @data-client/react re-exports from its core', () => {
+  it('names the same types as restlens', () => {
+    expectTypeOf<RestLensReact.Controller>().toEqualTypeOf<Controller>();
+    expectTypeOf<RestLensReact.ExpiryStatus>().toEqualTypeOf<ExpiryStatus>();
+    expectTypeOf<RestLensReact.State>().toEqualTypeOf<State>();
+    expectTypeOf<RestLensReact.NetworkError>().toEqualTypeOf<NetworkError>();
+    expectTypeOf<RestLensReact.Schema>().toEqualTypeOf<Schema>();
+    expectTypeOf<RestLensReact.EndpointInterface>().toEqualTypeOf<EndpointInterface>();
+    expectTypeOf<RestLensReact.FetchFunction>().toEqualTypeOf<FetchFunction>();
+    expectTypeOf<RestLensReact.EndpointExtraOptions>().toEqualTypeOf<EndpointExtraOptions>();
+    expectTypeOf<RestLensReact.FetchAction>().toEqualTypeOf<FetchAction>();
+    expectTypeOf<RestLensReact.InvalidateAction>().toEqualTypeOf<InvalidateAction>();
+    expectTypeOf<RestLensReact.ResetAction>().toEqualTypeOf<ResetAction>();
+    expectTypeOf<RestLensReact.ResolveType<typeof TodoResource.get>>().toEqualTypeOf<
+      ResolveType<typeof TodoResource.get>
+    >();
+    expectTypeOf<RestLensReact.Denormalize<typeof Todo>>().toEqualTypeOf<
+      Denormalize<typeof Todo>
+    >();
   });
 });
