@@ -45,6 +45,8 @@ import {
   useCache,
   useController,
   useError,
+  useLive,
+  useSubscription,
   useSuspense,
 } from 'restlens/react';
 
@@ -246,7 +248,12 @@ export function Hooks({ userId }: { userId?: number }) {
   useSuspense(TodoResource.update, { id: 1 });
   // @ts-expect-error `idd` is not a parameter of '/todos/:id'
   useSuspense(TodoResource.get, { idd: 1 });
-  return [todos, todo, maybe, cached];
+  const live: Todo = useLive(TodoResource.get, { id: 1 });
+  useSubscription(TodoResource.getList, userId ? { userId } : null);
+  const subscribed: Promise<void> = useController().subscribe(TodoResource.get, { id: 1 });
+  // @ts-expect-error a mutation is not polled
+  useLive(TodoResource.update, { id: 1 }, { title: 'x' });
+  return [todos, todo, maybe, cached, live, subscribed];
 }
 
 /** What a data-client 0.9 app imports beside the resources, in its documentation's forms. */

@@ -2,14 +2,14 @@
  * A small app written the way `@data-client/rest`'s documentation writes one, with only the
  * import specifiers changed: a base Endpoint class, resources built with it and customised with
  * `extend`, `hookifyResource`, a `schema.Union`, a Collection nested in an entity (`nestKey`),
- * `useController()` destructured and `useSuspense`, under `CacheProvider` and `AsyncBoundary`
+ * `useController()` destructured, `useSuspense` and `useLive`, under `CacheProvider` and `AsyncBoundary`
  * (data-client 0.9's provider and loading/error boundary). It must type-check unchanged on every
  * supported TypeScript (the declaration tests compile it against the published declarations
  * with TypeScript 4.3, 5.0 and the newest), and it runs against the demo server.
  */
 import type { ResourceGenerics, ResourceOptions, RestGenerics } from 'restlens';
 import { createResource, Entity, hookifyResource, RestEndpoint, schema } from 'restlens';
-import { AsyncBoundary, CacheProvider, useController, useSuspense } from 'restlens/react';
+import { AsyncBoundary, CacheProvider, useController, useLive, useSuspense } from 'restlens/react';
 
 /** The demo app is served by the demo server: its API is on the same origin. */
 export const urlPrefix = '';
@@ -127,6 +127,7 @@ export const FeedResource = createResource({
   path: '/feed/:id',
   schema: new schema.Union({ note: Note, link: Link }, 'type'),
   Endpoint: AuthdEndpoint,
+  pollFrequency: 10_000,
 });
 
 function TodoItem({ todo }: { todo: Todo }) {
@@ -190,7 +191,7 @@ export function UserProfile({ id }: { id: number }) {
 }
 
 export function Feed() {
-  const items = useSuspense(FeedResource.getList);
+  const items = useLive(FeedResource.getList);
   return (
     <ul>
       {items.map((item) =>

@@ -41,6 +41,12 @@ describe('createStore options', () => {
     );
   });
 
+  it.each([null, 'state', 5, []])('initialState %j is refused with the same message', (value) => {
+    expect(() => createStore({ initialState: value as unknown as State })).toThrow(
+      /initialState is not a RestLens State/,
+    );
+  });
+
   it('Controller: the store runs with that class, whose own methods read the store', async () => {
     const { controller } = createStore({ Controller: AppController });
     expect(controller).toBeInstanceOf(AppController);
