@@ -77,6 +77,8 @@ export interface StoreView {
   forced: Dict<ForcedState>;
   /** The results whose read is in flight (the page's latest word). */
   fetching: ReadonlySet<string>;
+  /** The results the page polls, with the frequency (ms) of each (the page's latest word). */
+  polling: Dict<number>;
   /** The page's word on the last command of this panel it could not run. */
   commandError?: { command: string; error: string };
 }
@@ -139,16 +141,21 @@ export function emptyStoreView(id: string, name = '', libraryVersion = ''): Stor
     readers: dict(),
     forced: dict(),
     fetching: new Set(),
+    polling: dict(),
   };
 }
 
-/** Takes the page's count of readers (and forced results), copied into Dicts. */
+/**
+ * Takes the page's count of readers (and forced, in-flight and polled results), copied into
+ * Dicts. A page made before polling says nothing of it: nothing shows as polled.
+ */
 export function applyReaders(view: StoreView, message: ReadersMessage): StoreView {
   return {
     ...view,
     readers: dict(Object.entries(message.readers)),
     forced: dict(Object.entries(message.forced)),
     fetching: new Set(message.fetching),
+    polling: dict(Object.entries(message.polling ?? {})),
   };
 }
 

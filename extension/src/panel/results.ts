@@ -21,6 +21,8 @@ export interface ResultRow {
   status: ResultStatus;
   /** Mounted components reading it now (the page's latest count). */
   readers: number;
+  /** How often (ms) the page fetches it again, while something subscribes to it. */
+  pollFrequency?: number;
   /** When the store took its answer (or its error). */
   fetchedAt?: number;
   expiresAt?: number;
@@ -72,6 +74,7 @@ export function resultRows(
       endpoint: names.get(key) ?? '',
       status: statusOf(view, key, meta, now),
       readers: view.readers[key] ?? 0,
+      pollFrequency: view.polling[key],
       fetchedAt: numberField(meta, 'date'),
       expiresAt: numberField(meta, 'expiresAt'),
       result: view.endpoints[key],
@@ -89,6 +92,7 @@ export const RESULT_SORTS = {
   endpoint: 'endpoint',
   status: 'status',
   readers: 'readers (most first)',
+  live: 'live (most often first)',
   fetched: 'fetched (newest first)',
   expires: 'expires (soonest first)',
 } as const;
@@ -96,7 +100,7 @@ export type ResultSort = keyof typeof RESULT_SORTS;
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The rows matching `text` (in key, endpoint or status), in the chosen order. */
+/** The rows matching `text` (in key, endpoint, status or polling), in the chosen order. */
 export function sortAndFilterResults(
   rows: readonly ResultRow[],
   sort: ResultSort,
@@ -105,7 +109,9 @@ export function sortAndFilterResults(
   const wanted = text.trim().toLowerCase();
   const shown = wanted
     ? rows.filter((row) =>
-        `${row.key}\n${row.endpoint}\n${row.status}`.toLowerCase().includes(wanted),
+        `${row.key}\n${row.endpoint}\n${row.status}\n${formatLive(row.pollFrequency)}`
+          .toLowerCase()
+          .includes(wanted),
       )
     : [...rows];
   const compare: Record<ResultSort, (a: ResultRow, b: ResultRow) => number> = {
@@ -113,6 +119,9 @@ export function sortAndFilterResults(
     endpoint: (a, b) => byText(a.endpoint, b.endpoint) || byText(a.key, b.key),
     status: (a, b) => byText(a.status, b.status) || byText(a.key, b.key),
     readers: (a, b) => b.readers - a.readers || byText(a.key, b.key),
+    live: (a, b) =>
+      (a.pollFrequency ?? Number.POSITIVE_INFINITY) -
+        (b.pollFrequency ?? Number.POSITIVE_INFINITY) || byText(a.key, b.key),
     fetched: (a, b) => (b.fetchedAt ?? 0) - (a.fetchedAt ?? 0) || byText(a.key, b.key),
     expires: (a, b) =>
       (a.expiresAt ?? Number.POSITIVE_INFINITY) - (b.expiresAt ?? Number.POSITIVE_INFINITY) ||
@@ -121,13 +130,28 @@ export function sortAndFilterResults(
   return shown.sort(compare[sort]);
 }
 
+/** A whole number of seconds in the unit that reads best: `42 s`, `3 min`, `5 h`, `2 days`. */
+function secondsText(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 2 * 3600) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 2 * 86400) return `${Math.round(seconds / 3600)} h`;
+  return `${Math.round(seconds / 86400)} days`;
+}
+
 /** When a result goes stale, compared with now: `in 42 s`, `in 3 min`, `expired`. */
 export function formatExpiresIn(expiresAt: number | undefined, now: number): string {
   if (expiresAt === undefined) return '';
   const seconds = Math.round((expiresAt - now) / 1000);
-  if (seconds <= 0) return 'expired';
-  if (seconds < 120) return `in ${seconds} s`;
-  if (seconds < 2 * 3600) return `in ${Math.round(seconds / 60)} min`;
-  if (seconds < 2 * 86400) return `in ${Math.round(seconds / 3600)} h`;
-  return `in ${Math.round(seconds / 86400)} days`;
+  return seconds <= 0 ? 'expired' : `in ${secondsText(seconds)}`;
+}
+
+/**
+ * How often a polled result is fetched again: `live · every 500 ms`, `live · every 10 s`.
+ * Polls under a second are said in ms (rounded to seconds they would all read `0 s` or `1 s`).
+ */
+export function formatLive(frequency: number | undefined): string {
+  if (frequency === undefined) return '';
+  const every =
+    frequency < 1000 ? `${Math.round(frequency)} ms` : secondsText(Math.round(frequency / 1000));
+  return `live · every ${every}`;
 }

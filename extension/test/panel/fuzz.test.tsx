@@ -49,6 +49,9 @@ async function goThroughTheViews() {
     for (const entity of options(/ entities$/).slice(0, OPENED)) fireEvent.click(entity);
   }
   await settle();
+  await openTab('Results');
+  for (const result of options('Results').slice(0, OPENED)) fireEvent.click(result);
+  await settle();
   await openTab('Timeline');
   for (const event of options('Timeline').filter((row) => row.hasAttribute('aria-expanded')))
     if (event.getAttribute('aria-expanded') === 'false') fireEvent.click(event);

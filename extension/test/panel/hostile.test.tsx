@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import type { Encoded } from '../../../library/src/devtools/protocol/messages.js';
-import { hello } from '../support/messages.js';
+import { hello, readers } from '../support/messages.js';
 import { panelEnvPerTest } from './support/env.js';
 import { settle } from './support/harness.js';
 import { ScriptedPage } from './support/scripted.js';
@@ -96,6 +96,43 @@ describe('names a page chooses, like prototype members', () => {
     expect(lines).toContain(`added ${key} other`);
     expect(lines).toContain(`expired ${key}`);
 
+    expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(prototypeNames);
+  });
+
+  it('shows results named like prototype members as live, each at its own frequency', async () => {
+    const page = new ScriptedPage(env.panel);
+    await page.open();
+    await page.change(
+      NAMES.map((key) => ({
+        type: 'result-stored',
+        key,
+        endpoint: 'Todo.get',
+        expiresAt: 0,
+        kept: true,
+        result: key,
+      })),
+    );
+    await openTab('Results');
+    const liveOf = (key: string) =>
+      within(screen.getByRole('listbox', { name: 'Results' }))
+        .getAllByRole('option')
+        .find((row) => row.getAttribute('data-key') === key)
+        ?.querySelector('.result-live')?.textContent;
+    const liveness = () => NAMES.map(liveOf);
+    // As a structured clone brings it: `__proto__` an own key, not the prototype.
+    await page.post(
+      readers(page.storeId, JSON.parse('{"__proto__": 500, "constructor": 1500, "toString": 9e7}')),
+    );
+    const shown = ['live · every 500 ms', 'live · every 2 s', 'live · every 25 h', undefined];
+    expect(liveness()).toEqual(shown);
+
+    // Frequencies that are no positive number are refused with the whole answer.
+    for (const polling of ['{"__proto__": -1}', '{"constructor": 0}', '{"toString": "1 s"}'])
+      await page.post(readers(page.storeId, JSON.parse(polling)));
+    expect(liveness()).toEqual(shown);
+    // A page made before polling says nothing of it: nothing is live.
+    await page.post(readers(page.storeId));
+    expect(liveness()).toEqual([undefined, undefined, undefined, undefined]);
     expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(prototypeNames);
   });
 

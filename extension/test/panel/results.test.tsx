@@ -15,6 +15,8 @@ const list = () => screen.getByRole('listbox', { name: 'Results' });
 const rows = () => within(list()).getAllByRole('option');
 const rowOf = (key: string) => rows().find((row) => row.getAttribute('data-key') === key);
 const statusOf = (key: string) => rowOf(key)?.querySelector('.result-status')?.textContent;
+const liveOf = (key: string) => rowOf(key)?.querySelector('.result-live')?.textContent;
+const shownKeys = () => rows().map((row) => row.getAttribute('data-key'));
 
 async function openResults() {
   fireEvent.click(screen.getByRole('tab', { name: 'Results' }));
@@ -142,5 +144,57 @@ describe('Results view', () => {
     await act(TODO_3, 'Expire');
     expect(statusOf(LIST)).toBe('fresh');
     expect(statusOf(TODO_3)).toBe('stale');
+  });
+
+  it('shows a polled result as live with how often it is polled, sorts and filters by it, until unsubscribed', async () => {
+    await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
+    await env.app.controller.fetch(TodoResource.get, { id: 3 });
+    await env.app.controller.fetch(TodoResource.get, { id: 1 });
+    const TODO_1 = `GET ${API}/todos/1`;
+    // Long enough that no poll is due while the test runs: the data was just fetched.
+    const everyTwoMinutes = TodoResource.getList.extend({ pollFrequency: 120_000 });
+    const everyTenSeconds = TodoResource.get.extend({ pollFrequency: 10_000 });
+    const unsubscribe = () =>
+      Promise.all([
+        env.app.controller.unsubscribe(everyTwoMinutes, { userId: 1 }),
+        env.app.controller.unsubscribe(everyTenSeconds, { id: 3 }),
+      ]);
+    await env.app.controller.subscribe(everyTwoMinutes, { userId: 1 });
+    await env.app.controller.subscribe(everyTenSeconds, { id: 3 });
+    try {
+      await openResults();
+      expect(liveOf(LIST)).toBe('live · every 2 min');
+      expect(liveOf(TODO_3)).toBe('live · every 10 s');
+      expect(liveOf(TODO_1)).toBeUndefined();
+      // Live is said beside the status, which stays what it is.
+      expect(statusOf(TODO_3)).toBe('fresh');
+
+      fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), {
+        target: { value: 'live' },
+      });
+      await settle();
+      expect(shownKeys()).toEqual([TODO_3, LIST, TODO_1]);
+      fireEvent.input(screen.getByRole('searchbox', { name: 'Filter results' }), {
+        target: { value: 'live' },
+      });
+      await settle();
+      expect(shownKeys()).toEqual([TODO_3, LIST]);
+
+      fireEvent.click(rowOf(TODO_3) as HTMLElement);
+      await settle();
+      const detail = screen.getByRole('article', { name: `Result ${TODO_3}` });
+      expect(detail.textContent).toContain('Todo.get · fresh · live · every 10 s · 0 readers');
+    } finally {
+      await unsubscribe();
+    }
+    // A change in the store asks the page again: nothing is polled any more.
+    await env.app.controller.fetch(TodoResource.get, { id: 1 });
+    await settle();
+    expect(screen.getByText('No result matches the filter.')).toBeTruthy();
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Filter results' }), {
+      target: { value: '' },
+    });
+    await settle();
+    expect([LIST, TODO_3, TODO_1].map(liveOf)).toEqual([undefined, undefined, undefined]);
   });
 });

@@ -303,6 +303,26 @@ const pageMessage = fc.oneof(
     table: name,
     rows: fc.dictionary(name, value, { maxKeys: 3 }),
   }),
+  // Results shown as read, loading and polled, under any name; frequencies of any number.
+  fc.record(
+    {
+      ...envelope,
+      kind: fc.constant('readers'),
+      storeId,
+      readers: fc.dictionary(name, fc.nat({ max: 3 }), { maxKeys: 3 }),
+      forced: fc.dictionary(name, fc.constantFrom('loading', 'error'), { maxKeys: 2 }),
+      fetching: strings,
+      polling: fc.dictionary(
+        name,
+        fc.oneof(
+          fc.constantFrom(1, 500, 10_000, 9e15, 0, -1, Number.NaN, Number.POSITIVE_INFINITY),
+          fc.double(),
+        ),
+        { maxKeys: 3 },
+      ),
+    },
+    { requiredKeys: ['tag', 'v', 'source', 'kind', 'storeId', 'readers', 'forced', 'fetching'] },
+  ),
 );
 
 /** One field of a message replaced by anything. */

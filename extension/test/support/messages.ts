@@ -8,6 +8,7 @@ import {
   MAX_ROWS_PER_REQUEST,
   MAX_SNAPSHOT_CHUNKS,
   pageMessage,
+  type ReadersMessage,
   type RowsMessage,
   type SnapshotMessage,
   type SnapshotState,
@@ -92,6 +93,18 @@ export function rows(
   return pageMessage({ kind: 'rows', storeId, seq, table, rows: byPk }) as RowsMessage;
 }
 
+/** The page's answer to a `readers` command: no reader, and these results polled. */
+export function readers(storeId: string, polling?: Record<string, number>): ReadersMessage {
+  return pageMessage({
+    kind: 'readers',
+    storeId,
+    readers: {},
+    forced: {},
+    fetching: [],
+    ...(polling && { polling }),
+  }) as ReadersMessage;
+}
+
 /** One valid command of every kind. */
 export function everyCommand(storeId = 'store-1'): ExtensionCommand[] {
   return [
@@ -122,6 +135,7 @@ export function everyCommand(storeId = 'store-1'): ExtensionCommand[] {
 export function invalidPageMessages(): [string, unknown][] {
   const valid = events('store-1', 1);
   const answer = rows('store-1', 1, 'Todo', { '1': { id: 1 } });
+  const counts = readers('store-1', { k: 1000 });
   return [
     ['null', null],
     ['a string', JSON.stringify(valid)],
@@ -145,6 +159,10 @@ export function invalidPageMessages(): [string, unknown][] {
     ['rows without a table', { ...answer, table: undefined }],
     ['rows that are a list', { ...answer, rows: [{ id: 1 }] }],
     ['rows with a negative seq', { ...answer, seq: -1 }],
+    ['readers polling a result every 0 ms', { ...counts, polling: { k: 0 } }],
+    ['readers polling a result every NaN ms', { ...counts, polling: { k: Number.NaN } }],
+    ['readers with a poll frequency as text', { ...counts, polling: { k: '10 s' } }],
+    ['readers with polling as a list', { ...counts, polling: [1000] }],
     ['a snapshot chunk past its count', { ...snapshot(), index: 1, count: 1 }],
     ['a snapshot chunk that is not text', { ...snapshot(), data: { entities: {} } }],
     [

@@ -322,6 +322,14 @@ export class Controller {
    */
   fetching = (): string[] => [...new Set(this.inflightKeys.values())];
 
+  /**
+   * The results polled now (`subscribe`, `useSubscription`, `useLive`): by result key, the
+   * frequency (ms) each is fetched again at, the shortest its subscribers asked for. For tools
+   * that show what is kept live, such as the devtools' Results view. A copy: changing it
+   * changes no polling.
+   */
+  polling = (): Map<string, number> => this.subscriptions.frequencies();
+
   /** Reads a result from `state` (the last argument), as a component would see it. */
   getResponse: GetResponse = (
     endpoint: Readable,

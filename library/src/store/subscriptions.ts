@@ -87,6 +87,11 @@ export class Subscriptions {
     }
   }
 
+  /** The frequency (ms) each subscribed call is polled at now, by result key. */
+  frequencies(): Map<string, number> {
+    return new Map([...this.byKey].map(([key, polling]) => [key, polling.frequency]));
+  }
+
   /** Polls the call if its data is `frequency` old, and sets the timer for the next time it is. */
   private due(key: string, polling: Polling): void {
     clearTimeout(polling.timer);

@@ -181,6 +181,20 @@ describe('readers', () => {
       ['__proto__', 1],
     ]);
   });
+
+  it('says which results are polled and at what frequency, until they are unsubscribed', async () => {
+    const live = Todos.get.extend({ pollFrequency: 60_000 });
+    const livelier = Todos.getList.extend({ pollFrequency: 30_000 });
+    await store.controller.subscribe(live, { id: 1 });
+    await store.controller.subscribe(livelier);
+    try {
+      expect(readers().polling).toEqual({ [todoKey()]: 60_000, [Todos.getList.key()]: 30_000 });
+    } finally {
+      await store.controller.unsubscribe(live, { id: 1 });
+      await store.controller.unsubscribe(livelier);
+    }
+    expect(readers().polling).toEqual({});
+  });
 });
 
 describe('edit', () => {

@@ -466,6 +466,43 @@ describe('isPageMessage: results', () => {
   });
 });
 
+describe('isPageMessage: readers', () => {
+  const readers = pageMessage({
+    kind: 'readers',
+    storeId,
+    readers: { 'GET /todos': 2 },
+    forced: { 'GET /todos/1': 'loading' },
+    fetching: ['GET /todos/2'],
+    polling: { 'GET /todos': 10_000, 'GET /todos/3': 0.5 },
+  });
+
+  it('accepts the results polled and their frequencies, under any key', () => {
+    expect(isPageMessage(readers)).toBe(true);
+    // As a structured clone or JSON.parse makes it: an own key, not the prototype.
+    const own = JSON.parse('{"__proto__": 1000, "constructor": 2000}');
+    expect(isPageMessage({ ...readers, polling: own })).toBe(true);
+    expect(isPageMessage({ ...readers, polling: {} })).toBe(true);
+  });
+
+  it('accepts an answer without polling, as pages made before polling send it', () => {
+    expect(isPageMessage({ ...readers, polling: undefined })).toBe(true);
+  });
+
+  it.each([
+    ['polling that is a list', { polling: [['GET /todos', 1000]] }],
+    ['polling that is null', { polling: null }],
+    ['a frequency of 0', { polling: { k: 0 } }],
+    ['a negative frequency', { polling: { k: -1000 } }],
+    ['a frequency that is NaN', { polling: { k: Number.NaN } }],
+    ['an infinite frequency', { polling: { k: Number.POSITIVE_INFINITY } }],
+    ['a frequency that is text', { polling: { k: '1000' } }],
+    ['a frequency that is an object', { polling: { k: { ms: 1000 } } }],
+    ['an answer larger than a message', { polling: { ['x'.repeat(MAX_MESSAGE_LENGTH)]: 1000 } }],
+  ])('rejects %s', (_label, change) => {
+    expect(isPageMessage({ ...readers, ...change })).toBe(false);
+  });
+});
+
 describe('isExtensionCommand: results, and reads as of a seq', () => {
   it('accepts results by key and reads as of a seq', () => {
     for (const command of [

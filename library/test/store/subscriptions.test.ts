@@ -110,6 +110,37 @@ describe('controller.subscribe: polling at pollFrequency', () => {
   });
 });
 
+describe('controller.polling', () => {
+  it('says which calls are polled and how often: the shortest frequency subscribed, until the last unsubscribe', async () => {
+    const { polling } = store.controller;
+    const slow = api.getTodo.extend({ pollFrequency: 60_000 });
+    const fast = api.getTodo.extend({ pollFrequency: 10_000 });
+    const key = slow.key({ id: 1 });
+    expect(polling()).toEqual(new Map());
+    const leaveSlow = await subscribe(slow);
+    expect(polling()).toEqual(new Map([[key, 60_000]]));
+    const leaveFast = await subscribe(fast);
+    const leaveFastAgain = await subscribe(fast);
+    expect(polling()).toEqual(new Map([[key, 10_000]]));
+    await leaveFast();
+    expect(polling()).toEqual(new Map([[key, 10_000]]));
+    await leaveFastAgain();
+    expect(polling()).toEqual(new Map([[key, 60_000]]));
+    await leaveSlow();
+    expect(polling()).toEqual(new Map());
+  });
+
+  it('is a copy: changing it changes no polling', async () => {
+    const polled = api.getTodo.extend({ pollFrequency: 10_000 });
+    await subscribe(polled);
+    const key = polled.key({ id: 1 });
+    const polling = store.controller.polling();
+    polling.set(key, 1);
+    polling.set(api.getTodo.key({ id: 2 }), 1);
+    expect(store.controller.polling()).toEqual(new Map([[key, 10_000]]));
+  });
+});
+
 describe('controller.subscribe: what it refuses', () => {
   it('an endpoint without pollFrequency, naming it: nothing says how often to poll', async () => {
     await expect(store.controller.subscribe(api.getTodo, { id: 1 })).rejects.toThrow(

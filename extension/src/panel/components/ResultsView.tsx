@@ -6,6 +6,7 @@ import { formatTime } from '../format.js';
 import type { StoreView } from '../model.js';
 import {
   formatExpiresIn,
+  formatLive,
   RESULT_SORTS,
   type ResultRow,
   type ResultSort,
@@ -94,6 +95,9 @@ export function ResultsView({ store }: ViewProps) {
               <span class={`badge result-status result-${row.status.replace(/\W+/g, '-')}`}>
                 {row.status}
               </span>
+              {row.pollFrequency !== undefined && (
+                <span class="badge result-live">{formatLive(row.pollFrequency)}</span>
+              )}
               <span class="result-key mono">{row.key}</span>
               <span class="endpoint">{row.endpoint}</span>
               <span class="readers">{readersText(row.readers)}</span>
@@ -138,7 +142,14 @@ function ResultDetail({ store, row, now }: { store: StoreView; row: ResultRow; n
     <article class="result" aria-label={`Result ${row.key}`}>
       <h2 class="detail-title mono">{row.key}</h2>
       <p class="detail-sub">
-        {row.endpoint || 'endpoint unknown'} · {row.status} · {readersText(row.readers)}
+        {[
+          row.endpoint || 'endpoint unknown',
+          row.status,
+          formatLive(row.pollFrequency),
+          readersText(row.readers),
+        ]
+          .filter((part) => part !== '')
+          .join(' · ')}
       </p>
       <dl class="meta">
         <dt>Fetched</dt>

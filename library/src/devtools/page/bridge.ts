@@ -520,6 +520,7 @@ class DevtoolsBridge implements DevtoolsConnection {
           readers: Object.fromEntries(mountedReaderCounts(this.store)),
           forced: this.resultCommands.forcedStates(),
           fetching: controller.fetching(),
+          polling: Object.fromEntries(controller.polling()),
         });
         return;
       case 'expireAll':

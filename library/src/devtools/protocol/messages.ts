@@ -188,6 +188,12 @@ export interface ReadersMessage extends Envelope {
   forced: Record<string, ForcedState>;
   /** The keys of the results whose read is in flight now. */
   fetching: string[];
+  /**
+   * By result key: the results polled now (`useLive`, `useSubscription`, `controller.subscribe`),
+   * each with the frequency it is fetched again at, in ms. Absent from pages of earlier
+   * versions, made before polling: their answer is still taken.
+   */
+  polling?: Record<string, number>;
 }
 /** Said when the page could not run a panel's command: what was wrong, in words. */
 export interface CommandErrorMessage extends Envelope {

@@ -36,6 +36,8 @@ const isSeq: Check = (value) => Number.isSafeInteger(value) && (value as number)
 /** An event's seq: from 1 (0 is the seq of a store that has made no event yet). */
 const isEventSeq: Check = (value) => isSeq(value) && (value as number) >= 1;
 const isNumber: Check = (value) => typeof value === 'number';
+/** A poll frequency: a positive, finite number of ms (a structured clone carries NaN and ∞). */
+const isFrequency: Check = (value) => Number.isFinite(value) && (value as number) > 0;
 const isBoolean: Check = (value) => typeof value === 'boolean';
 const isTrue: Check = (value) => value === true;
 const isArrayOf =
@@ -257,13 +259,19 @@ function checkPageMessage(value: unknown): value is PageMessage {
       );
     case 'readers':
       return (
-        hasFields(value, {
-          storeId: isNonEmptyString,
-          readers: (readers) => isObject(readers) && Object.values(readers).every(isSeq),
-          forced: (forced) =>
-            isObject(forced) && Object.values(forced).every(isOneOf('loading', 'error')),
-          fetching: isStrings,
-        }) && withinSize(value)
+        hasFields(
+          value,
+          {
+            storeId: isNonEmptyString,
+            readers: (readers) => isObject(readers) && Object.values(readers).every(isSeq),
+            forced: (forced) =>
+              isObject(forced) && Object.values(forced).every(isOneOf('loading', 'error')),
+            fetching: isStrings,
+          },
+          {
+            polling: (polling) => isObject(polling) && Object.values(polling).every(isFrequency),
+          },
+        ) && withinSize(value)
       );
     case 'command-error':
       return hasFields(value, {
