@@ -120,10 +120,12 @@ function useReading(
         ? undefined
         : (store.controller.memo.dependenciesOf(endpoint.schema, reading.result) ?? []);
     const own = reader.current as Reader;
+    const first = registered.current !== store;
     readersOf(store).set(own, { key, rows });
     registered.current = store;
-    // A change between this render and the registration is caught here.
-    own.check();
+    // A change between this render and the first registration is caught here; later, the
+    // reader was registered all along.
+    if (first) own.check();
   });
   useIsomorphicLayoutEffect(
     () => () => {
