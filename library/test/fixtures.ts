@@ -24,6 +24,18 @@ export class User extends Entity {
   static override key = 'User';
 }
 
+/** A user found by its `username` too (`static indexes`): what an `Index` reads. */
+export class IndexedUser extends Entity {
+  id = 0;
+  username = '';
+  name = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'User';
+  static override indexes = ['username'] as const;
+}
+
 export class Todo extends Entity {
   id = 0;
   title = '';

@@ -1,21 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createResource, createStore, Entity, Index, type Store } from '../../src/index.js';
+import { createResource, createStore, Index, type Store } from '../../src/index.js';
 import { DataProvider, useCache } from '../../src/react/index.js';
+import { IndexedUser as User } from '../fixtures.js';
 import { perTest, serverPerTest } from '../helpers/perTest.js';
 import { requestLines } from './support.js';
-
-class User extends Entity {
-  id = 0;
-  username = '';
-  name = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'User';
-  static override indexes = ['username'] as const;
-}
 
 const byUsername = new Index(User);
 

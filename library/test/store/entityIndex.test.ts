@@ -2,25 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   createResource,
   createStore,
-  Entity,
   type EntityClass,
   ExpiryStatus,
   Index,
   type IndexedEntity,
 } from '../../src/index.js';
+import { IndexedUser as User } from '../fixtures.js';
 import { perTest, serverPerTest } from '../helpers/perTest.js';
 import { Todo } from '../rest/support.js';
-
-class User extends Entity {
-  id = 0;
-  username = '';
-  name = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'User';
-  static override indexes = ['username'] as const;
-}
 
 const byUsername = new Index(User);
 
