@@ -6,6 +6,7 @@
 export { AllSchema as All } from './All.js';
 export { ArraySchema as Array } from './Array.js';
 export { Collection } from './Collection.js';
+export { EntityMixin as Entity, type EntityOptions } from './EntityMixin.js';
 export { Invalidate } from './Invalidate.js';
 export { ObjectSchema as Object } from './Object.js';
 export { UnionSchema as Union } from './Union.js';

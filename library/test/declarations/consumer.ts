@@ -309,3 +309,17 @@ export function DataClientReact({ username }: { username: string }) {
     [schemaOfTodo, endpoint].length,
   );
 }
+
+/** data-client's `schema.Entity` mixin: an entity from a class of fields. */
+class ArticleData {
+  id = '';
+  title = '';
+}
+export class Article extends schema.Entity(ArticleData, { pk: 'id', key: 'Article' }) {}
+export const ArticleResource = createResource({ path: '/articles/:id', schema: Article });
+export async function readArticle(): Promise<string> {
+  const article: Article = await ArticleResource.get({ id: '1' });
+  // @ts-expect-error `slug` is not a field of ArticleData
+  schema.Entity(ArticleData, { pk: 'slug' });
+  return article.title;
+}
