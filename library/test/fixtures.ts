@@ -25,14 +25,8 @@ export class User extends Entity {
 }
 
 /** A user found by its `username` too (`static indexes`): what an `Index` reads. */
-export class IndexedUser extends Entity {
-  id = 0;
+export class IndexedUser extends User {
   username = '';
-  name = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'User';
   static override indexes = ['username'] as const;
 }
 
