@@ -206,11 +206,14 @@ type SuspenseResult<
     ? ResolveType<E> | undefined
     : ResolveType<E>;
 
+/** A call: the endpoint and its arguments. */
+interface Call {
+  endpoint: EndpointInterface;
+  args: readonly unknown[];
+}
+
 /** Fetches a call whose data is shown meanwhile: its failure is stored for the hook to read. */
-function fetchInBackground(
-  controller: Controller,
-  { endpoint, args }: { endpoint: EndpointInterface; args: readonly unknown[] },
-): void {
+function fetchInBackground(controller: Controller, { endpoint, args }: Call): void {
   controller.fetch(endpoint, ...(args as Parameters<EndpointInterface>)).catch(() => {});
 }
 
@@ -239,8 +242,8 @@ function useFreshness(
     (data === undefined || expiryStatus === ExpiryStatus.Invalid || !!endpoint.invalidIfStale);
 
   // The effects are keyed by the call's store key; the latest endpoint and args are read from a
-  // ref.
-  const call = useRef({ endpoint, args });
+  // ref (components pass a new `{ id }`, and hookifyResource a new endpoint, at every render).
+  const call = useRef<Call>({ endpoint, args });
   call.current = { endpoint, args };
   // Includes expiresAt: each time the data goes stale again is a new refresh.
   const refreshKey = stale && !mustWait ? `${key} @${expiresAt}` : null;
@@ -348,12 +351,8 @@ export function useSubscription<E extends ReadEndpoint, A extends Args<E>>(
   const key = useCallKey('useSubscription', endpoint, args);
   // A bad pollFrequency is the component's error, shown by its boundary.
   const frequency = pollFrequencyOf('useSubscription', endpoint);
-  // Subscribed again only when the call's key or the frequency changed: components pass a new
-  // `{ id }` at every render.
-  const call = useRef<{ endpoint: EndpointInterface; args: readonly unknown[] }>({
-    endpoint,
-    args,
-  });
+  // Subscribed again only when the call's key or the frequency changed (see useFreshness).
+  const call = useRef<Call>({ endpoint, args });
   call.current = { endpoint, args };
   useEffect(() => {
     if (key === null || frequency === undefined) return;

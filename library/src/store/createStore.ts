@@ -116,7 +116,7 @@ function assertOptions({ initialState: state, Controller: ControllerClass }: Sto
   if (
     ControllerClass !== undefined &&
     ControllerClass !== Controller &&
-    !(ControllerClass?.prototype instanceof Controller)
+    !(ControllerClass.prototype instanceof Controller)
   ) {
     throw new TypeError(
       "Controller must be RestLens's Controller (exported by restlens and restlens/react) or a class that extends it",
