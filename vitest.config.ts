@@ -116,6 +116,7 @@ export default defineConfig({
           'react-dom/test-utils': 'preact/test-utils',
         },
         alsoImported: ['preact', 'preact/hooks'],
+        setupFiles: ['library/test/setup/preactAfterPaint.ts'],
       }),
       {
         extends: true,
