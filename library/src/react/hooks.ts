@@ -14,7 +14,7 @@ import {
   type ResponseInfo,
   readFrom,
 } from '../store/reading.js';
-import { ExpiryStatus } from '../store/state.js';
+import { ExpiryStatus, type State } from '../store/state.js';
 import { pollFrequencyOf } from '../store/subscriptions.js';
 import { useStore } from './context.js';
 import { type Reader, readersOf } from './readers.js';
@@ -38,17 +38,44 @@ interface Reading extends ResponseInfo<unknown> {
 
 const NOTHING: Reading = { ...NOTHING_READ, error: undefined, result: undefined };
 
-/** The reading of `endpoint(...args)`, whose key is `key` (null for "don't fetch"). */
+/** A hook's last reading and what it was read from. */
+interface LastRead {
+  store: Store;
+  state: State;
+  endpoint: Readable;
+  key: string | null;
+  reading: Reading;
+}
+
+/**
+ * The reading of `endpoint(...args)`, whose key is `key` (null for "don't fetch"), in the store's
+ * state now. A reading depends on nothing else, so the last one is given again while the store,
+ * its state, the endpoint and the key are unchanged: a reader's check reads just before the
+ * render it causes, and that render then reads nothing again.
+ */
 function read(
+  last: { current: LastRead | null },
   store: Store,
   endpoint: Readable,
   args: readonly unknown[],
   key: string | null,
 ): Reading {
-  if (key === null) return NOTHING;
   const state = store.getState();
-  const { info, result } = readFrom(store.controller.memo, endpoint, args, key, state);
-  return { ...info, error: errorOf(state, key), result };
+  const previous = last.current;
+  if (
+    previous?.state === state &&
+    previous.store === store &&
+    previous.endpoint === endpoint &&
+    previous.key === key
+  )
+    return previous.reading;
+  let reading = NOTHING;
+  if (key !== null) {
+    const { info, result } = readFrom(store.controller.memo, endpoint, args, key, state);
+    reading = { ...info, error: errorOf(state, key), result };
+  }
+  last.current = { store, state, endpoint, key, reading };
+  return reading;
 }
 
 /**
@@ -88,7 +115,8 @@ function useReading(
   const store = useStore();
   const key = useCallKey(hook, endpoint, args);
   const [, rerender] = useReducer((count: number) => count + 1, 0);
-  const reading = read(store, endpoint, args, key);
+  const last = useRef<LastRead>(null);
+  const reading = read(last, store, endpoint, args, key);
   /** What the component shows now (updated at each commit), for checks between renders. */
   const shown = useRef({ store, reading, endpoint, args, key });
   const reader = useRef<Reader | null>(null);
@@ -103,7 +131,7 @@ function useReading(
   reader.current ??= {
     check: () => {
       const { store: from, reading: before, endpoint: current, args: now, key: at } = shown.current;
-      if (!sameReading(before, read(from, current, now, at))) rerender();
+      if (!sameReading(before, read(last, from, current, now, at))) rerender();
     },
   };
   useIsomorphicLayoutEffect(() => {

@@ -38,6 +38,12 @@ export class Readers {
 
   /** Registers a hook, or moves it to what its latest reading depends on. */
   set(reader: Reader, dependencies: ReadingDependencies): void {
+    const registered = this.registered.get(reader);
+    // A new reading of the same rows (an entity's fields changed) stays where it is.
+    if (registered !== undefined && sameDependencies(registered, dependencies)) {
+      this.registered.set(reader, dependencies);
+      return;
+    }
     this.remove(reader);
     this.all.add(reader);
     this.registered.set(reader, dependencies);
@@ -94,6 +100,16 @@ export class Readers {
       add(this.byRow.get(collection)?.get(row));
     return affected;
   }
+}
+
+function sameDependencies(a: ReadingDependencies, b: ReadingDependencies): boolean {
+  if (a.key !== b.key) return false;
+  if (a.rows === undefined || b.rows === undefined) return a.rows === b.rows;
+  const { rows } = b;
+  return (
+    a.rows.length === rows.length &&
+    a.rows.every(({ table, pk }, index) => rows[index]?.table === table && rows[index]?.pk === pk)
+  );
 }
 
 function mapOf<K, V>(map: Map<string, Map<K, V>>, key: string): Map<K, V> {
