@@ -1,14 +1,16 @@
 /**
- * `npm run bench -- --react [--quick]`: builds the benchmark page on both libraries, runs every
- * scenario on both in one Chromium (interleaved, convergent sampling), then the memory rounds;
- * prints the table and the goals and writes dist/bench/react.json.
+ * `npm run bench -- --react [--quick]`: builds the benchmark page on both libraries and the plain
+ * React page, runs every scenario on the three in one Chromium (interleaved, convergent sampling),
+ * then the memory rounds on the two libraries; prints the table and the goals and writes
+ * dist/bench/react.json.
  */
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { writeJson } from '../report.js';
-import { buildPages, LIBRARIES } from './build.js';
+import { buildPages, PAGES } from './build.js';
 import { measureMemory } from './memory.js';
 import { type BenchPage, launchBrowser, openPage } from './page.js';
+import { servePages } from './pageServer.js';
 import {
   formatReport,
   goalsOf,
@@ -26,33 +28,34 @@ export async function runReactBench(quick: boolean, log: (message: string) => vo
   const started = Date.now();
   const options = quick ? QUICK : FULL;
   log('building the React pages (production, React 18.3)…');
-  const urls = await buildPages();
+  await buildPages();
+  const server = await servePages();
+  const { urls } = server;
   const browser = await launchBrowser();
   try {
-    const pages = await Promise.all(
-      LIBRARIES.map((library) => openPage(browser, library, urls[library])),
-    );
+    // In PAGES' order: restlens, data-client, plain React.
+    const pages = await Promise.all(PAGES.map((name) => openPage(browser, name, urls[name])));
     for (const page of pages) await page.call('mount');
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios) {
       log(`… ${scenario.name}`);
       for (const page of pages) await page.collectGarbage();
-      const [ours, reference] = await sampleConvergent(
+      const [ours, reference, plain] = await sampleConvergent(
         pages.map((page) => {
           let taken = 0;
           return () => scenario.sample(page, taken++);
         }),
         options,
       );
-      const result = scenarioResult(scenario, ours ?? [], reference ?? []);
+      const result = scenarioResult(scenario, ours ?? [], reference ?? [], plain ?? []);
       results.push(result);
       if (result.requestsDiffer) log(`WARNING ${scenario.name}: ${result.requestsDiffer}`);
       log(
-        `  restlens ${result.ours.ms.toFixed(1)} ms, data-client ${result.reference.ms.toFixed(1)} ms`,
+        `  restlens ${result.ours.ms.toFixed(2)} ms, data-client ${result.reference.ms.toFixed(2)} ms, plain React ${result.plain.ms.toFixed(2)} ms`,
       );
     }
     const mismatch = await firstMismatch(pages);
-    if (mismatch) log(`WARNING the libraries show different text after the scenarios: ${mismatch}`);
+    if (mismatch) log(`WARNING the pages show different text after the scenarios: ${mismatch}`);
     await Promise.all(pages.map((page) => page.close()));
     log(`… memory: ${MEMORY.cycles} mount/unmount cycles`);
     const rounds = quick ? MEMORY.quickRounds : MEMORY.fullRounds;
@@ -78,16 +81,21 @@ export async function runReactBench(quick: boolean, log: (message: string) => vo
     log(`\nwrote ${REPORT_PATH} (${report.environment.seconds} s)`);
   } finally {
     await browser.close();
+    await server.close();
   }
 }
 
-/** Where the pages' texts first differ (they ran the same actions), or undefined. */
+/** Where a page's text first differs from the first page's (all ran the same actions), or undefined. */
 async function firstMismatch(pages: readonly BenchPage[]): Promise<string | undefined> {
-  const [ours = '', reference = ''] = await Promise.all(pages.map((page) => page.call('shown')));
-  if (ours === reference) return undefined;
-  let at = 0;
-  while (ours[at] === reference[at]) at++;
-  return `at character ${at}: "${ours.slice(at, at + 40)}" vs "${reference.slice(at, at + 40)}"`;
+  const [first = '', ...others] = await Promise.all(pages.map((page) => page.call('shown')));
+  for (const [index, other] of others.entries()) {
+    if (other === first) continue;
+    let at = 0;
+    while (first[at] === other[at]) at++;
+    const names = `${pages[0]?.library} and ${pages[index + 1]?.library}`;
+    return `${names} at character ${at}: "${first.slice(at, at + 40)}" vs "${other.slice(at, at + 40)}"`;
+  }
+  return undefined;
 }
 
 function packageVersion(name: string): string {

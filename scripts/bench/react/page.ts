@@ -1,10 +1,10 @@
 /**
- * One library's benchmark page in Chromium, driven through `window.__BENCH__`, and the browser
- * that holds the pages (Debian's Chromium, or CHROMIUM_PATH; see scripts/browsers.mjs).
+ * One benchmark page in Chromium, driven through `window.__BENCH__`, and the browser that holds
+ * the pages (Debian's Chromium, or CHROMIUM_PATH; see scripts/browsers.mjs).
  */
 import { type Browser, type BrowserContext, type CDPSession, chromium } from '@playwright/test';
 import { findBrowser } from '../../browsers.mjs';
-import type { Library } from './build.js';
+import type { PageName } from './build.js';
 import type { BenchApi } from './protocol.js';
 
 export function launchBrowser(): Promise<Browser> {
@@ -14,7 +14,7 @@ export function launchBrowser(): Promise<Browser> {
 type Action = Exclude<keyof BenchApi, 'library'>;
 
 export interface BenchPage {
-  library: Library;
+  library: PageName;
   call<A extends Action>(action: A, ...args: Parameters<BenchApi[A]>): ReturnType<BenchApi[A]>;
   /** Collects garbage (twice: what one collection frees can let the next free more). */
   collectGarbage(): Promise<void>;
@@ -26,7 +26,7 @@ export interface BenchPage {
 /** Opens the page in a context of its own (its own heap and cache), ready for actions. */
 export async function openPage(
   browser: Browser,
-  library: Library,
+  library: PageName,
   url: string,
 ): Promise<BenchPage> {
   const context: BrowserContext = await browser.newContext();
@@ -35,6 +35,9 @@ export async function openPage(
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(url);
   await page.waitForFunction(() => window.__BENCH__ !== undefined);
+  // Served cross-origin isolated (see pageServer.ts), or its timer ticks too coarsely.
+  if (!(await page.evaluate(() => crossOriginIsolated)))
+    throw new Error(`${library}: the page is not cross-origin isolated (${url})`);
   const cdp: CDPSession = await context.newCDPSession(page);
   const collectGarbage = async () => {
     await cdp.send('HeapProfiler.collectGarbage');

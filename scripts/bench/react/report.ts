@@ -22,9 +22,16 @@ export interface ScenarioResult {
   readersChanged?: number;
   ours: SideResult;
   reference: SideResult;
+  /** The same app with no library: the floor under both (what any library's time includes). */
+  plain: SideResult;
   /** data-client's time ÷ ours: above 1, ours is faster (as ops/s ours ÷ reference). */
   speed: number;
-  /** Set when the libraries sent different numbers of requests: the times compare unlike work. */
+  /**
+   * data-client's time ÷ plain React's: how much faster than data-client a library that cost
+   * nothing at all would be, the most any library can reach in this scenario.
+   */
+  reachable: number;
+  /** Set when the pages sent different numbers of requests: the times compare unlike work. */
   requestsDiffer?: string;
 }
 
@@ -63,23 +70,26 @@ export function scenarioResult(
   scenario: Scenario,
   ours: Sample[],
   reference: Sample[],
+  plain: Sample[],
 ): ScenarioResult {
-  const [oursSide, referenceSide] = [side(ours), side(reference)];
-  const [oursRequests, referenceRequests] = [oursSide, referenceSide].map((result) =>
+  const [oursSide, referenceSide, plainSide] = [side(ours), side(reference), side(plain)];
+  const requests = [oursSide, referenceSide, plainSide].map((result) =>
     formatRange(result.requests),
   );
   return {
-    ...(oursRequests === referenceRequests
+    ...(new Set(requests).size === 1
       ? {}
       : {
-          requestsDiffer: `requests per action: restlens ${oursRequests}, data-client ${referenceRequests}`,
+          requestsDiffer: `requests per action: restlens ${requests[0]}, data-client ${requests[1]}, plain React ${requests[2]}`,
         }),
     id: scenario.id,
     name: scenario.name,
     ...(scenario.readersChanged === undefined ? {} : { readersChanged: scenario.readersChanged }),
     ours: oursSide,
     reference: referenceSide,
+    plain: plainSide,
     speed: referenceSide.ms / oursSide.ms,
+    reachable: referenceSide.ms / plainSide.ms,
   };
 }
 
@@ -108,7 +118,15 @@ export function goalsOf(results: readonly ScenarioResult[]): Goal[] {
   const speedGoal = (id: ScenarioId, name: string, atLeast: number) => {
     const result = byId(id);
     if (!result) return;
-    goals.push({ name, measured: formatSpeed(result.speed), met: result.speed >= atLeast });
+    const beyondReach =
+      result.reachable < atLeast
+        ? ` (beyond reach here: plain React, no library, is ${formatSpeed(result.reachable)})`
+        : '';
+    goals.push({
+      name,
+      measured: `${formatSpeed(result.speed)}${beyondReach}`,
+      met: result.speed >= atLeast,
+    });
   };
   speedGoal('unrelated', 'unrelated update ≥ 20× faster than data-client', 20);
   speedGoal('update-todo', 'single-entity update ≥ 5× faster, 1,000 mounted', 5);
@@ -150,6 +168,9 @@ export function formatReport(report: ReactReport): string {
     'data-client ms',
     '95% CI',
     'ours/ref',
+    'plain React ms',
+    '95% CI',
+    'ref/plain',
     'renders: restlens',
     'data-client',
     'exact',
@@ -161,6 +182,9 @@ export function formatReport(report: ReactReport): string {
     formatMs(result.reference.ms),
     formatMargin(result.reference.margin),
     formatSpeed(result.speed),
+    formatMs(result.plain.ms),
+    formatMargin(result.plain.margin),
+    formatSpeed(result.reachable),
     formatRange(result.ours.renders),
     formatRange(result.reference.renders),
     result.readersChanged === undefined ? '—' : String(result.readersChanged),
@@ -194,6 +218,14 @@ export function formatReport(report: ReactReport): string {
     ...report.scenarios.flatMap((result) =>
       result.requestsDiffer ? [`WARNING ${result.name}: ${result.requestsDiffer}`] : [],
     ),
+    // The floor renders exactly what changed; otherwise its time is no floor.
+    ...report.scenarios.flatMap(({ name, plain, readersChanged }) =>
+      readersChanged !== undefined && formatRange(plain.renders) !== String(readersChanged)
+        ? [
+            `WARNING ${name}: plain React rendered ${formatRange(plain.renders)}, not ${readersChanged}`,
+          ]
+        : [],
+    ),
     '',
     ...memory,
     '',
@@ -203,8 +235,10 @@ export function formatReport(report: ReactReport): string {
     ),
     '',
     'ms = median time from the action to its DOM change; 95% CI = relative half-width of its',
-    `confidence interval; ${Math.min(...samples)}–${Math.max(...samples)} samples per library and scenario, interleaved;`,
+    `confidence interval; ${Math.min(...samples)}–${Math.max(...samples)} samples per page and scenario, interleaved;`,
     'ours/ref = data-client ms ÷ restlens ms (above 1: restlens faster), for heap restlens ÷ data-client;',
+    'plain React = the same app with no library (same requests, DOM and renders): the floor under',
+    'both libraries; ref/plain = data-client ms ÷ plain React ms, the most any library can be faster;',
     'renders = component renders per action, mounts included; exact = components whose reading changed.',
   ].join('\n');
 }

@@ -7,11 +7,9 @@
 import { memo, Suspense } from 'react';
 import type { Controller } from 'restlens';
 import { DataProvider, useController, useSuspense } from 'restlens/react';
+import { projectTitle, renders, todoItem } from './markup.js';
 import { ProjectResource, TodoResource } from './resources.js';
 import { PROJECT_ID } from './server.js';
-
-/** Component renders since the last reset (mounts included). */
-export const renders = { count: 0 };
 
 export function TodoApp({ onController }: { onController(controller: Controller): void }) {
   return (
@@ -39,18 +37,12 @@ function TodoList() {
 
 const TodoRow = memo(function TodoRow({ id }: { id: string }) {
   renders.count++;
-  const todo = useSuspense(TodoResource.get, { id });
-  return (
-    <li data-id={id}>
-      <span data-title>{todo.title}</span> by <span data-author>{todo.author.name}</span>
-    </li>
-  );
+  return todoItem(useSuspense(TodoResource.get, { id }));
 });
 
 function ProjectName() {
   renders.count++;
-  const project = useSuspense(ProjectResource.get, { id: PROJECT_ID });
-  return <h1 data-project>{project.name}</h1>;
+  return projectTitle(useSuspense(ProjectResource.get, { id: PROJECT_ID }));
 }
 
 /** Hands the store's controller to the harness (not counted: it reads no data). */

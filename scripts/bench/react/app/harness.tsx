@@ -1,15 +1,25 @@
 /**
- * Puts the app on the page and offers the runner `window.__BENCH__`. Each action is timed from
+ * Puts an app on the page and offers the runner `window.__BENCH__`. Each action is timed from
  * the call to the DOM change a MutationObserver sees (React commits a batch at once, so the
  * first matching change is the final one); its renders and requests are counted until the page
- * settles.
+ * settles. The apps differ only in how they ask the server for a change and show its answer
+ * (`BenchApp`); what each action must show, and how it is timed, is here once.
  */
-import { createRoot } from 'react-dom/client';
-import type { Controller } from 'restlens';
+import { createRoot, type Root } from 'react-dom/client';
 import type { BenchApi, Sample } from '../protocol.js';
-import { renders, TodoApp } from './components.js';
-import { ProjectResource, TodoResource, UserResource } from './resources.js';
-import { AUTHOR_ID, PROJECT_ID, peekNextTodoId, served, todoIds } from './server.js';
+import { renders } from './markup.js';
+import { AUTHOR_ID, peekNextTodoId, served, todoIds } from './server.js';
+
+/** How one app makes each change: it starts the request, and shows the answer when it comes. */
+export interface BenchApp {
+  /** Renders a fresh app (with nothing fetched yet) into `root`; `key` differs at every mount. */
+  mount(root: Root, key: number): void;
+  updateTodo(id: string, title: string): unknown;
+  updateAuthor(id: string, name: string): unknown;
+  unshiftTodo(title: string): unknown;
+  deleteTodo(id: string): unknown;
+  updateProject(name: string): unknown;
+}
 
 /** An action whose DOM change never comes fails the run instead of hanging it. */
 const TIMEOUT_MS = 30_000;
@@ -18,10 +28,9 @@ const QUIET_MS = 30;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function startBench(library: string): void {
+export function startBench(library: string, app: BenchApp): void {
   const container = document.getElementById('root') as HTMLElement;
   const root = createRoot(container);
-  let mounted: Controller | undefined;
   let mounts = 0;
   /** Makes every new value differ from all earlier ones, so that each action changes the DOM. */
   let version = 0;
@@ -34,10 +43,6 @@ export function startBench(library: string): void {
     const id = todoIds()[position];
     if (id === undefined) throw new Error(`no todo at position ${position}`);
     return id;
-  };
-  const controller = () => {
-    if (!mounted) throw new Error('mount the app first');
-    return mounted;
   };
 
   async function measure(action: () => unknown, isDone: () => boolean): Promise<Sample> {
@@ -75,15 +80,7 @@ export function startBench(library: string): void {
     library,
     mount: () =>
       measure(
-        () =>
-          root.render(
-            <TodoApp
-              key={++mounts}
-              onController={(current) => {
-                mounted = current;
-              }}
-            />,
-          ),
+        () => app.mount(root, ++mounts),
         () =>
           list()?.childElementCount === todoIds().length &&
           text(container, 'project') !== undefined,
@@ -94,20 +91,19 @@ export function startBench(library: string): void {
         () => root.render(null),
         () => !list(),
       );
-      mounted = undefined;
     },
     updateTodo(position) {
       const id = todoAt(position);
       const title = `Todo ${id} v${++version}`;
       return measure(
-        () => controller().fetch(TodoResource.partialUpdate, { id }, { title }),
+        () => app.updateTodo(id, title),
         () => text(row(id), 'title') === title,
       );
     },
     updateAuthor() {
       const name = `Ada v${++version}`;
       return measure(
-        () => controller().fetch(UserResource.partialUpdate, { id: AUTHOR_ID }, { name }),
+        () => app.updateAuthor(AUTHOR_ID, name),
         () =>
           text(list()?.firstElementChild, 'author') === name &&
           text(list()?.lastElementChild, 'author') === name,
@@ -116,21 +112,21 @@ export function startBench(library: string): void {
     unshiftTodo() {
       const id = peekNextTodoId();
       return measure(
-        () => controller().fetch(TodoResource.getList.unshift, { title: `Todo ${id}` }),
+        () => app.unshiftTodo(`Todo ${id}`),
         () => list()?.firstElementChild?.getAttribute('data-id') === id,
       );
     },
     deleteTodo(position) {
       const id = todoAt(position);
       return measure(
-        () => controller().fetch(TodoResource.delete, { id }),
+        () => app.deleteTodo(id),
         () => row(id) === null,
       );
     },
     updateProject() {
       const name = `Launch v${++version}`;
       return measure(
-        () => controller().fetch(ProjectResource.partialUpdate, { id: PROJECT_ID }, { name }),
+        () => app.updateProject(name),
         () => text(container, 'project') === name,
       );
     },
