@@ -1,5 +1,8 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
+/** Waits out preact's after-paint timers at the end of each file (see the file). */
+const PREACT_AFTER_PAINT = 'scripts/vitest-preact-after-paint.ts';
+
 /** Run under preact/compat instead of React; only the `preact` project runs these. */
 const preactTests = 'library/test/preact/**/*.preact.test.tsx';
 
@@ -116,7 +119,7 @@ export default defineConfig({
           'react-dom/test-utils': 'preact/test-utils',
         },
         alsoImported: ['preact', 'preact/hooks'],
-        setupFiles: ['library/test/setup/preactAfterPaint.ts'],
+        setupFiles: [PREACT_AFTER_PAINT],
       }),
       {
         extends: true,
@@ -133,6 +136,7 @@ export default defineConfig({
           name: 'extension',
           include: ['extension/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: [PREACT_AFTER_PAINT],
         },
       },
     ],
