@@ -2,11 +2,13 @@
  * The entry of the plain React page: the same app with no data library, as the floor under both
  * libraries' times (data-client's browser benchmark has such a baseline too). It fetches from the
  * same in-memory server, parses the JSON answer and keeps it in component state itself, and each
- * change updates exactly what the answer changed: the same requests, the same DOM and the same
- * renders as a library that renders only the components whose reading changed. What a library's
- * time adds to this page's is that library's own cost.
+ * change updates exactly what the answer changed, rendered at once (`flushSync`, the soonest React
+ * can show it): the same requests, the same DOM and the same renders as a library that renders
+ * only the components whose reading changed. What a library's time adds to this page's is that
+ * library's own cost.
  */
 import { memo, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { startBench } from './harness.js';
 import { projectTitle, renders, todoItem } from './markup.js';
 import {
@@ -27,7 +29,7 @@ async function request<T>(method: string, path: string, body?: object): Promise<
   return (await response.json()) as T;
 }
 
-/** How the mounted app's state is changed: set once it mounted. */
+/** How the mounted app's state is changed: set once it mounted; each change renders at once. */
 interface Setters {
   setTodos(change: (todos: TodoData[]) => TodoData[]): void;
   setProject(project: ProjectData): void;
@@ -38,8 +40,8 @@ function PlainApp({ onSetters }: { onSetters(setters: Setters): void }) {
   const [project, setProject] = useState<ProjectData>();
   useEffect(() => {
     onSetters({
-      setTodos: (change) => setTodos((current) => current && change(current)),
-      setProject,
+      setTodos: (change) => flushSync(() => setTodos((current) => current && change(current))),
+      setProject: (project) => flushSync(() => setProject(project)),
     });
     void request<TodoData[]>('GET', '/todos').then(setTodos);
     void request<ProjectData>('GET', `/projects/${PROJECT_ID}`).then(setProject);
