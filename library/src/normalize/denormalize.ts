@@ -15,6 +15,11 @@ export interface Dependency {
 
 interface Entry {
   value: unknown;
+  /**
+   * The entity class an instance was built as: classes that share a key (a summary and its full
+   * entity) read one row as different instances, or one as INVALID (see createIfValid).
+   */
+  entity?: EntityStatics;
   dependencies: Dependency[];
   /**
    * The tables a result was last confirmed against: a quick hit when they are unchanged. Kept
@@ -144,7 +149,7 @@ function isConstructor(type: Function): boolean {
  */
 class DenormalizeRun implements DenormalizeContext {
   /** Values built in this run, by the row they were built from (one row per table and pk). */
-  private readonly built = new Map<object, object | Invalid>();
+  private readonly built = new Map<object, { entity: EntityStatics; value: object | Invalid }>();
   /**
    * Instances whose fields are being built, innermost last. It is as long as the nesting is deep,
    * so a scan costs less than keeping a map.
@@ -191,11 +196,11 @@ class DenormalizeRun implements DenormalizeContext {
     if (row === undefined) return undefined;
     if (isInvalid(row)) return INVALID;
     const existing = this.built.get(row);
-    if (existing !== undefined) return existing;
+    if (existing?.entity === entity) return existing.value;
     const inProgress = this.inProgress(table, pk);
     if (inProgress) return inProgress;
     const value = this.build(entity, pk, row);
-    this.built.set(row, value);
+    this.built.set(row, { entity, value });
     return value;
   }
 
@@ -217,9 +222,13 @@ class DenormalizeRun implements DenormalizeContext {
     return undefined;
   }
 
-  /** An instance with its nested fields filled in; INVALID when a required one is. */
+  /**
+   * An instance with its nested fields filled in; INVALID when the class refuses the row or a
+   * required field is INVALID.
+   */
   protected build(entity: EntityStatics, pk: string, row: Row): object | Invalid {
-    const instance = entity.fromJS(row);
+    const instance = entity.createIfValid(row);
+    if (instance === undefined) return INVALID;
     this.building.push({ table: entity.key, pk, instance });
     try {
       return entity.denormalizeFields(instance, row, this);
@@ -279,7 +288,7 @@ class TrackedDenormalizeRun extends DenormalizeRun {
     if (row === undefined) return undefined;
     if (isInvalid(row)) return INVALID;
     const cached = this.entityCache.get(row);
-    if (cached && stillValid(cached, this.entities)) {
+    if (cached?.entity === entity && stillValid(cached, this.entities)) {
       if (parent) for (const dependency of cached.dependencies) parent.push(dependency);
       return cached.value as object | Invalid;
     }
@@ -296,7 +305,7 @@ class TrackedDenormalizeRun extends DenormalizeRun {
     }
     // The parent holds the row already; it also depends on what the fields read.
     if (parent) for (let i = 1; i < dependencies.length; i++) parent.push(dependencies[i]!);
-    this.entityCache.set(row, { value, dependencies });
+    this.entityCache.set(row, { value, dependencies, entity });
     return value;
   }
 }

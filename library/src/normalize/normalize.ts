@@ -123,10 +123,15 @@ class NormalizeRun implements NormalizeContext {
     }
   }
 
-  visitItems(schema: unknown, items: readonly unknown[], key: string | undefined): unknown[] {
+  visitItems(
+    schema: unknown,
+    items: readonly unknown[],
+    parent: unknown,
+    key: string | undefined,
+  ): unknown[] {
     const out: unknown[] = [];
     for (const item of items) {
-      const value = this.visit(schema, item, items, key);
+      const value = this.visit(schema, item, parent, key);
       if (value !== undefined && value !== null) out.push(value);
     }
     return out;

@@ -1,3 +1,4 @@
+import { plainBody } from '../endpoint/plainBody.js';
 import { registerEndpoint } from '../endpoint/registry.js';
 import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
 import { Collection, type CollectionOptions } from '../schema/Collection.js';
@@ -297,13 +298,6 @@ function namesDeleted(schema: EntityClass | UnionSchema, value: unknown, params:
 
 function optimisticUpdate(_snapshot: SnapshotInterface, params: unknown, body: unknown) {
   return { ...(params as object), ...(plainBody(body) as object) };
-}
-
-/** A body's fields as a plain object: a FormData body shows its entries until the server answers. */
-function plainBody(body: unknown): unknown {
-  return typeof FormData !== 'undefined' && body instanceof FormData
-    ? Object.fromEntries(body.entries())
-    : body;
 }
 
 type AnyMembers = Record<string, RestEndpoint>;

@@ -65,6 +65,36 @@ type IsAny<T> = 0 extends 1 & T ? true : false;
 /** An option's type, or `undefined` when it was not given. */
 type OptionOf<O, K extends keyof RestGenerics> = K extends keyof O ? O[K] : undefined;
 
+type IsReadonly<T, K extends keyof T> =
+  (<U>() => U extends { [P in K]: T[K] } ? 1 : 2) extends <U>() => U extends {
+    -readonly [P in K]: T[K];
+  }
+    ? 1
+    : 2
+    ? false
+    : true;
+type Primitive<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T;
+
+/**
+ * The type a `body` or `searchParams` option stands for. Given as a value (`body: { name: '' }`,
+ * as data-client's docs write it), `const` inference reads it as `{ readonly name: '' }`: its
+ * readonly members are widened back to `{ name: string }`, as data-client types them. A declared
+ * type (`{} as TodoBody`) is kept as it is.
+ */
+type OptionType<T> = T extends readonly unknown[] | ((...args: any) => any)
+  ? T
+  : T extends object
+    ? { [K in keyof T]: IsReadonly<T, K> extends true ? Primitive<T[K]> : T[K] }
+    : T;
+/** The `body` or `searchParams` option's type (see OptionType). */
+type TypeOption<O, K extends 'body' | 'searchParams'> = OptionType<OptionOf<O, K>>;
+
 /** Whether a type option (`body`, `searchParams`) describes something: not absent, `any`, `unknown` or `undefined`. */
 type IsDeclared<T> =
   IsAny<T> extends true
@@ -112,7 +142,7 @@ export type AnyQuery = Record<string, SearchValue>;
  */
 export type RestParams<O> =
   IsDeclared<OptionOf<O, 'searchParams'>> extends true
-    ? PathArgs<PathOf<O>> & OptionOf<O, 'searchParams'>
+    ? PathArgs<PathOf<O>> & TypeOption<O, 'searchParams'>
     : keyof PathArgs<PathOf<O>> extends never
       ? AnyQuery
       : PathArgs<PathOf<O>>;
@@ -136,7 +166,7 @@ export type RestHasBody<O> =
 
 /** The request body: the `body` option's type (or FormData), any value when none is declared. */
 export type RestBody<O> =
-  IsDeclared<OptionOf<O, 'body'>> extends true ? OptionOf<O, 'body'> | FormData : unknown;
+  IsDeclared<OptionOf<O, 'body'>> extends true ? TypeOption<O, 'body'> | FormData : unknown;
 
 type ParamsOnly<P> = {} extends P ? [params?: P] : [params: P];
 type ParamsAndBody<P, B> = {} extends P ? [body: B] | [params: P, body: B] : [params: P, body: B];
@@ -198,7 +228,7 @@ export type PageOptions<O, F extends string> = Extend<
 
 /** The declared query type, or any query when none was declared. */
 type DeclaredQuery<O> =
-  IsDeclared<OptionOf<O, 'searchParams'>> extends true ? OptionOf<O, 'searchParams'> : AnyQuery;
+  IsDeclared<OptionOf<O, 'searchParams'>> extends true ? TypeOption<O, 'searchParams'> : AnyQuery;
 
 /**
  * A GET endpoint typed by these options, as a resource's `get` and `getList` are. Options

@@ -40,13 +40,17 @@ export class ArraySchema<S = unknown> implements SchemaClass {
     this.schema = memberSchema(definition, schemaAttribute);
   }
 
+  /**
+   * Each item sees the list's parent, as data-client's items do (a comment's `process` reads the
+   * post it is listed in); a response that is itself the list is its items' parent.
+   */
   normalize(
     input: unknown,
-    _parent: unknown,
+    parent: unknown,
     key: string | undefined,
     ctx: NormalizeContext,
   ): unknown[] {
-    return ctx.visitItems(this.schema, listOf(input), key);
+    return ctx.visitItems(this.schema, listOf(input), parent ?? input, key);
   }
 
   /**

@@ -184,6 +184,14 @@ function membersOf(schema: unknown): { key: string; entities: string[]; memberRe
   );
 }
 
+/**
+ * The members a row keeps of a normalized list: entity references. An item of a type a union
+ * names no member for stays a plain object, which has no pk to find, move or remove it by.
+ */
+function entityRefs(normalized: readonly unknown[]): string[] {
+  return normalized.filter((item): item is string => typeof item === 'string');
+}
+
 /** What a list schema (`[Todo]` or `new schema.Array(Todo)`) holds. */
 export type MemberOf<S> = S extends readonly (infer M)[]
   ? M
@@ -317,7 +325,7 @@ export class Collection<
     key: string | undefined,
     ctx: NormalizeContext,
   ): unknown {
-    const members = this.schema.normalize(input, parent, key, ctx) as string[];
+    const members = entityRefs(this.schema.normalize(input, parent, key, ctx));
     const rowPk = this.rowOf(parent, key, ctx.args);
     ctx.writeCollectionRow(this.key, rowPk, MemberList.from(members), 'replace', members);
     return rowPk;
@@ -394,12 +402,9 @@ export class CollectionAdder<
       );
     }
     const single = !Array.isArray(input);
-    const incoming = this.collection.schema.normalize(
-      single ? [input] : input,
-      parent,
-      key,
-      ctx,
-    ) as string[];
+    const incoming = entityRefs(
+      this.collection.schema.normalize(single ? [input] : input, parent, key, ctx),
+    );
     const kind = this.merge.insertKind ?? 'add';
     const collectionKey = this.collection.key;
     const add = (rowPk: string) => {

@@ -161,6 +161,18 @@ export abstract class Entity {
     return instance;
   }
 
+  /**
+   * The instance a read builds from a stored row, or undefined when `validate` refuses the row
+   * (the read is then Invalid, so it is fetched before it is shown): a row stored by a class with
+   * fewer fields (a list's summary) is not shown as the fuller class that shares its key.
+   */
+  static createIfValid<T extends Entity>(
+    this: (new () => T) & Pick<typeof Entity, 'validate' | 'fromJS'>,
+    row: Record<string, unknown>,
+  ): T | undefined {
+    return refusal(this, row) === undefined ? this.fromJS(row as Partial<T>) : undefined;
+  }
+
   private static defaultsCache = new WeakMap<Function, Record<string, unknown>>();
   /** An instance holding only the declared defaults. */
   static get defaults(): Readonly<Record<string, unknown>> {
@@ -201,8 +213,8 @@ export abstract class Entity {
       }
       pk = `optimistic-${++optimisticPkCount}`;
     }
-    const problem = this.validate(row);
-    if (problem !== undefined && problem !== '') {
+    const problem = refusal(this, row);
+    if (problem !== undefined) {
       throw new SchemaError(`${this.key} ${JSON.stringify(pk)} is not valid: ${problem}`, input);
     }
     for (const field of Object.keys(this.schema)) {
@@ -263,6 +275,15 @@ export abstract class Entity {
     const row = ctx.getRow(this.key, pk);
     return row !== undefined ? pk : undefined;
   }
+}
+
+/** Why `validate` refuses a processed row (a non-empty message), or undefined. */
+function refusal(
+  entity: Pick<typeof Entity, 'validate'>,
+  row: Record<string, unknown>,
+): string | undefined {
+  const problem = entity.validate(row);
+  return problem === undefined || problem === '' ? undefined : problem;
 }
 
 export type EntityClass<T extends Entity = Entity> = (abstract new (

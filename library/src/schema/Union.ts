@@ -60,15 +60,24 @@ export class UnionSchema<Choices extends Record<string, EntityClass> = Record<st
     return [...this.byEntityKey.values()];
   }
 
-  /** The member an input object is, by the schema attribute. */
-  memberOf(input: Record<string, unknown>, parent?: unknown, key?: string): EntityStatics {
-    const name =
-      typeof this.schemaAttribute === 'function'
-        ? this.schemaAttribute(input, parent, key)
-        : input[this.schemaAttribute];
-    const member = Object.hasOwn(this.schemas, name as string)
+  /** What the schema attribute says an input object is (a key of the definition, or not). */
+  private nameOf(input: Record<string, unknown>, parent?: unknown, key?: string): unknown {
+    return typeof this.schemaAttribute === 'function'
+      ? this.schemaAttribute(input, parent, key)
+      : input[this.schemaAttribute];
+  }
+
+  /** The member of that name; undefined when the definition has none. */
+  private memberCalled(name: unknown): EntityStatics | undefined {
+    return Object.hasOwn(this.schemas, name as string)
       ? (this.schemas[name as string] as unknown as EntityStatics)
       : undefined;
+  }
+
+  /** The member an input object is, by the schema attribute; a SchemaError when it names none. */
+  memberOf(input: Record<string, unknown>, parent?: unknown, key?: string): EntityStatics {
+    const name = this.nameOf(input, parent, key);
+    const member = this.memberCalled(name);
     if (!member) {
       throw new SchemaError(
         `schema.Union has no member "${String(name)}" (members: ${Object.keys(this.schemas).join(', ')}) for ${describeValue(input)}`,
@@ -85,7 +94,10 @@ export class UnionSchema<Choices extends Record<string, EntityClass> = Record<st
         input,
       );
     }
-    const member = this.memberOf(input as Record<string, unknown>, parent, key);
+    const member = this.memberCalled(this.nameOf(input as Record<string, unknown>, parent, key));
+    // An object of a type the union does not name is kept as it came, with no entity made of it
+    // (data-client's documented rule), so a new kind of item does not fail the whole response.
+    if (!member) return input;
     const pk = ctx.visit(member, input, parent, key) as string;
     return unionRef(member.key, pk);
   }

@@ -15,8 +15,9 @@ export class ValuesSchema<S = unknown> implements SchemaClass {
     this.schema = memberSchema(definition, schemaAttribute);
   }
 
+  /** A list is read as the object of its indexes (`{ "0": …, "1": … }`), as data-client reads it. */
   normalize(input: unknown, _parent: unknown, _key: string | undefined, ctx: NormalizeContext) {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    if (typeof input !== 'object' || input === null) {
       throw new SchemaError(
         `expected an object of values but received ${describeValue(input)}`,
         input,

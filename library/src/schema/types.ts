@@ -11,8 +11,16 @@ export interface NormalizeContext {
   readonly optimistic: boolean;
   /** Normalizes a nested value with its schema. */
   visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown;
-  /** Normalizes each item of a list with `schema`; null and undefined results are left out. */
-  visitItems(schema: unknown, items: readonly unknown[], key: string | undefined): unknown[];
+  /**
+   * Normalizes each item of a list with `schema`, each seeing the list's `parent` and `key`;
+   * null and undefined results are left out.
+   */
+  visitItems(
+    schema: unknown,
+    items: readonly unknown[],
+    parent: unknown,
+    key: string | undefined,
+  ): unknown[];
   /** A row as it stands now, including this call's earlier writes. */
   getRow(table: string, pk: string): unknown;
   /** The keys of a table's rows as they stand now (e.g. a collection's rows). */
@@ -117,6 +125,8 @@ export interface EntityStatics extends SchemaClass {
     incoming: Record<string, unknown>,
   ): EntityMeta;
   fromJS(props?: Record<string, unknown>): object;
+  /** The instance of a stored row, or undefined when the row is not valid for this class. */
+  createIfValid(row: Record<string, unknown>): object | undefined;
   /** Fills in nested entities; INVALID when a required one is. */
   denormalizeFields(
     instance: object,

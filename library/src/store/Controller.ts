@@ -1,4 +1,5 @@
 import type { Index, IndexedEntity } from '../endpoint/Index.js';
+import { plainBody } from '../endpoint/plainBody.js';
 import type { Query } from '../endpoint/Query.js';
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
 import type { ChangeSet } from '../normalize/changes.js';
@@ -232,7 +233,7 @@ export class Controller {
     return this.store.dispatch({
       type: 'setResponse',
       endpoint,
-      args,
+      args: args.map(plainBody),
       key,
       fetchedAt,
       date,

@@ -7,7 +7,15 @@ import {
   SchemaError,
   schema,
 } from '../../src/index.js';
-import { collectionRows, createTables, endpoint, plain, Todo, todoList } from '../fixtures.js';
+import {
+  collectionRows,
+  createTables,
+  endpoint,
+  plain,
+  Todo,
+  todoList,
+  User,
+} from '../fixtures.js';
 
 /** Drops `cursor` from the URL params: a page belongs to the list without it. */
 const removeCursor = (params: unknown, ...rest: readonly unknown[]): readonly unknown[] => {
@@ -310,6 +318,28 @@ describe('addWith(paginatedMerge, paginatedFilter(removeCursor))', () => {
       [ALL]: ['1', '2'],
       [USER_1]: ['1'],
       [USER_2]: ['2', '7'],
+    });
+  });
+});
+
+describe('a Collection of union members', () => {
+  const members = new schema.Collection([new schema.Union({ todo: Todo, user: User }, 'kind')]);
+
+  it('keeps the entities of a list or a push, and leaves out an item of a type the union does not name', () => {
+    const tables = createTables();
+    tables.normalize(
+      members,
+      [
+        { kind: 'todo', id: 1 },
+        { kind: 'note', id: 2 },
+        { kind: 'user', id: 3 },
+      ],
+      [{}],
+    );
+    tables.normalize(members.push, { kind: 'note', id: 4 }, [{}]);
+    tables.normalize(members.push, { kind: 'user', id: 5 }, [{}]);
+    expect(collectionRows(tables.entities, members.key)).toEqual({
+      [ALL]: ['["Todo","1"]', '["User","3"]', '["User","5"]'],
     });
   });
 });

@@ -164,8 +164,18 @@ describe('schema.Values', () => {
     expect(Object.keys(denormalize(values, result, tables.entities) as object)).toEqual(['b']);
   });
 
-  it('rejects a list', () => {
-    expect(() => normalize(new schema.Values(User), [{ id: 1 }])).toThrow(
+  it('reads a list as the object of its indexes, as data-client does', () => {
+    const values = new schema.Values(User);
+    const tables = createTables();
+    const result = tables.normalize(values, [{ id: 1 }, { id: 2 }]);
+    expect(result).toEqual({ 0: '1', 1: '2' });
+    const read = denormalize(values, result, tables.entities) as Record<string, User>;
+    expect(Object.keys(read)).toEqual(['0', '1']);
+    expect(read[1]).toBeInstanceOf(User);
+  });
+
+  it('rejects a value that is not an object', () => {
+    expect(() => normalize(new schema.Values(User), 'users')).toThrow(
       /expected an object of values/,
     );
   });
@@ -204,12 +214,16 @@ describe('schema.Union', () => {
     expect(denormalize(union, result, tables.entities)).toBeInstanceOf(Note);
   });
 
-  it('throws naming an unknown member and listing the known ones', () => {
+  it('keeps an object of a type it does not name as it came, with no entity made of it (data-client’s rule)', () => {
     const union = new schema.Union({ photo: Photo, note: Note }, 'type');
-    expect(() => normalize(union, { id: 1, type: 'video' })).toThrow(SchemaError);
-    expect(() => normalize(union, { id: 1, type: 'video' })).toThrow(
-      /no member "video" \(members: photo, note\)/,
-    );
+    const tables = createTables();
+    const video = { id: 1, type: 'video' };
+    expect(tables.normalize(union, video)).toEqual(video);
+    expect([tables.entities.get('Photo'), tables.entities.get('Note')]).toEqual([
+      undefined,
+      undefined,
+    ]);
+    expect(denormalize(union, video, tables.entities)).toEqual(video);
   });
 
   it('takes the polymorphic forms of schema.Array and schema.Values, as data-client does', () => {
