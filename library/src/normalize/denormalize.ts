@@ -148,8 +148,11 @@ function isConstructor(type: Function): boolean {
  * referenced) and a cycle gets back the instance being built.
  */
 class DenormalizeRun implements DenormalizeContext {
-  /** Values built in this run, by the row they were built from (one row per table and pk). */
-  private readonly built = new Map<object, { entity: EntityStatics; value: object | Invalid }>();
+  /**
+   * Values built in this run, by entity class, then by the row they were built from (one row per
+   * table and pk): classes that share a key (a summary and its full entity) read one row apart.
+   */
+  private readonly built = new Map<EntityStatics, Map<object, object | Invalid>>();
   /**
    * Instances whose fields are being built, innermost last. It is as long as the nesting is deep,
    * so a scan costs less than keeping a map.
@@ -195,12 +198,17 @@ class DenormalizeRun implements DenormalizeContext {
     const row = this.readRow(table, pk) as Row | undefined;
     if (row === undefined) return undefined;
     if (isInvalid(row)) return INVALID;
-    const existing = this.built.get(row);
-    if (existing?.entity === entity) return existing.value;
+    let built = this.built.get(entity);
+    if (built === undefined) {
+      built = new Map();
+      this.built.set(entity, built);
+    }
+    const existing = built.get(row);
+    if (existing !== undefined) return existing;
     const inProgress = this.inProgress(table, pk);
     if (inProgress) return inProgress;
     const value = this.build(entity, pk, row);
-    this.built.set(row, { entity, value });
+    built.set(row, value);
     return value;
   }
 
