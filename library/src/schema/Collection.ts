@@ -1,6 +1,6 @@
 import { MemberList } from '../normalize/memberList.js';
 import { ArraySchema } from './Array.js';
-import { describeValue, SchemaError, setOwn } from './describe.js';
+import { describeValue, getOwn, SchemaError, setOwn } from './describe.js';
 import {
   type DenormalizeContext,
   isEntity,
@@ -119,7 +119,7 @@ function sortedMembers(_key: string, value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const sorted: Record<string, unknown> = {};
   for (const key of Object.keys(value).sort())
-    sorted[key] = (value as Record<string, unknown>)[key];
+    setOwn(sorted, key, (value as Record<string, unknown>)[key]);
   return sorted;
 }
 
@@ -151,9 +151,7 @@ function parseRowArgs(rowPk: string): Record<string, string> {
 function matches(source: unknown, key: string, value: string): boolean {
   if (typeof source !== 'object' || source === null) return false;
   // Own members only: a row's `__proto__` argument is data, not the prototype of `source`.
-  const candidate = Object.hasOwn(source, key)
-    ? (source as Record<string, unknown>)[key]
-    : undefined;
+  const candidate = getOwn(source, key);
   return candidate !== undefined && serializeArgValue(candidate) === value;
 }
 

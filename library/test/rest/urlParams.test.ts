@@ -211,6 +211,21 @@ describe('search parameters of every shape', () => {
     expect(controller.getResponse(R.getList, other, getState()).data).toBeUndefined();
   });
 
+  it('a nested filter object holding "__proto__" is a list of its own', async () => {
+    const R = Notes();
+    const { controller, getState } = createStore();
+    const odd = { filter: own([['__proto__', 'x']]) };
+    const empty = { filter: {} };
+    await controller.fetch(R.getList, odd);
+    expect(queryReceived()).toEqual([['filter[__proto__]', 'x']]);
+    await controller.fetch(R.getList, empty);
+    expect(queryReceived()).toEqual([]);
+    const ids = (args: AnyQuery) =>
+      controller.getResponse(R.getList, args, getState()).data?.map((note) => note.id);
+    expect(ids(odd)).toEqual(['filter[__proto__]']);
+    expect(ids(empty)).toEqual([]);
+  });
+
   it('a push reaches the lists whose filter values equal its own as text, whatever their names', async () => {
     const R = Notes();
     const { controller, getState } = createStore();
