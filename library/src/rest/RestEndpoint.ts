@@ -293,7 +293,8 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
       );
     }
     if (text === '') return null;
-    const type = response.headers.get('content-type') ?? '';
+    // Media types are case-insensitive: `Application/JSON` is JSON too.
+    const type = (response.headers.get('content-type') ?? '').toLowerCase();
     const json = type.includes('json');
     // Where nothing needs data, text the server labels as text (`123` as text/plain) stays text.
     if (!json && type !== '' && !needsData(this.schema)) return text;

@@ -179,6 +179,18 @@ describe('responses read as data-client reads them', () => {
     expect(ids(1)).toEqual([1, '2']);
     expect(ids(2)).toEqual([5, 6]);
   });
+
+  it('a content type names JSON in any case (media types are case-insensitive)', async () => {
+    const endpoint = new RestEndpoint({ path: '/anything', urlPrefix: server.url });
+    server.respondNext({ rawBody: '{"a":[1,2]}', contentType: 'Application/JSON; Charset=UTF-8' });
+    expect(await endpoint()).toEqual({ a: [1, 2] });
+    server.respondNext({ rawBody: '{"a":', contentType: 'APPLICATION/JSON' });
+    await expect(endpoint()).rejects.toMatchObject({
+      name: 'NetworkError',
+      status: 400,
+      message: expect.stringContaining('expected JSON'),
+    });
+  });
 });
 
 describe('responses that cannot be read', () => {
