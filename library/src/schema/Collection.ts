@@ -105,18 +105,24 @@ export function paginatedFilter(
 }
 
 /**
- * One filtering argument as a row stores it: objects as JSON with their members sorted (so that
- * `{ a, b }` and `{ b, a }` are one row, as they are one URL), everything else as a string.
+ * One filtering argument as a row stores it: a string, and objects as JSON of their text (so
+ * that arguments making one URL make one row: `{ a, b }` and `{ b, a }`, `[1, 2]` and
+ * `['1', '2']`, as `1` and `'1'` are).
  */
 function serializeArgValue(value: unknown): string {
   return typeof value === 'object' && value !== null
-    ? JSON.stringify(value, sortedMembers)
+    ? JSON.stringify(value, asUrlText)
     : String(value);
 }
 
-/** A JSON.stringify replacer that writes an object's members in sorted order. */
-function sortedMembers(_key: string, value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+/**
+ * A JSON.stringify replacer that writes an object's members in sorted order and every other
+ * value as the text the URL holds.
+ */
+function asUrlText(_key: string, value: unknown): unknown {
+  if (value === null || ['number', 'boolean', 'bigint'].includes(typeof value))
+    return String(value);
+  if (typeof value !== 'object' || Array.isArray(value)) return value;
   const sorted: Record<string, unknown> = {};
   for (const key of Object.keys(value).sort())
     setOwn(sorted, key, (value as Record<string, unknown>)[key]);

@@ -226,6 +226,26 @@ describe('search parameters of every shape', () => {
     expect(ids(empty)).toEqual([]);
   });
 
+  it('nested values compare as text too: arguments that make one URL make one list', async () => {
+    const R = Notes();
+    const { controller, getState } = createStore();
+    const numbers = { ids: [1, 2], range: { from: 0, open: true } };
+    const texts = { ids: ['1', '2'], range: { open: 'true', from: '0' } };
+    server.respondNext({ body: [] });
+    await controller.fetch(R.getList, numbers);
+    server.respondNext({ body: [] });
+    await controller.fetch(R.getList, texts);
+    const [first, second] = server.requests.map((request) => request.url);
+    expect(first).toBe('/echo?ids=1&ids=2&range%5Bfrom%5D=0&range%5Bopen%5D=true');
+    expect(second).toBe(first);
+    // A push whose body carries the values as numbers reaches the list, read either way.
+    await controller.fetch(R.getList.push, { id: 'n', ...numbers });
+    for (const args of [numbers, texts])
+      expect(
+        controller.getResponse(R.getList, args, getState()).data?.map((note) => note.id),
+      ).toEqual(['n']);
+  });
+
   it('a push reaches the lists whose filter values equal its own as text, whatever their names', async () => {
     const R = Notes();
     const { controller, getState } = createStore();
