@@ -231,7 +231,8 @@ export abstract class Entity {
       const value = ctx.unvisit(this.schema[field], stored);
       if (isInvalid(value)) {
         // A required relation (non-null default) cannot be shown without its entity.
-        if (this.defaults[field] != null) return INVALID;
+        const fallback = getOwn(this.defaults, field);
+        if (fallback !== undefined && fallback !== null) return INVALID;
         target[field] = undefined;
       } else {
         target[field] = value;

@@ -94,6 +94,21 @@ describe('entity fields named like members of Object.prototype', () => {
     expect(Object.getOwnPropertyDescriptor(read, 'toString')?.value).toBeUndefined();
   });
 
+  it('a relation so named has no default, so a deleted one is dropped rather than hiding its entity', async () => {
+    // A class cannot declare a field named `constructor`: the relation is never required.
+    const R = Buildings();
+    const Users = createResource({ path: '/users/:id', schema: User, urlPrefix: server.url });
+    const { controller, getState } = createStore();
+    server.respondNext({ body: { id: 2, name: 'mill', constructor: { id: 7, name: 'Ada' } } });
+    await controller.fetch(R.get, { id: 2 });
+    server.respondNext({ status: 204 });
+    await controller.fetch(Users.delete, { id: 7 });
+    const read = controller.getResponse(R.get, { id: 2 }, getState());
+    expect(read.data).toBeInstanceOf(Building);
+    expect(read.data?.name).toBe('mill');
+    expect(Object.getOwnPropertyDescriptor(read.data, 'constructor')?.value).toBeUndefined();
+  });
+
   it('an object schema member so named that the response lacks is absent', async () => {
     const endpoint = new RestEndpoint({
       path: '/page',
