@@ -91,14 +91,15 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
   /** The URL for these parameters: path parameters fill the path, the rest become the query. */
   url(...args: RestUrlArgs<O>): string {
     const params = (args[0] ?? {}) as Record<string, unknown>;
-    const { build, names } = compilePath(this.path);
+    const { build, names, required } = compilePath(this.path);
     this.checkRequired(params);
     // No prototype: a parameter named `__proto__` or `constructor` is only ever the caller's.
     const pathParams: Record<string, string> = Object.create(null);
     const query: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(params)) {
       if (!names.has(key)) setOwn(query, key, value);
-      else if (value !== undefined) pathParams[key] = this.pathValue(key, value);
+      else if (value !== undefined)
+        pathParams[key] = this.pathValue(key, value, required.includes(key));
     }
     const search = this.searchToString(query);
     const base = build(pathParams);
@@ -117,14 +118,14 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
   }
 
   /** A path parameter's value as the text the path holds; refused, by name, when it cannot be. */
-  private pathValue(name: string, value: unknown): string {
+  private pathValue(name: string, value: unknown, isRequired: boolean): string {
     if (typeof value === 'object' && value !== null) {
       throw new TypeError(
         `${this.name}: the URL parameter "${name}" must be a string or a number, not ${JSON.stringify(value)}`,
       );
     }
     const text = String(value);
-    const problem = pathValueProblem(text, compilePath(this.path).required.includes(name));
+    const problem = pathValueProblem(text, isRequired);
     if (problem !== undefined)
       throw new TypeError(`${this.name}: the URL parameter "${name}" ${problem}`);
     return text;

@@ -105,9 +105,9 @@ export function paginatedFilter(
 }
 
 /**
- * One filtering argument as a row stores it: a string, and objects as JSON of their text (so
- * that arguments making one URL make one row: `{ a, b }` and `{ b, a }`, `[1, 2]` and
- * `['1', '2']`, as `1` and `'1'` are).
+ * One filtering argument as a row stores it, as text: an object as JSON with its members sorted
+ * and its values as text. Arguments that make one URL make one row: `{ a, b }` and `{ b, a }`,
+ * `[1, 2]` and `['1', '2']`, as `1` and `'1'` do.
  */
 function serializeArgValue(value: unknown): string {
   return typeof value === 'object' && value !== null
@@ -120,7 +120,12 @@ function serializeArgValue(value: unknown): string {
  * value as the text the URL holds.
  */
 function asUrlText(_key: string, value: unknown): unknown {
-  if (value === null || ['number', 'boolean', 'bigint'].includes(typeof value))
+  if (
+    value === null ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    typeof value === 'bigint'
+  )
     return String(value);
   if (typeof value !== 'object' || Array.isArray(value)) return value;
   const sorted: Record<string, unknown> = {};
