@@ -2,11 +2,11 @@ import { ENDPOINT_OPTIONS, Endpoint } from '../endpoint/Endpoint.js';
 import type { ErrorPolicy } from '../endpoint/types.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import { paginatedFilter, paginatedMerge } from '../schema/Collection.js';
-import { setOwn } from '../schema/describe.js';
+import { getOwn, setOwn } from '../schema/describe.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { findCollection, mapCollections } from './collections.js';
 import { NetworkError } from './NetworkError.js';
-import { compilePath, isDotSegment, searchToString } from './paths.js';
+import { compilePath, pathValueProblem, searchToString } from './paths.js';
 import type { PathArgs } from './pathTypes.js';
 import type {
   Extend,
@@ -91,26 +91,15 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
   /** The URL for these parameters: path parameters fill the path, the rest become the query. */
   url(...args: RestUrlArgs<O>): string {
     const params = (args[0] ?? {}) as Record<string, unknown>;
-    const { build, names } = compilePath(this.path);
+    const { build, names, required } = compilePath(this.path);
     this.checkRequired(params);
-    const pathParams: Record<string, string> = {};
+    // No prototype: a parameter named `__proto__` or `constructor` is only ever the caller's.
+    const pathParams: Record<string, string> = Object.create(null);
     const query: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(params)) {
       if (!names.has(key)) setOwn(query, key, value);
-      else if (value !== undefined) {
-        if (typeof value === 'object' && value !== null) {
-          throw new TypeError(
-            `${this.name}: the URL parameter "${key}" must be a string or a number, not ${JSON.stringify(value)}`,
-          );
-        }
-        const text = String(value);
-        if (isDotSegment(text)) {
-          throw new TypeError(
-            `${this.name}: the URL parameter "${key}" cannot be "${text}" (a dot segment would leave the path)`,
-          );
-        }
-        pathParams[key] = text;
-      }
+      else if (value !== undefined)
+        pathParams[key] = this.pathValue(key, value, required.includes(key));
     }
     const search = this.searchToString(query);
     const base = build(pathParams);
@@ -128,10 +117,27 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     return searchToString(searchParams);
   }
 
+  /** A path parameter's value as the text the path holds; refused, by name, when it cannot be. */
+  private pathValue(name: string, value: unknown, isRequired: boolean): string {
+    if (typeof value === 'object' && value !== null) {
+      throw new TypeError(
+        `${this.name}: the URL parameter "${name}" must be a string or a number, not ${JSON.stringify(value)}`,
+      );
+    }
+    const text = String(value);
+    const problem = pathValueProblem(text, isRequired);
+    if (problem !== undefined)
+      throw new TypeError(`${this.name}: the URL parameter "${name}" ${problem}`);
+    return text;
+  }
+
   /** Refuses parameters that lack one the path cannot be built without, naming each. */
   private checkRequired(params: Record<string, unknown>, hint = ''): void {
     const { required } = compilePath(this.path);
-    const missing = required.filter((name) => params[name] === undefined || params[name] === null);
+    const missing = required.filter((name) => {
+      const value = getOwn(params, name);
+      return value === undefined || value === null;
+    });
     if (missing.length === 0) return;
     throw new TypeError(
       `${this.name}: missing URL parameter ${missing.map((name) => `"${name}"`).join(', ')} for path "${this.path}"${hint}`,
@@ -288,7 +294,8 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
       );
     }
     if (text === '') return null;
-    const type = response.headers.get('content-type') ?? '';
+    // Media types are case-insensitive: `Application/JSON` is JSON too.
+    const type = (response.headers.get('content-type') ?? '').toLowerCase();
     const json = type.includes('json');
     // Where nothing needs data, text the server labels as text (`123` as text/plain) stays text.
     if (!json && type !== '' && !needsData(this.schema)) return text;

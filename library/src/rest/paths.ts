@@ -53,12 +53,23 @@ function parseTemplate(path: string): ReturnType<typeof parse> {
 }
 
 /**
- * Whether a path value is a dot segment: URLs resolve `.` and `..` — percent-encoded too — as
- * "this" and "the parent" segment, so `get({ id: '..' })` would request the list's parent.
+ * Why a path parameter's value cannot stand in the path (undefined when it can). Values are
+ * percent-encoded, so `/`, `?`, `#` or `%` in them are safe; these are not:
+ * - an empty required segment addresses another resource (`/todos/` is the list);
+ * - `.` and `..` are read by URLs as "this" and "the parent" segment;
+ * - a lone UTF-16 surrogate has no UTF-8 form, so no URL can carry it.
  */
-export function isDotSegment(value: string): boolean {
-  return /^(?:\.|%2e){1,2}$/i.test(value);
+export function pathValueProblem(text: string, required: boolean): string | undefined {
+  if (text === '' && required)
+    return 'cannot be "" (an empty path segment would address another resource)';
+  if (text === '.' || text === '..')
+    return `cannot be "${text}" (a dot segment would leave the path)`;
+  if (LONE_SURROGATE.test(text))
+    return `cannot be ${JSON.stringify(text)} (a lone UTF-16 surrogate has no URL encoding)`;
+  return undefined;
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Drops the last URL parameter: `'/:first/:second'` → `'/:first'`, `'/:first'` → `'/'`. */
 export function shortenPath(path: string): string {

@@ -1,6 +1,6 @@
 import { MemberList } from '../normalize/memberList.js';
 import { ArraySchema } from './Array.js';
-import { describeValue, SchemaError, setOwn } from './describe.js';
+import { describeValue, getOwn, SchemaError, setOwn } from './describe.js';
 import {
   type DenormalizeContext,
   isEntity,
@@ -105,21 +105,32 @@ export function paginatedFilter(
 }
 
 /**
- * One filtering argument as a row stores it: objects as JSON with their members sorted (so that
- * `{ a, b }` and `{ b, a }` are one row, as they are one URL), everything else as a string.
+ * One filtering argument as a row stores it, as text: an object as JSON with its members sorted
+ * and its values as text. Arguments that make one URL make one row: `{ a, b }` and `{ b, a }`,
+ * `[1, 2]` and `['1', '2']`, as `1` and `'1'` do.
  */
 function serializeArgValue(value: unknown): string {
   return typeof value === 'object' && value !== null
-    ? JSON.stringify(value, sortedMembers)
+    ? JSON.stringify(value, asUrlText)
     : String(value);
 }
 
-/** A JSON.stringify replacer that writes an object's members in sorted order. */
-function sortedMembers(_key: string, value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+/**
+ * A JSON.stringify replacer that writes an object's members in sorted order and every other
+ * value as the text the URL holds.
+ */
+function asUrlText(_key: string, value: unknown): unknown {
+  if (
+    value === null ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    typeof value === 'bigint'
+  )
+    return String(value);
+  if (typeof value !== 'object' || Array.isArray(value)) return value;
   const sorted: Record<string, unknown> = {};
   for (const key of Object.keys(value).sort())
-    sorted[key] = (value as Record<string, unknown>)[key];
+    setOwn(sorted, key, (value as Record<string, unknown>)[key]);
   return sorted;
 }
 
@@ -151,9 +162,7 @@ function parseRowArgs(rowPk: string): Record<string, string> {
 function matches(source: unknown, key: string, value: string): boolean {
   if (typeof source !== 'object' || source === null) return false;
   // Own members only: a row's `__proto__` argument is data, not the prototype of `source`.
-  const candidate = Object.hasOwn(source, key)
-    ? (source as Record<string, unknown>)[key]
-    : undefined;
+  const candidate = getOwn(source, key);
   return candidate !== undefined && serializeArgValue(candidate) === value;
 }
 

@@ -1,5 +1,5 @@
 import type { EntityMeta } from '../normalize/tables.js';
-import { describeValue, SchemaError, setOwn } from './describe.js';
+import { describeValue, getOwn, SchemaError, setOwn } from './describe.js';
 import { INVALID, type Invalid, isInvalid } from './invalid.js';
 import type { DenormalizeContext, NormalizeContext, QueryContext } from './types.js';
 
@@ -218,9 +218,9 @@ export abstract class Entity {
       throw new SchemaError(`${this.key} ${JSON.stringify(pk)} is not valid: ${problem}`, input);
     }
     for (const field of Object.keys(this.schema)) {
-      if (row[field] !== undefined && row[field] !== null) {
-        row[field] = ctx.visit(this.schema[field], row[field], row, field);
-      }
+      const value = getOwn(row, field);
+      if (value !== undefined && value !== null)
+        row[field] = ctx.visit(this.schema[field], value, row, field);
     }
     ctx.mergeEntity(this, pk, row);
     return pk;
@@ -238,11 +238,13 @@ export abstract class Entity {
   ): object | Invalid {
     const target = instance as Record<string, unknown>;
     for (const field of Object.keys(this.schema)) {
-      if (row[field] === undefined) continue;
-      const value = ctx.unvisit(this.schema[field], row[field]);
+      const stored = getOwn(row, field);
+      if (stored === undefined) continue;
+      const value = ctx.unvisit(this.schema[field], stored);
       if (isInvalid(value)) {
         // A required relation (non-null default) cannot be shown without its entity.
-        if (this.defaults[field] != null) return INVALID;
+        const fallback = getOwn(this.defaults, field);
+        if (fallback !== undefined && fallback !== null) return INVALID;
         target[field] = undefined;
       } else {
         target[field] = value;

@@ -1,4 +1,4 @@
-import { describeValue, SchemaError } from './describe.js';
+import { describeValue, getOwn, SchemaError } from './describe.js';
 import { INVALID, isInvalid } from './invalid.js';
 import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
 
@@ -24,8 +24,8 @@ export class ObjectSchema<S extends Record<string, unknown> = Record<string, unk
     }
     const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
     for (const field of this.fields) {
-      if (out[field] !== undefined)
-        out[field] = ctx.visit(this.schema[field], out[field], input, field);
+      const value = getOwn(out, field);
+      if (value !== undefined) out[field] = ctx.visit(this.schema[field], value, input, field);
     }
     return out;
   }

@@ -43,3 +43,11 @@ export function setOwn(target: object, key: string, value: unknown): void {
     });
   else (target as Record<string, unknown>)[key] = value;
 }
+
+/**
+ * `target[key]` if it is the target's own member, otherwise undefined: a field named
+ * `constructor` or `toString` that the data lacks is absent, not the prototype's.
+ */
+export function getOwn(target: object, key: string): unknown {
+  return Object.hasOwn(target, key) ? (target as Record<string, unknown>)[key] : undefined;
+}

@@ -102,6 +102,9 @@ export const DEFAULT_TODOS: readonly TodoRecord[] = [
 
 const JSON_TYPE = 'application/json';
 
+/** `/echo` and `/echo/:id` (the segment as sent, still percent-encoded). */
+const ECHO_ROUTE = /^\/echo(?:\/([^/]+))?\/?$/;
+
 /**
  * A real HTTP server on 127.0.0.1 (ephemeral port) serving in-memory todos:
  *
@@ -124,6 +127,10 @@ const JSON_TYPE = 'application/json';
  * - `GET /paged/todos?skip=S&limit=L` (also `userId`) — `{ results, total, limit, skip, link }`,
  *   `link` being the next page's path or `''` after the last one; `POST /paged/todos` and
  *   `/paged/todos/:id` act as `POST /todos` and `/todos/:id`
+ * - `/echo` — answers with what it received, decoded as a server decodes it: `GET /echo/:id`
+ *   answers `{ id, text: 'echo' }` (`id` being the decoded path segment), `GET /echo` one
+ *   `{ id: name, text: value }` per query parameter (in the order received), `POST /echo` the
+ *   body (`201`), `PUT` / `PATCH /echo/:id` the body with `id`, `DELETE /echo/:id` `204`
  *
  * Unknown routes answer 404 and unknown ids 404, with a JSON `{ error }` body.
  */
@@ -363,11 +370,35 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     return answerRecord(request, res, users, index, blank, body, url.pathname);
   };
 
+  /** `/echo`: what the request carried, decoded (see startServer). */
+  const echoRoute = (
+    request: RecordedRequest,
+    url: URL,
+    res: ServerResponse,
+    segment: string | undefined,
+    body: Record<string, unknown>,
+  ) => {
+    const id = segment === undefined ? undefined : decodeURIComponent(segment);
+    if (id === undefined && request.method === 'GET')
+      return send(
+        res,
+        200,
+        [...url.searchParams].map(([name, value]) => ({ id: name, text: value })),
+      );
+    if (id === undefined && request.method === 'POST') return send(res, 201, body);
+    if (id !== undefined && request.method === 'GET') return send(res, 200, { id, text: 'echo' });
+    if (id !== undefined && (request.method === 'PUT' || request.method === 'PATCH'))
+      return send(res, 200, { ...body, id });
+    if (id !== undefined && request.method === 'DELETE') return send(res, 204);
+    return send(res, 405, { error: `${request.method} ${url.pathname} is not allowed` });
+  };
+
   const EXTRA_ROUTES = [
     /^\/todos\/([^/]+)\/toggle\/?$/,
     /^\/users(?:\/([^/]+))?\/?$/,
     /^\/users\/([^/]+)\/todos(?:\/([^/]+))?\/?$/,
     /^\/paged\/todos(?:\/([^/]+))?\/?$/,
+    ECHO_ROUTE,
   ];
 
   /** Answers the added routes; false leaves the request to the original `/todos` routes. */
@@ -418,6 +449,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       todos[index] = toggled;
       return send(res, 200, toggled);
     }
+    const echo = ECHO_ROUTE.exec(path);
+    if (echo) return echoRoute(request, url, res, echo[1], body);
     if (userMatch) return userRoutes(request, url, res, userMatch[1], body);
     if (nested) return todoRoutes(request, url, res, Number(nested[1]), nested[2], body);
     // `/paged/todos/:id` and `POST /paged/todos` act as `/todos/:id` and `POST /todos`.

@@ -144,8 +144,11 @@ describe('url(): urlPrefix + path + the remaining arguments as a sorted query', 
     expect(received(server)).toEqual(['GET /todos?f%5Ba%5D=1', 'GET /todos?f%5Bb%5D=2']);
     expect(ids(controller.getResponse(list, { f: { a: 1 } }, getState()).data)).toEqual([1]);
     expect(ids(controller.getResponse(list, { f: { b: 2 } }, getState()).data)).toEqual([2]);
-    // Their collection rows differ too, and a row's nested members are sorted.
-    expect(Object.keys(rows(getState()))).toEqual(['{"f":"{\\"a\\":1}"}', '{"f":"{\\"b\\":2}"}']);
+    // Their collection rows differ too; a row's nested members are sorted, as text.
+    expect(Object.keys(rows(getState()))).toEqual([
+      '{"f":"{\\"a\\":\\"1\\"}"}',
+      '{"f":"{\\"b\\":\\"2\\"}"}',
+    ]);
   });
 
   it('searchToString can be overridden, e.g. to join lists with commas', () => {
@@ -168,10 +171,11 @@ describe('url(): urlPrefix + path + the remaining arguments as a sorted query', 
   });
 
   it('a path value of "." or ".." is refused: no URL can carry it inside the path', async () => {
-    // URLs read such a segment, even percent-encoded, as "this" or "the parent" segment: the
-    // request would leave the resource (`GET /` for `get({ id: '..' })`).
+    // URLs read such a segment as "this" or "the parent" segment: the request would leave the
+    // resource (`GET /` for `get({ id: '..' })`). Values are percent-encoded, so `%2e` is no
+    // dot segment: it reaches the server as the text "%2e" (see urlParams.test.ts).
     const endpoint = new RestEndpoint({ path: '/todos/:id', urlPrefix: server.url, schema: Todo });
-    for (const id of ['.', '..', '%2e', '%2E%2E', '.%2e']) {
+    for (const id of ['.', '..']) {
       expect(() => endpoint.url({ id })).toThrow(TypeError);
       expect(() => endpoint.url({ id })).toThrow(
         `${server.url}/todos/:id: the URL parameter "id" cannot be "${id}" (a dot segment would leave the path)`,
