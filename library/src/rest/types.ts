@@ -1,6 +1,6 @@
 import type { ErrorPolicy, SnapshotInterface } from '../endpoint/types.js';
 import type { Collection, CollectionAdder } from '../schema/Collection.js';
-import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
+import type { Denormalize, Schema, Widen } from '../schema/denormalizeTypes.js';
 import type { PathArgs, PathParamValue } from './pathTypes.js';
 import type { RestEndpoint } from './RestEndpoint.js';
 
@@ -73,13 +73,6 @@ type IsReadonly<T, K extends keyof T> =
     : 2
     ? false
     : true;
-type Primitive<T> = T extends string
-  ? string
-  : T extends number
-    ? number
-    : T extends boolean
-      ? boolean
-      : T;
 
 /**
  * The type a `body` or `searchParams` option stands for. Given as a value (`body: { name: '' }`,
@@ -90,7 +83,7 @@ type Primitive<T> = T extends string
 type OptionType<T> = T extends readonly unknown[] | ((...args: any) => any)
   ? T
   : T extends object
-    ? { [K in keyof T]: IsReadonly<T, K> extends true ? Primitive<T[K]> : T[K] }
+    ? { [K in keyof T]: IsReadonly<T, K> extends true ? Widen<T[K]> : T[K] }
     : T;
 /** The `body` or `searchParams` option's type (see OptionType). */
 type TypeOption<O, K extends 'body' | 'searchParams'> = OptionType<OptionOf<O, K>>;

@@ -58,7 +58,8 @@ type DenormalizeMember<M> = M extends abstract new (
 
 type DenormalizeMembers<O> = { -readonly [K in keyof O]: Denormalize<O[K]> };
 
-type Widen<T> = T extends string
+/** A literal type as its base type (`''` → string, `0` → number, `true` → boolean). */
+export type Widen<T> = T extends string
   ? string
   : T extends number
     ? number
