@@ -43,6 +43,19 @@ export class Todo extends Entity {
   static override schema = { author: User };
 }
 
+/**
+ * An entity with a text pk and one text field, for tests of pks and fields of every shape (the
+ * test server's `/echo` routes answer such notes).
+ */
+export class Note extends Entity {
+  id = '';
+  text = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Note';
+}
+
 /** The collection of all todos, one row per set of filtering arguments. Table key `[Todo]`. */
 export const todoList = new schema.Collection([Todo]);
 

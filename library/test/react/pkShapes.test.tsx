@@ -1,23 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createResource, createStore, Entity } from '../../src/index.js';
+import { createResource, createStore } from '../../src/index.js';
 import { useSuspense } from '../../src/react/index.js';
+import { Note } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import { isShown, renderInApp, requestLines } from './support.js';
 
 const server = serverPerTest();
 afterEach(cleanup);
-
-/** A note of the test server's `/echo` routes, which answer the id they received (decoded). */
-class Note extends Entity {
-  id = '';
-  text = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Note';
-}
 
 describe('useSuspense with pks of every shape', () => {
   it('reads each entity by its pk, and suspends again for the one deleted', async () => {

@@ -1,26 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type AnyQuery,
-  createResource,
-  createStore,
-  Entity,
-  RestEndpoint,
-} from '../../src/index.js';
+import { type AnyQuery, createResource, createStore, RestEndpoint } from '../../src/index.js';
+import { Note } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import { invalidated, lastRequest, received } from './support.js';
 
 const server = serverPerTest();
-
-/** A note of the test server's `/echo` routes, which answer what they received (decoded). */
-class Note extends Entity {
-  id = '';
-  text = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Note';
-}
 
 const Notes = () =>
   createResource({

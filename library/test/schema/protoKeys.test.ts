@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createResource,
-  createStore,
-  Endpoint,
-  Entity,
-  ExpiryStatus,
-  schema,
-} from '../../src/index.js';
+import { createResource, createStore, Endpoint, ExpiryStatus, schema } from '../../src/index.js';
+import { Note } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
 
 const server = serverPerTest();
-
-class Note extends Entity {
-  id = '';
-  text = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Note';
-}
 
 const Notes = () => createResource({ path: '/notes/:id', schema: Note, urlPrefix: server.url });
 

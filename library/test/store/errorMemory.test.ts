@@ -1,19 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { createResource, createStore, Entity, SchemaError } from '../../src/index.js';
+import { createResource, createStore, SchemaError } from '../../src/index.js';
+import { Note } from '../fixtures.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
-
-class Note extends Entity {
-  id = '';
-  text = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Note';
-}
 
 const Notes = createResource({ path: '/notes/:id', schema: Note });
 
