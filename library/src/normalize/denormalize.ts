@@ -1,3 +1,4 @@
+import { definitionsVersion } from '../schema/definitions.js';
 import { INVALID, type Invalid, isInvalid } from '../schema/invalid.js';
 import type { DenormalizeContext, EntityStatics } from '../schema/types.js';
 import { schemaOf } from './schemaOf.js';
@@ -52,12 +53,18 @@ function stillValid(entry: Entry, entities: Tables): boolean {
  */
 export class MemoCache {
   /** Entity instances by the row they were built from. */
-  private readonly entities = new WeakMap<object, Entry>();
+  private entities = new WeakMap<object, Entry>();
   /** Whole results by schema, then by the normalized input (objects weakly, primitives by value). */
-  private readonly results = new WeakMap<
+  private results = new WeakMap<
     object,
     { byObject: WeakMap<object, Entry>; byValue: Map<unknown, Entry> }
   >();
+  /**
+   * The version of the schema definitions the remembered values were built with: a `define()`
+   * since then may have changed how any of them reads, entity instances too (a field's schema
+   * may be the one defined), so all are built again.
+   */
+  private definitions = definitionsVersion();
 
   /** The rows the remembered reading of `input` was built from; undefined if it was never read. */
   dependenciesOf(schema: unknown, input: unknown): readonly Dependency[] | undefined {
@@ -74,6 +81,7 @@ export class MemoCache {
   ): unknown {
     const schemaClass = schemaOf(schema);
     if (schemaClass === undefined || input === undefined || input === null) return input;
+    if (this.definitions !== definitionsVersion()) this.forget();
     const byInput = this.resultsFor(schemaClass, input);
     const cached = byInput.get(input as object);
     if (cached && stillValid(cached, entities)) return cached.value;
@@ -81,6 +89,12 @@ export class MemoCache {
     const { value, dependencies } = run.collect(() => run.unvisit(schemaClass, input));
     byInput.set(input as object, { value, dependencies, checkedAgainst: entities });
     return value;
+  }
+
+  private forget(): void {
+    this.entities = new WeakMap();
+    this.results = new WeakMap();
+    this.definitions = definitionsVersion();
   }
 
   private resultsFor(schema: object, input: unknown): Map<unknown, Entry> | WeakMap<object, Entry> {

@@ -1,4 +1,6 @@
-import { ArraySchema, memberSchema } from './Array.js';
+import { ArraySchema } from './Array.js';
+import { Recomputed } from './definitions.js';
+import type { Schema } from './denormalizeTypes.js';
 import { SchemaError } from './describe.js';
 import type { EntityClass } from './Entity.js';
 import { isInvalid } from './invalid.js';
@@ -12,6 +14,14 @@ import {
 } from './types.js';
 import { type SchemaAttribute, UnionSchema } from './Union.js';
 
+/** What a schema.All reads. */
+interface TablesRead {
+  /** The entity types whose tables are read, in the order of the definition. */
+  members: readonly EntityStatics[];
+  /** The normalized result: their keys, e.g. `Post;Comment`. */
+  result: string;
+}
+
 /**
  * Every entity of a type the store holds: `new schema.All(Todo)`, or of several types,
  * `new schema.All({ post: Post, comment: Comment }, 'type')`. A response is stored as `[Todo]`'s
@@ -24,27 +34,36 @@ import { type SchemaAttribute, UnionSchema } from './Union.js';
 export class AllSchema<S extends EntityClass | Record<string, EntityClass> = EntityClass>
   implements SchemaClass
 {
-  /** The member schema: the entity, or the union of the polymorphic form. */
-  readonly schema: S;
-  /** Normalizes a response: it is stored as a list of these members is. */
+  /** Normalizes a response, as a list of these members is; holds the definition. */
   private readonly list: ArraySchema<S>;
-  /** The entity types whose tables are read, in the order of the definition. */
-  private readonly members: readonly EntityStatics[];
-  private readonly result: string;
-
-  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
-    this.schema = memberSchema(definition, schemaAttribute);
-    this.list = new ArraySchema(this.schema);
+  /** From the definition, so that a later `define()` (of the All or of its union) changes it. */
+  private readonly tables = new Recomputed((): TablesRead => {
     const members =
       this.schema instanceof UnionSchema ? this.schema.members : [this.schema as EntityStatics];
     if (!members.every(isEntity)) {
       throw new SchemaError(
         'schema.All reads entity tables: its definition must be entities',
-        definition,
+        this.schema,
       );
     }
-    this.members = members;
-    this.result = members.map((member) => member.key).join(';');
+    return { members, result: members.map((member) => member.key).join(';') };
+  });
+
+  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
+    this.list = new ArraySchema(definition, schemaAttribute);
+    // Refuses a definition of anything but entities at once, not at the first read.
+    this.tables.get();
+  }
+
+  /** The member schema: the entity, or the union of the polymorphic form. */
+  get schema(): S {
+    return this.list.schema;
+  }
+
+  /** Replaces the definition, keeping the schema attribute (see schema.Array's `define`). */
+  define(definition: Schema): void {
+    this.list.define(definition);
+    this.tables.get();
   }
 
   normalize(
@@ -54,13 +73,13 @@ export class AllSchema<S extends EntityClass | Record<string, EntityClass> = Ent
     ctx: NormalizeContext,
   ): string {
     this.list.normalize(input, parent, key, ctx);
-    return this.result;
+    return this.tables.get().result;
   }
 
   /** The tables' rows, whatever the result: a stored result and a found one read the same. */
   denormalize(_input: unknown, ctx: DenormalizeContext): unknown[] {
     const out: unknown[] = [];
-    for (const member of this.members) {
+    for (const member of this.tables.get().members) {
       const table = ctx.readTable(member.key);
       if (table === undefined) continue;
       for (const pk of table.keys()) {
@@ -77,6 +96,7 @@ export class AllSchema<S extends EntityClass | Record<string, EntityClass> = Ent
    * empty table reads as `[]`.
    */
   queryKey(_args: readonly unknown[], ctx: QueryContext): string | undefined {
-    return this.members.some((member) => ctx.hasTable(member.key)) ? this.result : undefined;
+    const { members, result } = this.tables.get();
+    return members.some((member) => ctx.hasTable(member.key)) ? result : undefined;
   }
 }

@@ -1,7 +1,7 @@
 import { describeValue, SchemaError } from './describe.js';
 import { isInvalid } from './invalid.js';
+import { PolymorphicSchema } from './Polymorphic.js';
 import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
-import { type SchemaAttribute, UnionSchema } from './Union.js';
 
 /**
  * The items of a list input. An object of objects (a map keyed by id, `{ "1": {…}, "2": {…} }`)
@@ -18,28 +18,10 @@ function listOf(input: unknown): readonly unknown[] {
 }
 
 /**
- * The members' schema: `definition`, or the union of its entities when a schema attribute tells
- * them apart (data-client's polymorphic form, `new schema.Array({ post: Post }, 'type')`).
- */
-export function memberSchema<S>(definition: S, schemaAttribute: SchemaAttribute | undefined): S {
-  return (
-    schemaAttribute === undefined
-      ? definition
-      : new UnionSchema(definition as ConstructorParameters<typeof UnionSchema>[0], schemaAttribute)
-  ) as S;
-}
-
-/**
  * A list of one schema; `[Todo]` is shorthand for `new schema.Array(Todo)`. A list of several
  * entity types: `new schema.Array({ post: Post, comment: Comment }, 'type')` (see UnionSchema).
  */
-export class ArraySchema<S = unknown> implements SchemaClass {
-  readonly schema: S;
-
-  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
-    this.schema = memberSchema(definition, schemaAttribute);
-  }
-
+export class ArraySchema<S = unknown> extends PolymorphicSchema<S> implements SchemaClass {
   /**
    * Each item sees the list's parent, as data-client's items do (a comment's `process` reads the
    * post it is listed in); a response that is itself the list is its items' parent.

@@ -1,5 +1,6 @@
 import { MemberList } from '../normalize/memberList.js';
 import { ArraySchema } from './Array.js';
+import { Recomputed } from './definitions.js';
 import { describeValue, getOwn, SchemaError, setOwn } from './describe.js';
 import {
   type DenormalizeContext,
@@ -224,8 +225,11 @@ export class Collection<
 > implements SchemaClass
 {
   readonly schema: ArraySchema<MemberOf<S>>;
-  /** The table key, e.g. `[Todo]` (`[Post;Comment]` for a union's members). */
-  readonly key: string;
+  /**
+   * The table key, from the list schema's definition: computed (and its entity types registered)
+   * again after a `define()`.
+   */
+  private readonly tableKey = new Recomputed(() => this.register());
   private readonly argsKey: (...args: readonly unknown[]) => Record<string, unknown> | undefined;
   private readonly nestKey: CollectionOptions['nestKey'];
   private readonly adders = new Map<'push' | 'unshift', unknown>();
@@ -238,13 +242,9 @@ export class Collection<
       schema instanceof ArraySchema
         ? schema
         : new ArraySchema((schema as readonly MemberOf<S>[])[0] as MemberOf<S>);
-    const members = membersOf(this.schema.schema);
-    this.key = `[${members.key}]`;
-    for (const entityKey of members.entities) {
-      const holding = collectionsByEntity.get(entityKey) ?? new Map<string, MemberRef>();
-      holding.set(this.key, members.memberRef);
-      collectionsByEntity.set(entityKey, holding);
-    }
+    // Refuses a list of anything but entities at once, and registers them before any row exists
+    // (rows restored from a saved state are found by Invalidate too).
+    this.tableKey.get();
     this.nestKey = options.nestKey;
     this.argsKey =
       options.argsKey ??
@@ -265,6 +265,26 @@ export class Collection<
         ...args: readonly unknown[]
       ) => CollectionFilter;
     }
+  }
+
+  /** The table key, e.g. `[Todo]` (`[Post;Comment]` for a union's members). */
+  get key(): string {
+    return this.tableKey.get();
+  }
+
+  /**
+   * The table key of the list schema's entity types, which are registered as held under it so
+   * that Invalidate finds this collection's rows.
+   */
+  private register(): string {
+    const members = membersOf(this.schema.schema);
+    const key = `[${members.key}]`;
+    for (const entityKey of members.entities) {
+      const holding = collectionsByEntity.get(entityKey) ?? new Map<string, MemberRef>();
+      holding.set(key, members.memberRef);
+      collectionsByEntity.set(entityKey, holding);
+    }
+    return key;
   }
 
   /** Appends to every stored row whose filtering arguments match the call's. */

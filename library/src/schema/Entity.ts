@@ -1,7 +1,7 @@
 import type { EntityMeta } from '../normalize/tables.js';
 import { describeValue, getOwn, SchemaError, setOwn } from './describe.js';
 import { INVALID, type Invalid, isInvalid } from './invalid.js';
-import type { DenormalizeContext, NormalizeContext, QueryContext } from './types.js';
+import type { DenormalizeContext, EntityStatics, NormalizeContext, QueryContext } from './types.js';
 
 let optimisticPkCount = 0;
 
@@ -228,6 +228,13 @@ export abstract class Entity {
 
   static denormalize(pk: unknown, ctx: DenormalizeContext): unknown {
     if (pk === undefined || pk === null) return pk;
+    if (typeof pk === 'object') {
+      // The entity itself, not its pk: a response stored before a `define()` gave this member
+      // its schema holds the object as it came. It reads as an instance, as in data-client.
+      const row = pk as Record<string, unknown>;
+      const instance = (this as unknown as EntityStatics).createIfValid(row);
+      return instance === undefined ? INVALID : this.denormalizeFields(instance, row, ctx);
+    }
     return ctx.entity(this, String(pk));
   }
 

@@ -1,6 +1,16 @@
+import { definitionsChanged } from './definitions.js';
+import type { Schema } from './denormalizeTypes.js';
 import { describeValue, getOwn, SchemaError } from './describe.js';
 import { INVALID, isInvalid } from './invalid.js';
 import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
+
+/** The members that have a schema; the others (`total: 0`) are placeholders for plain values. */
+function fieldsWithSchemas(definition: Record<string, unknown>): string[] {
+  return Object.keys(definition).filter((field) => {
+    const member = definition[field];
+    return typeof member === 'object' || typeof member === 'function';
+  });
+}
 
 /**
  * A response object whose members have schemas, e.g. `{ results: collection, total: 0 }`;
@@ -9,13 +19,26 @@ import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.
 export class ObjectSchema<S extends Record<string, unknown> = Record<string, unknown>>
   implements SchemaClass
 {
-  private readonly fields: string[];
+  private definition: S;
+  private fields: string[];
 
-  constructor(readonly schema: S) {
-    this.fields = Object.keys(schema).filter((field) => {
-      const member = schema[field];
-      return typeof member === 'object' || typeof member === 'function';
-    });
+  constructor(definition: S) {
+    this.definition = definition;
+    this.fields = fieldsWithSchemas(definition);
+  }
+
+  get schema(): S {
+    return this.definition;
+  }
+
+  /**
+   * Adds members to the definition, or replaces those it names, as data-client's does: for
+   * objects that refer to each other (`user.define({ posts: new schema.Array(post) })`).
+   */
+  define(definition: Schema): void {
+    this.definition = { ...this.definition, ...definition } as S;
+    this.fields = fieldsWithSchemas(this.definition);
+    definitionsChanged();
   }
 
   normalize(input: unknown, _parent: unknown, _key: string | undefined, ctx: NormalizeContext) {
@@ -25,7 +48,7 @@ export class ObjectSchema<S extends Record<string, unknown> = Record<string, unk
     const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
     for (const field of this.fields) {
       const value = getOwn(out, field);
-      if (value !== undefined) out[field] = ctx.visit(this.schema[field], value, input, field);
+      if (value !== undefined) out[field] = ctx.visit(this.definition[field], value, input, field);
     }
     return out;
   }
@@ -37,7 +60,7 @@ export class ObjectSchema<S extends Record<string, unknown> = Record<string, unk
     for (const field of this.fields) {
       // A member the response lacked stays absent (not an own `undefined`), as data-client reads it.
       if (!Object.hasOwn(out, field)) continue;
-      const value = ctx.unvisit(this.schema[field], out[field]);
+      const value = ctx.unvisit(this.definition[field], out[field]);
       if (isInvalid(value)) return INVALID;
       out[field] = value;
     }

@@ -1,3 +1,5 @@
+import { definitionsChanged } from './definitions.js';
+import type { Schema } from './denormalizeTypes.js';
 import { describeValue, SchemaError } from './describe.js';
 import type { EntityClass } from './Entity.js';
 import type { DenormalizeContext, EntityStatics, NormalizeContext, SchemaClass } from './types.js';
@@ -30,6 +32,15 @@ function parseUnionRef(ref: string): [entityKey: string, pk: string] | undefined
   }
 }
 
+/** Members by their entity key: a stored union reference names its member so. */
+function membersByEntityKey(choices: Record<string, EntityClass>): Map<string, EntityStatics> {
+  const members = new Map<string, EntityStatics>();
+  for (const member of Object.values(choices) as unknown as EntityStatics[]) {
+    members.set(member.key, member);
+  }
+  return members;
+}
+
 /**
  * One of several entity types, told apart by an attribute of the input:
  * `new schema.Union({ post: Post, comment: Comment }, 'type')`. It works as an endpoint's or a
@@ -38,16 +49,31 @@ function parseUnionRef(ref: string): [entityKey: string, pk: string] | undefined
 export class UnionSchema<Choices extends Record<string, EntityClass> = Record<string, EntityClass>>
   implements SchemaClass
 {
-  private readonly byEntityKey = new Map<string, EntityStatics>();
+  private choices: Choices;
+  private byEntityKey: Map<string, EntityStatics>;
 
   constructor(
-    readonly schemas: Choices,
+    schemas: Choices,
     readonly schemaAttribute: SchemaAttribute,
   ) {
     if (schemaAttribute === undefined) throw new Error('schema.Union needs a schemaAttribute');
-    for (const member of Object.values(schemas) as unknown as EntityStatics[]) {
-      this.byEntityKey.set(member.key, member);
-    }
+    this.choices = schemas;
+    this.byEntityKey = membersByEntityKey(schemas);
+  }
+
+  /** The members by the names the schema attribute gives them. */
+  get schemas(): Choices {
+    return this.choices;
+  }
+
+  /**
+   * Replaces the members, keeping the schema attribute, as data-client's does: for members
+   * known later than the union (`union.define({ post: Post, link: Link })`).
+   */
+  define(definition: Schema): void {
+    this.choices = definition as Choices;
+    this.byEntityKey = membersByEntityKey(this.choices);
+    definitionsChanged();
   }
 
   /** The member entity types' keys, e.g. `Post;Comment`: names the union's endpoints and lists. */
@@ -69,8 +95,8 @@ export class UnionSchema<Choices extends Record<string, EntityClass> = Record<st
 
   /** The member of that name; undefined when the definition has none. */
   private memberCalled(name: unknown): EntityStatics | undefined {
-    return Object.hasOwn(this.schemas, name as string)
-      ? (this.schemas[name as string] as unknown as EntityStatics)
+    return Object.hasOwn(this.choices, name as string)
+      ? (this.choices[name as string] as unknown as EntityStatics)
       : undefined;
   }
 
@@ -80,7 +106,7 @@ export class UnionSchema<Choices extends Record<string, EntityClass> = Record<st
     const member = this.memberCalled(name);
     if (!member) {
       throw new SchemaError(
-        `schema.Union has no member "${String(name)}" (members: ${Object.keys(this.schemas).join(', ')}) for ${describeValue(input)}`,
+        `schema.Union has no member "${String(name)}" (members: ${Object.keys(this.choices).join(', ')}) for ${describeValue(input)}`,
         input,
       );
     }

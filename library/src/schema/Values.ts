@@ -1,20 +1,13 @@
-import { memberSchema } from './Array.js';
 import { describeValue, SchemaError, setOwn } from './describe.js';
 import { isInvalid } from './invalid.js';
+import { PolymorphicSchema } from './Polymorphic.js';
 import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
-import type { SchemaAttribute } from './Union.js';
 
 /**
  * An object whose every value has the same schema, e.g. `{ [id]: Todo }`; values of several
  * entity types: `new schema.Values({ post: Post, comment: Comment }, 'type')`.
  */
-export class ValuesSchema<S = unknown> implements SchemaClass {
-  readonly schema: S;
-
-  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
-    this.schema = memberSchema(definition, schemaAttribute);
-  }
-
+export class ValuesSchema<S = unknown> extends PolymorphicSchema<S> implements SchemaClass {
   /** A list is read as the object of its indexes (`{ "0": …, "1": … }`), as data-client reads it. */
   normalize(input: unknown, _parent: unknown, _key: string | undefined, ctx: NormalizeContext) {
     if (typeof input !== 'object' || input === null) {

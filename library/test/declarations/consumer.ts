@@ -228,6 +228,22 @@ export async function dataClientForms() {
   return [update, pageResult, filtered];
 }
 
+/** data-client's `define()`: schemas that refer to each other, or whose members come later. */
+export function definedLater() {
+  const user = new schema.Object({});
+  const post = new schema.Object({ author: user });
+  user.define({ posts: new schema.Array(post) });
+  const feed = new schema.Array({}, 'type');
+  feed.define({ todo: Todo });
+  new schema.Values({}, 'type').define({ todo: Todo });
+  new schema.Union({ todo: Todo }, 'type').define({ todo: Todo });
+  const all = new schema.All(Todo);
+  all.define(Todo);
+  same<typeof all.schema, typeof Todo>(true);
+  // @ts-expect-error the definition is changed by `define`
+  all.schema = Todo;
+}
+
 export async function devtools() {
   const store = createStore();
   const connection = connectDevtools(store);
