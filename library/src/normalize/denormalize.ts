@@ -165,8 +165,9 @@ class DenormalizeRun implements DenormalizeContext {
   /**
    * Values built in this run, by entity class, then by the row they were built from (one row per
    * table and pk): classes that share a key (a summary and its full entity) read one row apart.
+   * Made on first use: a MemoCache's run keeps its instances in the cache instead.
    */
-  private readonly built = new Map<EntityStatics, Map<object, object | Invalid>>();
+  private built: Map<EntityStatics, Map<object, object | Invalid>> | undefined;
   /**
    * Instances whose fields are being built, innermost last. It is as long as the nesting is deep,
    * so a scan costs less than keeping a map.
@@ -212,6 +213,7 @@ class DenormalizeRun implements DenormalizeContext {
     const row = this.readRow(table, pk) as Row | undefined;
     if (row === undefined) return undefined;
     if (isInvalid(row)) return INVALID;
+    this.built ??= new Map();
     let built = this.built.get(entity);
     if (built === undefined) {
       built = new Map();
