@@ -168,7 +168,8 @@ interface KeptChange {
  * Stores that keep what the bridge's ring must keep, and nothing else: each change's action,
  * change-set and state (the latest STATES_KEPT with their state), in a ring of RING_SIZE, as
  * DESIGN's write path asks. No bridge keeps less and still shows a panel opened later what
- * happened before: this side's cost is the least a bridge can cost on these workloads.
+ * happened before: this side's cost is the least a bridge can cost on these workloads (read
+ * beside the A/A column: the one-change workloads swing by tens of points between processes).
  */
 const keepingOnly = oursWith('ours + changes kept', (store: Store) => {
   const ring: KeptChange[] = [];
@@ -560,11 +561,7 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
     '',
     `kept by the bridge (no panel, states included): ${Math.round(report.bridgeBytesPerPush)} bytes per push in a 10k store, ${Math.round(report.bridgeBytesPerPush100k)} in a 100k store (goal ≤ 4096)`,
     `events through the bridge to a panel: ${Math.round(report.eventsPerSecond).toLocaleString('en-US')}/s (goal ≥ 10,000/s), seq gaps: ${report.gaps}`,
-    ...(report.medianKeepingOverhead > GOAL.bridgeOverheadAtMost
-      ? [
-          `the no-panel goal is beyond reach here: keeping the changes alone costs ${percent(report.medianKeepingOverhead)} (median)`,
-        ]
-      : []),
+    `keeping the changes alone (no panel) costs ${percent(report.medianKeepingOverhead)} (median): the least a bridge costs in this run`,
     `goals ${report.goal.met ? 'met' : 'NOT met'}`,
   ].join('\n');
 }
