@@ -21,6 +21,7 @@ import {
   isPageMessage,
   parseEvents,
 } from '../../library/src/devtools/index.js';
+import { DEFAULT_RING_SIZE, DEFAULT_STATES_KEPT } from '../../library/src/devtools/page/bridge.js';
 import {
   type Action,
   type ChangeSet,
@@ -153,10 +154,6 @@ function bridged(name: string, withPanel: boolean) {
   };
 }
 
-/** The bridge's defaults (see DevtoolsOptions): the ring's length and how many keep their state. */
-const RING_SIZE = 1000;
-const STATES_KEPT = 100;
-
 /** One change as the ring keeps it. */
 interface KeptChange {
   action: Action;
@@ -166,8 +163,8 @@ interface KeptChange {
 
 /**
  * Stores that keep what the bridge's ring must keep, and nothing else: each change's action,
- * change-set and state (the latest STATES_KEPT with their state), in a ring of RING_SIZE, as
- * DESIGN's write path asks. No bridge keeps less and still shows a panel opened later what
+ * change-set and state (the latest DEFAULT_STATES_KEPT with their state), in a ring of
+ * DEFAULT_RING_SIZE (the bridge's defaults), as DESIGN's write path asks. No bridge keeps less and still shows a panel opened later what
  * happened before: this side's cost is the least a bridge can cost on these workloads (read
  * beside the A/A column: the one-change workloads swing by tens of points between processes).
  */
@@ -175,9 +172,9 @@ const keepingOnly = oursWith('ours + changes kept', (store: Store) => {
   const ring: KeptChange[] = [];
   let count = 0;
   store.observe(({ action, changes, view }) => {
-    const aged = ring[(count - STATES_KEPT) % RING_SIZE];
-    if (count >= STATES_KEPT && aged) aged.state = undefined;
-    ring[count % RING_SIZE] = { action, changes, state: view };
+    const aged = ring[(count - DEFAULT_STATES_KEPT) % DEFAULT_RING_SIZE];
+    if (count >= DEFAULT_STATES_KEPT && aged) aged.state = undefined;
+    ring[count % DEFAULT_RING_SIZE] = { action, changes, state: view };
     count++;
   });
 });
@@ -556,7 +553,7 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
   return [
     'devtools cost on the core store workloads (goals: bridge ≤ +5%, panel ≤ +25%; cost = median of the per-round time ratios;',
     'A/A = a second plain store against the first in the same rounds, what the comparison reads for no difference;',
-    `kept only = stores that only keep each change's action, change-set and state in a ring of ${RING_SIZE} (${STATES_KEPT} with their state), the least a bridge costs)`,
+    `kept only = stores that only keep each change's action, change-set and state in a ring of ${DEFAULT_RING_SIZE} (${DEFAULT_STATES_KEPT} with their state), the least a bridge costs)`,
     ...lines,
     '',
     `kept by the bridge (no panel, states included): ${Math.round(report.bridgeBytesPerPush)} bytes per push in a 10k store, ${Math.round(report.bridgeBytesPerPush100k)} in a 100k store (goal ≤ 4096)`,

@@ -213,12 +213,7 @@ class DenormalizeRun implements DenormalizeContext {
     const row = this.readRow(table, pk) as Row | undefined;
     if (row === undefined) return undefined;
     if (isInvalid(row)) return INVALID;
-    this.built ??= new Map();
-    let built = this.built.get(entity);
-    if (built === undefined) {
-      built = new Map();
-      this.built.set(entity, built);
-    }
+    const built = this.builtAs(entity);
     const existing = built.get(row);
     if (existing !== undefined) return existing;
     const inProgress = this.inProgress(table, pk);
@@ -226,6 +221,17 @@ class DenormalizeRun implements DenormalizeContext {
     const value = this.build(entity, pk, row);
     built.set(row, value);
     return value;
+  }
+
+  /** What this run built as `entity`, by row. */
+  private builtAs(entity: EntityStatics): Map<object, object | Invalid> {
+    this.built ??= new Map();
+    let built = this.built.get(entity);
+    if (built === undefined) {
+      built = new Map();
+      this.built.set(entity, built);
+    }
+    return built;
   }
 
   /**

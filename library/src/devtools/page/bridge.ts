@@ -56,6 +56,9 @@ export interface DevtoolsConnection {
 }
 
 export const LIBRARY_VERSION = '0.1.0';
+/** How many recent changes the ring keeps by default, and how many of them keep their state. */
+export const DEFAULT_RING_SIZE = 1000;
+export const DEFAULT_STATES_KEPT = 100;
 /**
  * Caps on what one event carries. A mutation's values are what a recording keeps and a replay
  * sends again; a read's answer is only a preview, as its rows are in the store (a panel asks for
@@ -122,8 +125,11 @@ class DevtoolsBridge implements DevtoolsConnection {
     private readonly store: Store,
     options: DevtoolsOptions,
   ) {
-    const ringSize = options.ringSize ?? 1000;
-    this.history = new History(ringSize, options.statesKept ?? Math.min(100, ringSize));
+    const ringSize = options.ringSize ?? DEFAULT_RING_SIZE;
+    this.history = new History(
+      ringSize,
+      options.statesKept ?? Math.min(DEFAULT_STATES_KEPT, ringSize),
+    );
     this.target = options.window ?? window;
     this.batchInterval = options.batchInterval ?? 50;
     this.sliceMs = options.sliceMs ?? 10;
