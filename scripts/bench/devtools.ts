@@ -5,7 +5,8 @@
  * bootstrap interval for the no-panel cost, which takes three times the rounds
  * (NO_PANEL_SAMPLING), in three processes (NO_PANEL_PROCESSES), next to an A/A control (a second
  * plain store in the same rounds) that shows what it reads for no difference and to stores that
- * only keep what the ring must (keepingOnly), the least a bridge can cost. The stand-in does in
+ * only keep what the ring must (keepingOnly), the least a bridge can cost; beside the panel's cost,
+ * what relaying its events alone costs (relayFloor), the least a live panel can cost. The stand-in does in
  * the timed part what runs on the page's thread: the bridge's work and the content script's (check
  * each message, receive its structured clone, serialize it for the extension's port). The panel's
  * part runs in the DevTools process: it parses every event and checks that no `seq` is missing,
@@ -17,6 +18,7 @@ import { spawnSync } from 'node:child_process';
 import {
   connectDevtools,
   type DevtoolsConnection,
+  type EventsMessage,
   extensionCommand,
   isPageMessage,
   parseEvents,
@@ -93,10 +95,18 @@ class PanelStandIn {
   gaps = 0;
   /** What crossed the port and the panel has not read yet. */
   private unread: string[] = [];
+  /** Takes the live events messages that crossed the port since the last read, unread. */
+  take(): EventsMessage[] {
+    return this.unread
+      .splice(0)
+      .map((text): unknown => JSON.parse(text))
+      .filter(
+        (message): message is EventsMessage =>
+          isPageMessage(message) && message.kind === 'events' && !message.history,
+      );
+  }
   read(): void {
-    for (const text of this.unread.splice(0)) {
-      const message: unknown = JSON.parse(text);
-      if (!isPageMessage(message) || message.kind !== 'events' || message.history) continue;
+    for (const message of this.take()) {
       const events = parseEvents(message);
       if (!events) throw new Error('the bridge posted events the panel cannot read');
       for (const { seq } of events) {
@@ -143,6 +153,10 @@ function bridged(name: string, withPanel: boolean) {
     flushAll() {
       for (const bridge of pending.splice(0)) bridge.flush();
     },
+    /** What the panels received and have not read: the live events messages. */
+    takeAll(): EventsMessage[] {
+      return panels.splice(0).flatMap((panel) => panel.take());
+    },
     /** The panels read what they received (untimed); returns how many seqs were missing. */
     readAll() {
       for (const panel of panels.splice(0)) {
@@ -164,9 +178,9 @@ interface KeptChange {
 /**
  * Stores that keep what the bridge's ring must keep, and nothing else: each change's action,
  * change-set and state (the latest DEFAULT_STATES_KEPT with their state), in a ring of
- * DEFAULT_RING_SIZE (the bridge's defaults), as DESIGN's write path asks. No bridge keeps less and still shows a panel opened later what
- * happened before: this side's cost is the least a bridge can cost on these workloads (read
- * beside the A/A column: the one-change workloads swing by tens of points between processes).
+ * DEFAULT_RING_SIZE (the bridge's defaults), as DESIGN's write path asks. No bridge keeps less
+ * and still shows a panel opened later what happened before: this side's cost is the least a
+ * bridge can cost on these workloads (read it beside the A/A column, the run's own noise).
  */
 const keepingOnly = oursWith('ours + changes kept', (store: Store) => {
   const ring: KeptChange[] = [];
@@ -196,6 +210,8 @@ export interface DevtoolsWorkloadResult {
   /** Stores that only keep what the ring must keep, in the same rounds: the least a bridge costs. */
   keepingOverhead: number;
   panelOverhead: number;
+  /** What relaying the events alone costs, over the plain store's time (see relayFloor). */
+  relayOverhead: number;
 }
 
 export interface DevtoolsReport {
@@ -205,6 +221,7 @@ export interface DevtoolsReport {
   medianControlOverhead: number;
   medianKeepingOverhead: number;
   medianPanelOverhead: number;
+  medianRelayOverhead: number;
   /** Heap bytes the bridge keeps per change with no panel, measured on pushes into a 10k store. */
   bridgeBytesPerPush: number;
   /** The same in a store of 100k todos (the goal's figure). */
@@ -384,6 +401,7 @@ export async function runDevtoolsBench(
       controlOverhead: pairedSlowdown(controlM.times, plainM.times),
       keepingOverhead: pairedSlowdown(keepingM.times, plainM.times),
       panelOverhead: pairedSlowdown(panelM.times, plainWithPanelM.times),
+      relayOverhead: relayFloor(workload, median(plainWithPanelM.times)),
     });
   }
   const medianBridgeOverhead = median(results.map((result) => result.bridgeOverhead));
@@ -393,6 +411,7 @@ export async function runDevtoolsBench(
   const medianControlOverhead = median(results.map((result) => result.controlOverhead));
   const medianKeepingOverhead = median(results.map((result) => result.keepingOverhead));
   const medianPanelOverhead = median(results.map((result) => result.panelOverhead));
+  const medianRelayOverhead = median(results.map((result) => result.relayOverhead));
   const workloadGaps = panel.readAll();
   const throughput = eventsPerSecond(options.budgetMs < 2000 ? 5_000 : 50_000);
   log('… devtools: heap kept per change, 10k and 100k stores');
@@ -405,6 +424,7 @@ export async function runDevtoolsBench(
     medianControlOverhead,
     medianKeepingOverhead,
     medianPanelOverhead,
+    medianRelayOverhead,
     bridgeBytesPerPush: bytes10k,
     bridgeBytesPerPush100k: bytes100k,
     eventsPerSecond: throughput.eventsPerSecond,
@@ -420,6 +440,38 @@ export async function runDevtoolsBench(
     },
   };
 }
+
+/**
+ * The least a connected panel costs the page per operation, whatever describes the events: the
+ * events one operation of `workload` posted, serialized again as the bridge serializes them (each
+ * event's JSON text, joined in its message), then received and serialized for the port as the
+ * content script does. A design that sends every event to a live panel as JSON pays at least
+ * this on the page's thread. Returned over `plainMs`, the plain store's time per operation.
+ */
+function relayFloor(workload: Workload, plainMs: number): number {
+  const panel = bridged('ours + bridge + panel', true);
+  workload.setup(panel.contender).prepare(1)();
+  panel.flushAll();
+  const messages = panel.takeAll();
+  const events = messages.map((message) => JSON.parse(message.data) as unknown[]);
+  let relayed = 0;
+  const relayAll = () => {
+    for (const [index, message] of messages.entries()) {
+      const data = `[${(events[index] ?? []).map((event) => JSON.stringify(event)).join(',')}]`;
+      relayed += JSON.stringify(structuredClone({ ...message, data })).length;
+    }
+  };
+  const times = Array.from({ length: RELAY_SAMPLES + RELAY_WARM_UP }, () => {
+    const start = performance.now();
+    for (let round = 0; round < RELAYS_PER_SAMPLE; round++) relayAll();
+    return (performance.now() - start) / RELAYS_PER_SAMPLE;
+  });
+  if (relayed === 0) throw new Error(`${workload.name}: an operation posted no events to relay`);
+  return median(times.slice(RELAY_WARM_UP)) / plainMs;
+}
+const RELAY_WARM_UP = 3;
+const RELAY_SAMPLES = 11;
+const RELAYS_PER_SAMPLE = 10;
 
 /**
  * What the bridge keeps per change with no panel: heap bytes per push held by stores with a
@@ -515,6 +567,7 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
       'kept only',
       'panel ops/s',
       'cost',
+      'relay only',
     ],
   ];
   for (const r of report.results) {
@@ -528,6 +581,7 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
       percent(r.keepingOverhead),
       ops(r.panel),
       percent(r.panelOverhead),
+      percent(r.relayOverhead),
     ]);
   }
   rows.push([
@@ -540,6 +594,7 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
     percent(report.medianKeepingOverhead),
     '',
     percent(report.medianPanelOverhead),
+    percent(report.medianRelayOverhead),
   ]);
   const widths =
     rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
@@ -553,12 +608,14 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
   return [
     'devtools cost on the core store workloads (goals: bridge ≤ +5%, panel ≤ +25%; cost = median of the per-round time ratios;',
     'A/A = a second plain store against the first in the same rounds, what the comparison reads for no difference;',
-    `kept only = stores that only keep each change's action, change-set and state in a ring of ${DEFAULT_RING_SIZE} (${DEFAULT_STATES_KEPT} with their state), the least a bridge costs)`,
+    `kept only = stores that only keep each change's action, change-set and state in a ring of ${DEFAULT_RING_SIZE} (${DEFAULT_STATES_KEPT} with their state), the least a bridge costs;`,
+    'relay only = serializing the events one operation posted and relaying them as the content script does, over the plain time: the least a live panel costs)',
     ...lines,
     '',
     `kept by the bridge (no panel, states included): ${Math.round(report.bridgeBytesPerPush)} bytes per push in a 10k store, ${Math.round(report.bridgeBytesPerPush100k)} in a 100k store (goal ≤ 4096)`,
     `events through the bridge to a panel: ${Math.round(report.eventsPerSecond).toLocaleString('en-US')}/s (goal ≥ 10,000/s), seq gaps: ${report.gaps}`,
     `keeping the changes alone (no panel) costs ${percent(report.medianKeepingOverhead)} (median): the least a bridge costs in this run`,
+    `relaying the events alone (panel) costs ${percent(report.medianRelayOverhead)} (median): the least a live panel costs in this run`,
     `goals ${report.goal.met ? 'met' : 'NOT met'}`,
   ].join('\n');
 }
