@@ -2,7 +2,7 @@ import { ENDPOINT_OPTIONS, Endpoint } from '../endpoint/Endpoint.js';
 import type { ErrorPolicy } from '../endpoint/types.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import { paginatedFilter, paginatedMerge } from '../schema/Collection.js';
-import { getOwn, setOwn } from '../schema/describe.js';
+import { describeValue, getOwn, setOwn } from '../schema/describe.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { findCollection, mapCollections } from './collections.js';
 import { NetworkError } from './NetworkError.js';
@@ -129,6 +129,20 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     if (problem !== undefined)
       throw new TypeError(`${this.name}: the URL parameter "${name}" ${problem}`);
     return text;
+  }
+
+  /**
+   * A page's cursor is a string or a number (spec 4.1): without one the request would fetch the
+   * first page again (or `?page=null`, `?page=[object Object]`) and merge it as the next.
+   */
+  private checkCursor(field: string, cursor: unknown): void {
+    if (typeof cursor === 'string' || (typeof cursor === 'number' && Number.isFinite(cursor)))
+      return;
+    throw new TypeError(
+      cursor === undefined || cursor === null
+        ? `${this.name}.getPage: missing the page argument "${field}"`
+        : `${this.name}.getPage: the page argument "${field}" must be a string or a number, not ${describeValue(cursor)}`,
+    );
   }
 
   /** Refuses parameters that lack one the path cannot be built without, naming each. */
@@ -265,8 +279,9 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     if (!response.ok) {
       const body = await errorBody(response);
       // The server's own words (`{"error":"no todo 9"}`) say more than its status line.
-      const said =
-        body === undefined ? '' : `: ${typeof body === 'string' ? body : JSON.stringify(body)}`;
+      // Quoted up to a bound: the whole body stays on `error.body`, and a message of megabytes
+      // would flood every log and the devtools that show it.
+      const said = body === undefined ? '' : `: ${quoteErrorBody(body)}`;
       throw new NetworkError(
         `${init.method} ${url}: ${`${response.status} ${response.statusText}`.trim()}${said}`,
         response,
@@ -375,10 +390,11 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
       typeof fieldOrRemoveCursor === 'function'
         ? fieldOrRemoveCursor
         : (params?: unknown, ...rest: unknown[]) => {
-            const { [fieldOrRemoveCursor]: _cursor, ...listParams } = (params ?? {}) as Record<
+            const { [fieldOrRemoveCursor]: cursor, ...listParams } = (params ?? {}) as Record<
               string,
               unknown
             >;
+            this.checkCursor(fieldOrRemoveCursor, cursor);
             return [listParams, ...rest];
           };
     if (!findCollection(this.schema))
@@ -426,6 +442,12 @@ function needsData(schema: unknown): boolean {
 /** The longest error body text a NetworkError's message quotes. */
 const ERROR_BODY_LENGTH = 500;
 
+/** An error body as text for a message: as sent, cut after ERROR_BODY_LENGTH characters. */
+function quoteErrorBody(body: unknown): string {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return text.length > ERROR_BODY_LENGTH ? `${text.slice(0, ERROR_BODY_LENGTH)}…` : text;
+}
+
 /**
  * The body of an HTTP error response, parsed when it is JSON (undefined when empty or
  * unreadable). Read from a clone: the response stays readable for whoever catches the error.
@@ -441,6 +463,6 @@ async function errorBody(response: Response): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    return text.length > ERROR_BODY_LENGTH ? `${text.slice(0, ERROR_BODY_LENGTH)}…` : text;
+    return quoteErrorBody(text);
   }
 }

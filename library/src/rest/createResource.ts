@@ -3,7 +3,7 @@ import { registerEndpoint } from '../endpoint/registry.js';
 import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
 import { Collection, type CollectionOptions } from '../schema/Collection.js';
 import type { Denormalize } from '../schema/denormalizeTypes.js';
-import { describeValue } from '../schema/describe.js';
+import { describeValue, getOwn, setOwn } from '../schema/describe.js';
 import type { EntityClass } from '../schema/Entity.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { UnionSchema } from '../schema/Union.js';
@@ -259,8 +259,10 @@ export function createResource<const O extends ResourceOptions>(options: Readonl
     schema: new Invalidate(schema as EntityClass),
     method: 'DELETE',
     name: name('delete'),
-    process: (value: unknown, params: unknown) =>
-      namesDeleted(schema, value, params) ? value : params,
+    process: (value: unknown, params: unknown) => {
+      const answer = trimmedPk(value);
+      return namesDeleted(schema, answer, params) ? answer : params;
+    },
     ...(optimistic
       ? { getOptimisticResponse: (_snapshot: SnapshotInterface, params: unknown) => params }
       : {}),
@@ -296,6 +298,15 @@ function namesDeleted(schema: EntityClass | UnionSchema, value: unknown, params:
   }
 }
 
+/**
+ * A pk answered as text usually ends with a line break (`3\n`), which is no part of it: left in,
+ * it would invalidate an entity `"3\n"` that does not exist and leave the deleted one showing.
+ * An answer of whitespace alone names nothing.
+ */
+function trimmedPk(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim() : value;
+}
+
 function optimisticUpdate(_snapshot: SnapshotInterface, params: unknown, body: unknown) {
   return { ...(params as object), ...(plainBody(body) as object) };
 }
@@ -310,35 +321,71 @@ const resourceName = (members: AnyMembers) =>
 function withExtend<M extends AnyMembers>(members: M): M & { extend: ResourceExtend<M> } {
   const extend = (first: unknown, second?: unknown) => {
     if (typeof first === 'function') {
-      const built = (first as (base: M) => AnyMembers)(members);
-      return withExtend({ ...members, ...namedAfterKeys(members, built) });
+      const built = (first as (base: M) => unknown)(members);
+      if (!isOptionsObject(built)) {
+        throw new TypeError(
+          `resource.extend: the function must return an object of members, not ${describeValue(built)}`,
+        );
+      }
+      for (const key of Object.keys(built)) checkMemberName(key);
+      return withExtend({ ...members, ...namedAfterKeys(members, built as AnyMembers) });
     }
     if (typeof first === 'string') {
-      // A new member starts from `get` and is named after its key, e.g. `Todo.deleteMany`.
-      const existing = members[first];
+      checkMemberName(first);
+      if (second !== undefined && !isOptionsObject(second)) {
+        throw new TypeError(
+          `resource.extend("${first}", options): options must be an object, not ${describeValue(second)}`,
+        );
+      }
+      // A new member starts from `get` and is named after its key, e.g. `Todo.deleteMany`. Only
+      // an own member is existing: `constructor` or `toString` is a new member like any other.
+      const existing = ownMember(members, first);
       const options = {
         ...(existing ? {} : { name: `${resourceName(members)}.${first}` }),
         ...(second as object),
       };
-      return withExtend({
-        ...members,
-        [first]: (existing ?? (members.get as RestEndpoint)).extend(options),
-      });
+      const next: AnyMembers = { ...members };
+      setOwn(next, first, (existing ?? (members.get as RestEndpoint)).extend(options));
+      return withExtend(next as M);
+    }
+    if (!isOptionsObject(first)) {
+      throw new TypeError(
+        `resource.extend expects an object of member overrides, a member name and options, or a function, not ${describeValue(first)}`,
+      );
     }
     const overrides = first as Record<string, Partial<RestEndpointOptions>>;
     const next: AnyMembers = { ...members };
     for (const [key, options] of Object.entries(overrides)) {
-      const member = members[key];
+      const member = ownMember(members, key);
       if (!member)
         throw new TypeError(
           `resource.extend: no member "${key}" (members: ${Object.keys(members).join(', ')})`,
         );
-      next[key] = member.extend(options);
+      setOwn(next, key, member.extend(options));
     }
     return withExtend(next);
   };
   registerMembers(members);
   return { ...members, extend: extend as ResourceExtend<M> };
+}
+
+/** The resource's own endpoint member of that name (not `Object.prototype`'s `constructor`). */
+function ownMember(members: AnyMembers, key: string): RestEndpoint | undefined {
+  const member = getOwn(members, key) as RestEndpoint | undefined;
+  return typeof member?.extend === 'function' ? member : undefined;
+}
+
+/** `extend` is the resource's own method: a member of that name (or none) would be lost. */
+function checkMemberName(key: string): void {
+  if (key === '' || key === 'extend')
+    throw new TypeError(
+      `resource.extend: ${JSON.stringify(key)} cannot name a member${key === '' ? '' : " (it is the resource's extend method)"}`,
+    );
+}
+
+/** Options and members come as a plain object (not null, a list or a primitive). */
+function isOptionsObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
