@@ -263,18 +263,19 @@ export function createResource<const O extends ResourceOptions>(options: Readonl
       const answer = trimmedPk(value);
       return namesDeleted(schema, answer, params) ? answer : params;
     },
-    ...(optimistic
-      ? { getOptimisticResponse: (_snapshot: SnapshotInterface, params: unknown) => params }
-      : {}),
+    ...(optimistic ? { getOptimisticResponse: optimisticDelete } : {}),
   });
-  return withExtend({
-    get,
-    getList,
-    create: getList.push.extend({ name: name('create') }),
-    update,
-    partialUpdate,
-    delete: remove,
-  }) as unknown as Resource<O>;
+  return withExtend(
+    {
+      get,
+      getList,
+      create: getList.push.extend({ name: name('create') }),
+      update,
+      partialUpdate,
+      delete: remove,
+    },
+    optimistic === true,
+  ) as unknown as Resource<O>;
 }
 
 /**
@@ -307,6 +308,18 @@ function trimmedPk(value: unknown): unknown {
   return typeof value === 'string' ? value.trim() : value;
 }
 
+/**
+ * A delete shows at once what its `process` makes of an empty answer: the URL parameters for
+ * `delete` (4.2 rule 3), the objects built from the ids for a batch delete (4.5, "also when
+ * optimistic updates are used"), whichever member it was extended into. When that is nothing
+ * there is nothing to show until the server answers.
+ */
+function optimisticDelete(this: RestEndpoint, _snapshot: SnapshotInterface, ...args: unknown[]) {
+  const result = this.process(null, ...args);
+  if (result === undefined || result === null) throw new AbortOptimistic();
+  return result;
+}
+
 function optimisticUpdate(_snapshot: SnapshotInterface, params: unknown, body: unknown) {
   return { ...(params as object), ...(plainBody(body) as object) };
 }
@@ -318,7 +331,10 @@ const resourceName = (members: AnyMembers) =>
   (members.get as RestEndpoint).name.replace(/\.get$/, '');
 
 /** Gives a set of members the three-form `extend`. */
-function withExtend<M extends AnyMembers>(members: M): M & { extend: ResourceExtend<M> } {
+function withExtend<M extends AnyMembers>(
+  members: M,
+  optimistic: boolean,
+): M & { extend: ResourceExtend<M> } {
   const extend = (first: unknown, second?: unknown) => {
     if (typeof first === 'function') {
       const built = (first as (base: M) => unknown)(members);
@@ -328,7 +344,10 @@ function withExtend<M extends AnyMembers>(members: M): M & { extend: ResourceExt
         );
       }
       for (const key of Object.keys(built)) checkMemberName(key);
-      return withExtend({ ...members, ...namedAfterKeys(members, built as AnyMembers) });
+      return withExtend(
+        { ...members, ...namedAfterKeys(members, built as AnyMembers) },
+        optimistic,
+      );
     }
     if (typeof first === 'string') {
       checkMemberName(first);
@@ -340,13 +359,19 @@ function withExtend<M extends AnyMembers>(members: M): M & { extend: ResourceExt
       // A new member starts from `get` and is named after its key, e.g. `Todo.deleteMany`. Only
       // an own member is existing: `constructor` or `toString` is a new member like any other.
       const existing = ownMember(members, first);
-      const options = {
+      const options: Partial<RestEndpointOptions> = {
         ...(existing ? {} : { name: `${resourceName(members)}.${first}` }),
+        // `optimistic: true` makes all mutations optimistic (4.8): a new DELETE member (a batch
+        // delete, 4.5) too, though it starts from `get`. Other new mutations have no result
+        // that can be told from their arguments, so they wait for the server.
+        ...(!existing && optimistic && isDelete(second)
+          ? { getOptimisticResponse: optimisticDelete }
+          : {}),
         ...(second as object),
       };
       const next: AnyMembers = { ...members };
       setOwn(next, first, (existing ?? (members.get as RestEndpoint)).extend(options));
-      return withExtend(next as M);
+      return withExtend(next as M, optimistic);
     }
     if (!isOptionsObject(first)) {
       throw new TypeError(
@@ -363,7 +388,7 @@ function withExtend<M extends AnyMembers>(members: M): M & { extend: ResourceExt
         );
       setOwn(next, key, member.extend(options));
     }
-    return withExtend(next);
+    return withExtend(next, optimistic);
   };
   registerMembers(members);
   return { ...members, extend: extend as ResourceExtend<M> };
@@ -381,6 +406,10 @@ function checkMemberName(key: string): void {
     throw new TypeError(
       `resource.extend: ${JSON.stringify(key)} cannot name a member${key === '' ? '' : " (it is the resource's extend method)"}`,
     );
+}
+
+function isDelete(options: unknown): boolean {
+  return (options as { method?: unknown } | undefined)?.method === 'DELETE';
 }
 
 /** Options and members come as a plain object (not null, a list or a primitive). */
