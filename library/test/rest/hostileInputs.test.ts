@@ -278,3 +278,35 @@ describe('errors (7): an HTTP error with a huge body', () => {
     expect(error.body).toEqual(body);
   });
 });
+
+describe('limits (8): very long values in a request', () => {
+  it('a pk of 100,000 characters: the server refuses the URL; the error says so in a bounded message', async () => {
+    const TodoResource = todoResource(server.url);
+    const { controller, getState } = createStore();
+    const before = getState();
+    const id = 'é'.repeat(100_000);
+    const error = await controller.fetch(TodoResource.get, { id }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).status).toBe(431);
+    const { message } = error as NetworkError;
+    expect(message.startsWith(`GET ${server.url}/todos/%C3%A9%C3%A9`)).toBe(true);
+    expect(message.endsWith('…: 431 Request Header Fields Too Large')).toBe(true);
+    expect(message.length).toBeLessThan(600);
+    expect(getState().entities).toBe(before.entities);
+  });
+
+  it('a URL parameter that is a huge object is refused in a bounded message', () => {
+    const TodoResource = todoResource(server.url);
+    const id = { text: 'x'.repeat(100_000) };
+    expect(() => TodoResource.get.url({ id } as never)).toThrow(
+      'Todo.get: the URL parameter "id" must be a string or a number, not {"text":"xxx',
+    );
+    let message = '';
+    try {
+      TodoResource.get.url({ id } as never);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.length).toBeLessThan(300);
+  });
+});
