@@ -2,7 +2,7 @@ import { ENDPOINT_OPTIONS, Endpoint } from '../endpoint/Endpoint.js';
 import type { ErrorPolicy } from '../endpoint/types.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import { paginatedFilter, paginatedMerge } from '../schema/Collection.js';
-import { getOwn, setOwn } from '../schema/describe.js';
+import { describeValue, getOwn, setOwn } from '../schema/describe.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { findCollection, mapCollections } from './collections.js';
 import { NetworkError } from './NetworkError.js';
@@ -121,7 +121,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
   private pathValue(name: string, value: unknown, isRequired: boolean): string {
     if (typeof value === 'object' && value !== null) {
       throw new TypeError(
-        `${this.name}: the URL parameter "${name}" must be a string or a number, not ${JSON.stringify(value)}`,
+        `${this.name}: the URL parameter "${name}" must be a string or a number, not ${describeValue(value)}`,
       );
     }
     const text = String(value);
@@ -129,6 +129,20 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     if (problem !== undefined)
       throw new TypeError(`${this.name}: the URL parameter "${name}" ${problem}`);
     return text;
+  }
+
+  /**
+   * A page's cursor is a string or a number (spec 4.1): without one the request would fetch the
+   * first page again (or `?page=null`, `?page=[object Object]`) and merge it as the next.
+   */
+  private checkCursor(field: string, cursor: unknown): void {
+    if (typeof cursor === 'string' || (typeof cursor === 'number' && Number.isFinite(cursor)))
+      return;
+    throw new TypeError(
+      cursor === undefined || cursor === null
+        ? `${this.name}.getPage: missing the page argument "${field}"`
+        : `${this.name}.getPage: the page argument "${field}" must be a string or a number, not ${describeValue(cursor)}`,
+    );
   }
 
   /** Refuses parameters that lack one the path cannot be built without, naming each. */
@@ -254,7 +268,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
       // callers tell a cancelled request from a failed one by that name.
       if ((cause as Error | null)?.name === 'AbortError') throw cause;
       throw new NetworkError(
-        `${init.method} ${url}: no response (${(cause as Error).message})`,
+        `${init.method} ${clip(url)}: no response (${(cause as Error).message})`,
         undefined,
         {
           status: 0,
@@ -265,10 +279,9 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     if (!response.ok) {
       const body = await errorBody(response);
       // The server's own words (`{"error":"no todo 9"}`) say more than its status line.
-      const said =
-        body === undefined ? '' : `: ${typeof body === 'string' ? body : JSON.stringify(body)}`;
+      const said = body === undefined ? '' : `: ${quoteErrorBody(body)}`;
       throw new NetworkError(
-        `${init.method} ${url}: ${`${response.status} ${response.statusText}`.trim()}${said}`,
+        `${init.method} ${clip(url)}: ${`${response.status} ${response.statusText}`.trim()}${said}`,
         response,
         { body },
       );
@@ -288,7 +301,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     } catch (cause) {
       // The connection broke while the body arrived (e.g. shorter than its Content-Length).
       throw new NetworkError(
-        `${this.name}: the response from ${response.url} broke off (${(cause as Error).message})`,
+        `${this.name}: the response from ${clip(response.url)} broke off (${(cause as Error).message})`,
         response,
         { status: 0, cause },
       );
@@ -306,7 +319,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
       if (!json && (!needsData(this.schema) || this.process !== RestEndpoint.prototype.process))
         return text;
       throw new NetworkError(
-        `${this.name}: expected JSON from ${response.url} but received ${type || 'no content type'}: ${text.slice(0, 80)}`,
+        `${this.name}: expected JSON from ${clip(response.url)} but received ${type || 'no content type'}: ${text.slice(0, 80)}`,
         response,
         { status: 400 },
       );
@@ -375,10 +388,11 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
       typeof fieldOrRemoveCursor === 'function'
         ? fieldOrRemoveCursor
         : (params?: unknown, ...rest: unknown[]) => {
-            const { [fieldOrRemoveCursor]: _cursor, ...listParams } = (params ?? {}) as Record<
+            const { [fieldOrRemoveCursor]: cursor, ...listParams } = (params ?? {}) as Record<
               string,
               unknown
             >;
+            this.checkCursor(fieldOrRemoveCursor, cursor);
             return [listParams, ...rest];
           };
     if (!findCollection(this.schema))
@@ -423,8 +437,21 @@ function needsData(schema: unknown): boolean {
   return schemaOf(schema) !== undefined;
 }
 
-/** The longest error body text a NetworkError's message quotes. */
-const ERROR_BODY_LENGTH = 500;
+/** The longest text (an error body, a URL) a NetworkError's message quotes. */
+const QUOTED_LENGTH = 500;
+
+/**
+ * Text for a message, cut after QUOTED_LENGTH characters: a megabyte body or URL would flood
+ * every log and the devtools that show the error (the whole body stays on `error.body`).
+ */
+function clip(text: string): string {
+  return text.length > QUOTED_LENGTH ? `${text.slice(0, QUOTED_LENGTH)}…` : text;
+}
+
+/** An error body as text for a message: as sent, clipped. */
+function quoteErrorBody(body: unknown): string {
+  return clip(typeof body === 'string' ? body : JSON.stringify(body));
+}
 
 /**
  * The body of an HTTP error response, parsed when it is JSON (undefined when empty or
@@ -441,6 +468,6 @@ async function errorBody(response: Response): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    return text.length > ERROR_BODY_LENGTH ? `${text.slice(0, ERROR_BODY_LENGTH)}…` : text;
+    return clip(text);
   }
 }

@@ -3,7 +3,7 @@ import { registerEndpoint } from '../endpoint/registry.js';
 import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
 import { Collection, type CollectionOptions } from '../schema/Collection.js';
 import type { Denormalize } from '../schema/denormalizeTypes.js';
-import { describeValue } from '../schema/describe.js';
+import { describeValue, getOwn, setOwn } from '../schema/describe.js';
 import type { EntityClass } from '../schema/Entity.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { UnionSchema } from '../schema/Union.js';
@@ -259,20 +259,23 @@ export function createResource<const O extends ResourceOptions>(options: Readonl
     schema: new Invalidate(schema as EntityClass),
     method: 'DELETE',
     name: name('delete'),
-    process: (value: unknown, params: unknown) =>
-      namesDeleted(schema, value, params) ? value : params,
-    ...(optimistic
-      ? { getOptimisticResponse: (_snapshot: SnapshotInterface, params: unknown) => params }
-      : {}),
+    process: (value: unknown, params: unknown) => {
+      const answer = trimmedPk(value);
+      return namesDeleted(schema, answer, params) ? answer : params;
+    },
+    ...(optimistic ? { getOptimisticResponse: optimisticDelete } : {}),
   });
-  return withExtend({
-    get,
-    getList,
-    create: getList.push.extend({ name: name('create') }),
-    update,
-    partialUpdate,
-    delete: remove,
-  }) as unknown as Resource<O>;
+  return withExtend(
+    {
+      get,
+      getList,
+      create: getList.push.extend({ name: name('create') }),
+      update,
+      partialUpdate,
+      delete: remove,
+    },
+    optimistic === true,
+  ) as unknown as Resource<O>;
 }
 
 /**
@@ -296,6 +299,27 @@ function namesDeleted(schema: EntityClass | UnionSchema, value: unknown, params:
   }
 }
 
+/**
+ * A pk answered as text usually ends with a line break (`3\n`), which is no part of it: left in,
+ * it would invalidate an entity `"3\n"` that does not exist and leave the deleted one showing.
+ * An answer of whitespace alone names nothing.
+ */
+function trimmedPk(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim() : value;
+}
+
+/**
+ * A delete shows at once what its `process` makes of an empty answer: the URL parameters for
+ * `delete` (4.2 rule 3), the objects built from the ids for a batch delete (4.5, "also when
+ * optimistic updates are used"), whichever member it was extended into. When that is nothing
+ * there is nothing to show until the server answers.
+ */
+function optimisticDelete(this: RestEndpoint, _snapshot: SnapshotInterface, ...args: unknown[]) {
+  const result = this.process(null, ...args);
+  if (result === undefined || result === null) throw new AbortOptimistic();
+  return result;
+}
+
 function optimisticUpdate(_snapshot: SnapshotInterface, params: unknown, body: unknown) {
   return { ...(params as object), ...(plainBody(body) as object) };
 }
@@ -307,38 +331,90 @@ const resourceName = (members: AnyMembers) =>
   (members.get as RestEndpoint).name.replace(/\.get$/, '');
 
 /** Gives a set of members the three-form `extend`. */
-function withExtend<M extends AnyMembers>(members: M): M & { extend: ResourceExtend<M> } {
+function withExtend<M extends AnyMembers>(
+  members: M,
+  optimistic: boolean,
+): M & { extend: ResourceExtend<M> } {
   const extend = (first: unknown, second?: unknown) => {
     if (typeof first === 'function') {
-      const built = (first as (base: M) => AnyMembers)(members);
-      return withExtend({ ...members, ...namedAfterKeys(members, built) });
+      const built = (first as (base: M) => unknown)(members);
+      if (!isOptionsObject(built)) {
+        throw new TypeError(
+          `resource.extend: the function must return an object of members, not ${describeValue(built)}`,
+        );
+      }
+      for (const key of Object.keys(built)) checkMemberName(key);
+      return withExtend(
+        { ...members, ...namedAfterKeys(members, built as AnyMembers) },
+        optimistic,
+      );
     }
     if (typeof first === 'string') {
-      // A new member starts from `get` and is named after its key, e.g. `Todo.deleteMany`.
-      const existing = members[first];
-      const options = {
+      checkMemberName(first);
+      if (second !== undefined && !isOptionsObject(second)) {
+        throw new TypeError(
+          `resource.extend("${first}", options): options must be an object, not ${describeValue(second)}`,
+        );
+      }
+      // A new member starts from `get` and is named after its key, e.g. `Todo.deleteMany`. Only
+      // an own member is existing: `constructor` or `toString` is a new member like any other.
+      const existing = ownMember(members, first);
+      const options: Partial<RestEndpointOptions> = {
         ...(existing ? {} : { name: `${resourceName(members)}.${first}` }),
+        // `optimistic: true` makes all mutations optimistic (4.8): a new DELETE member (a batch
+        // delete, 4.5) too, though it starts from `get`. Other new mutations have no result
+        // that can be told from their arguments, so they wait for the server.
+        ...(!existing && optimistic && isDelete(second)
+          ? { getOptimisticResponse: optimisticDelete }
+          : {}),
         ...(second as object),
       };
-      return withExtend({
-        ...members,
-        [first]: (existing ?? (members.get as RestEndpoint)).extend(options),
-      });
+      const next: AnyMembers = { ...members };
+      setOwn(next, first, (existing ?? (members.get as RestEndpoint)).extend(options));
+      return withExtend(next as M, optimistic);
+    }
+    if (!isOptionsObject(first)) {
+      throw new TypeError(
+        `resource.extend expects an object of member overrides, a member name and options, or a function, not ${describeValue(first)}`,
+      );
     }
     const overrides = first as Record<string, Partial<RestEndpointOptions>>;
     const next: AnyMembers = { ...members };
     for (const [key, options] of Object.entries(overrides)) {
-      const member = members[key];
+      const member = ownMember(members, key);
       if (!member)
         throw new TypeError(
           `resource.extend: no member "${key}" (members: ${Object.keys(members).join(', ')})`,
         );
-      next[key] = member.extend(options);
+      setOwn(next, key, member.extend(options));
     }
-    return withExtend(next);
+    return withExtend(next, optimistic);
   };
   registerMembers(members);
   return { ...members, extend: extend as ResourceExtend<M> };
+}
+
+/** The resource's own endpoint member of that name (not `Object.prototype`'s `constructor`). */
+function ownMember(members: AnyMembers, key: string): RestEndpoint | undefined {
+  const member = getOwn(members, key) as RestEndpoint | undefined;
+  return typeof member?.extend === 'function' ? member : undefined;
+}
+
+/** `extend` is the resource's own method: a member of that name (or none) would be lost. */
+function checkMemberName(key: string): void {
+  if (key === '' || key === 'extend')
+    throw new TypeError(
+      `resource.extend: ${JSON.stringify(key)} cannot name a member${key === '' ? '' : " (it is the resource's extend method)"}`,
+    );
+}
+
+function isDelete(options: unknown): boolean {
+  return (options as { method?: unknown } | undefined)?.method === 'DELETE';
+}
+
+/** Options and members come as a plain object (not null, a list or a primitive). */
+function isOptionsObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { describeValue } from '../schema/describe.js';
 import type { RestEndpoint } from './RestEndpoint.js';
 
 /** Request settings a hook adds to every request, e.g. `{ headers: { 'access-token': token } }`. */
@@ -23,12 +24,27 @@ export function hookifyResource<R extends object>(
   resource: R,
   useInit?: RequestInitHook,
 ): HookifiedResource<R> {
+  if (typeof resource !== 'object' || resource === null) {
+    throw new TypeError(
+      `hookifyResource expects a resource (the result of createResource), not ${describeValue(resource)}`,
+    );
+  }
+  if (useInit !== undefined && typeof useInit !== 'function') {
+    throw new TypeError(
+      `hookifyResource: the second argument must be a hook returning request settings, not ${describeValue(useInit)}`,
+    );
+  }
   const hooks: Record<string, () => unknown> = {};
   for (const [name, member] of Object.entries(resource)) {
     if (!isEndpoint(member)) continue;
     hooks[`use${name[0]?.toUpperCase()}${name.slice(1)}`] = () => {
-      const init = useInit?.();
-      if (!init) return member;
+      const init: unknown = useInit?.();
+      if (init === undefined || init === null) return member;
+      // Found at the first render rather than as a garbled request (`{ 0: 't', 1: 'o', … }`).
+      if (typeof init !== 'object' || Array.isArray(init))
+        throw new TypeError(
+          `hookifyResource: useInit() must return request settings such as { headers }, not ${describeValue(init)}`,
+        );
       return member.extend({ requestInit: mergeRequestInit(member.requestInit, init) });
     };
   }

@@ -3,6 +3,8 @@ export function describeValue(value: unknown, maxLength = 200): string {
   let text: string;
   if (value === undefined) text = 'undefined';
   else if (typeof value === 'string') text = JSON.stringify(value);
+  // JSON would write NaN and Infinity as `null`, which is not what was given.
+  else if (typeof value === 'number') text = String(value);
   else {
     try {
       text = JSON.stringify(value) ?? String(value);

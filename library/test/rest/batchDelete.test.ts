@@ -199,3 +199,99 @@ describe('batch deletion with optimistic updates', () => {
     ]);
   });
 });
+
+describe("batch deletion in data-client's documented form: a list of ids as the argument", () => {
+  /** `Invalidate.md`'s example: `body: [] as string[]`, the result built in `process`. */
+  function docsResource(optimistic: boolean) {
+    return createResource({
+      path: '/todos/:id',
+      schema: Todo,
+      urlPrefix: server.url,
+      optimistic,
+    }).extend('deleteMany', {
+      path: '/todos',
+      method: 'DELETE',
+      body: [] as string[],
+      schema: [new schema.Invalidate(Todo)],
+      process(_value: unknown, body: readonly string[]) {
+        return body.map((id) => ({ id }));
+      },
+    });
+  }
+
+  it.each([
+    ['an empty body', ''],
+    ['the JSON string ""', '""'],
+  ])('answered with %s, every listed entity is invalidated', async (_case, rawBody) => {
+    const TodoResource = docsResource(false);
+    const { controller, getState } = await loadedStore(TodoResource);
+    server.respondNext({ status: 200, rawBody });
+    const result = await controller.fetch(TodoResource.deleteMany, ['1', '3']);
+    expect(result.map((todo) => [todo instanceof Todo, todo.id])).toEqual([
+      [true, '1'],
+      [true, '3'],
+    ]);
+    // DELETE sends no body, as in data-client: the list is the query.
+    const request = lastRequest(server);
+    expect([request.method, request.url, request.body]).toEqual(['DELETE', '/todos?0=1&1=3', '']);
+    expect(['1', '2', '3', '4'].filter((id) => invalidated(getState(), id))).toEqual(['1', '3']);
+    expect(rows(getState())).toEqual({
+      '{}': ['2', '4'],
+      '{"userId":"1"}': ['2'],
+      '{"userId":"2"}': ['4'],
+    });
+  });
+
+  it('with optimistic: true on the resource, the entities leave before the server answers', async () => {
+    const TodoResource = docsResource(true);
+    const { controller, getState } = await loadedStore(TodoResource);
+    server.setDelay(150);
+    server.respondNext({ status: 200, rawBody: '' });
+    const pending = track(controller.fetch(TodoResource.deleteMany, ['2', '4']));
+    expect(pending.settled).toBe(false);
+    expect(rows(getState())).toEqual({
+      '{}': ['1', '3'],
+      '{"userId":"1"}': ['1'],
+      '{"userId":"2"}': ['3'],
+    });
+    expect(invalidated(getState(), '2')).toBe(true);
+    await pending.promise;
+    expect(getState().optimistic).toEqual([]);
+    expect(['1', '2', '3', '4'].filter((id) => invalidated(getState(), id))).toEqual(['2', '4']);
+  });
+
+  it('with optimistic: true, a failure puts the entities back', async () => {
+    const TodoResource = docsResource(true);
+    const { controller, getState } = await loadedStore(TodoResource);
+    const before = getState();
+    server.setDelay(100);
+    server.failNext(500);
+    const pending = track(controller.fetch(TodoResource.deleteMany, ['1']));
+    expect(rows(getState())['{}']).toEqual(['2', '3', '4']);
+    await expect(pending.promise).rejects.toMatchObject({ status: 500 });
+    expect(getState().entities).toBe(before.entities);
+    expect(rows(getState())['{}']).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('without optimistic, nothing leaves before the server answers', async () => {
+    const TodoResource = docsResource(false);
+    const { controller, getState } = await loadedStore(TodoResource);
+    server.setDelay(100);
+    server.respondNext({ status: 200, rawBody: '' });
+    const pending = track(controller.fetch(TodoResource.deleteMany, ['1']));
+    expect(rows(getState())['{}']).toEqual(['1', '2', '3', '4']);
+    await pending.promise;
+    expect(rows(getState())['{}']).toEqual(['2', '3', '4']);
+  });
+
+  it('an optimistic resource gives other new members no optimistic response of their own', () => {
+    const TodoResource = createResource({
+      path: '/todos/:id',
+      schema: Todo,
+      urlPrefix: server.url,
+      optimistic: true,
+    }).extend('toggle', { path: '/todos/:id/toggle', method: 'POST' });
+    expect(TodoResource.toggle.getOptimisticResponse).toBeUndefined();
+    expect(TodoResource.delete.getOptimisticResponse).toBeTypeOf('function');
+  });
+});
