@@ -39,7 +39,8 @@ export function hookifyResource<R extends object>(
     if (!isEndpoint(member)) continue;
     hooks[`use${name[0]?.toUpperCase()}${name.slice(1)}`] = () => {
       const init: unknown = useInit?.();
-      if (init === undefined || init === null) return member;
+      // `token && { headers }` gives '' or false while there is no token: nothing to add.
+      if (!init) return member;
       // Found at the first render rather than as a garbled request (`{ 0: 't', 1: 'o', … }`).
       if (typeof init !== 'object' || Array.isArray(init))
         throw new TypeError(

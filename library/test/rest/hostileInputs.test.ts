@@ -141,12 +141,16 @@ describe('hookifyResource() with arguments of the wrong kind (4.6)', () => {
     },
   );
 
-  it('useInit() returning null or undefined gives the members as they are', async () => {
+  it.each([
+    ['null', null],
+    ['undefined', undefined],
+    ["'' (`token && { headers }` with no token)", ''],
+    ['false', false],
+  ])('useInit() returning %s gives the members as they are', async (_case, init) => {
     const TodoResource = todoResource(server.url);
-    expect(hookifyResource(TodoResource, () => null as never).useDelete()).toBe(
-      TodoResource.delete,
-    );
-    expect(hookifyResource(TodoResource, () => undefined as never).useGet()).toBe(TodoResource.get);
+    const hooks = hookifyResource(TodoResource, () => init as never);
+    expect(hooks.useDelete()).toBe(TodoResource.delete);
+    expect(hooks.useGet()).toBe(TodoResource.get);
   });
 });
 
