@@ -2,7 +2,7 @@ import { ENDPOINT_OPTIONS, Endpoint } from '../endpoint/Endpoint.js';
 import type { ErrorPolicy } from '../endpoint/types.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import { paginatedFilter, paginatedMerge } from '../schema/Collection.js';
-import { getOwn, setOwn } from '../schema/describe.js';
+import { describeValue, getOwn, setOwn } from '../schema/describe.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { findCollection, mapCollections } from './collections.js';
 import { NetworkError } from './NetworkError.js';
@@ -59,6 +59,12 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     const sideEffect =
       'sideEffect' in options ? options.sideEffect : method === 'GET' ? undefined : true;
     const urlPrefix = options.urlPrefix ?? '';
+    // Not a string (e.g. a config object, or null) would be requested as "null/todos/1".
+    if (typeof urlPrefix !== 'string') {
+      throw new TypeError(
+        `${options.name ?? options.path}: urlPrefix must be a string like "https://api.example.com", not ${describeValue(urlPrefix)}`,
+      );
+    }
     Object.defineProperty(this, 'name', {
       value: options.name ?? `${urlPrefix}${options.path}`,
       configurable: true,

@@ -108,6 +108,25 @@ describe('createResource refuses a wrong argument object by name (2.2)', () => {
       );
     }
   });
+
+  it('a urlPrefix that is not a string, naming the member', () => {
+    for (const [urlPrefix, named] of [
+      [8080, '8080'],
+      [{ base: 'http://a' }, '{"base":"http://a"}'],
+      [new URL('http://127.0.0.1'), '"http://127.0.0.1/"'],
+    ] as const) {
+      expect(() => createResource({ path, schema: Todo, urlPrefix: urlPrefix as never })).toThrow(
+        `Todo.get: urlPrefix must be a string like "https://api.example.com", not ${named}`,
+      );
+    }
+    expect(() => new RestEndpoint({ path: '/todos', urlPrefix: 1 as never })).toThrow(
+      '/todos: urlPrefix must be a string',
+    );
+    // Left out, or undefined (an unset environment variable): relative URLs.
+    expect(createResource({ path, schema: Todo, urlPrefix: undefined }).get.url({ id: 1 })).toBe(
+      '/todos/1',
+    );
+  });
 });
 
 describe('an Entity without pk() (2.1: pk() is required)', () => {
@@ -127,6 +146,6 @@ describe('an Entity without pk() (2.1: pk() is required)', () => {
     await expect(controller.fetch(NoPkResource.getList, {})).rejects.toThrow(message);
     expect(getState().entities.get('NoPk')).toBeUndefined();
     expect(getState().endpoints.get(NoPkResource.get.key({ id: 1 }))).toBeUndefined();
-    expect(getState().meta.get(NoPkResource.get.key({ id: 1 }))?.error?.message).toBe(message);
+    expect(getState().meta.get(NoPkResource.get.key({ id: 1 }))?.error).toMatchObject({ message });
   });
 });
