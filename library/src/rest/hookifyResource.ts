@@ -1,3 +1,4 @@
+import { describeValue } from '../schema/describe.js';
 import type { RestEndpoint } from './RestEndpoint.js';
 
 /** Request settings a hook adds to every request, e.g. `{ headers: { 'access-token': token } }`. */
@@ -23,6 +24,17 @@ export function hookifyResource<R extends object>(
   resource: R,
   useInit?: RequestInitHook,
 ): HookifiedResource<R> {
+  // Refused here, where the mistake is made, rather than as a TypeError inside a render.
+  if (typeof resource !== 'object' || resource === null) {
+    throw new TypeError(
+      `hookifyResource takes a resource (what createResource returns), not ${describeValue(resource)}`,
+    );
+  }
+  if (useInit !== undefined && typeof useInit !== 'function') {
+    throw new TypeError(
+      `hookifyResource: useInit must be a hook returning request settings, not ${describeValue(useInit)}`,
+    );
+  }
   const hooks: Record<string, () => unknown> = {};
   for (const [name, member] of Object.entries(resource)) {
     if (!isEndpoint(member)) continue;

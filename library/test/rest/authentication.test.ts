@@ -198,3 +198,21 @@ describe('token handling written in a custom Endpoint class (5.1)', () => {
     );
   });
 });
+
+describe('hookifyResource refuses what is not a resource or an init hook', () => {
+  it('names the wrong argument when the hooks are made, not when a component renders', () => {
+    const hookify = hookifyResource as (resource: unknown, useInit?: unknown) => unknown;
+    for (const [resource, named] of [
+      [undefined, 'undefined'],
+      [null, 'null'],
+      ['TodoResource', '"TodoResource"'],
+    ] as const) {
+      expect(() => hookify(resource)).toThrow(
+        `hookifyResource takes a resource (what createResource returns), not ${named}`,
+      );
+    }
+    expect(() => hookify(todoResource(), { headers: { 'access-token': 'abc' } })).toThrow(
+      'hookifyResource: useInit must be a hook returning request settings, not {"headers":{"access-token":"abc"}}',
+    );
+  });
+});
