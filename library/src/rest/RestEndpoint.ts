@@ -59,6 +59,12 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     const sideEffect =
       'sideEffect' in options ? options.sideEffect : method === 'GET' ? undefined : true;
     const urlPrefix = options.urlPrefix ?? '';
+    // Not a string (e.g. a config object, or null) would be requested as "null/todos/1".
+    if (typeof urlPrefix !== 'string') {
+      throw new TypeError(
+        `${options.name ?? options.path}: urlPrefix must be a string like "https://api.example.com", not ${describeValue(urlPrefix)}`,
+      );
+    }
     Object.defineProperty(this, 'name', {
       value: options.name ?? `${urlPrefix}${options.path}`,
       configurable: true,

@@ -186,6 +186,11 @@ type ExtendMember<Member, E> =
  * `update`, `partialUpdate` and `delete`.
  */
 export function createResource<const O extends ResourceOptions>(options: Readonly<O>): Resource<O> {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(
+      `createResource takes one options object ({ path, schema, ... }), not ${describeValue(options)}`,
+    );
+  }
   const {
     path,
     schema,
@@ -202,6 +207,26 @@ export function createResource<const O extends ResourceOptions>(options: Readonl
   }
   if (schema === undefined || schema === null) {
     throw new TypeError('createResource: schema is required (an Entity class, or a schema of one)');
+  }
+  // Anything else would be called with `new` below: a RestEndpoint *instance* is callable, and
+  // calling it would send a request with the options as its query.
+  if (!isSubclass(Endpoint, RestEndpoint)) {
+    throw new TypeError(
+      `createResource: Endpoint must be RestEndpoint or a class that extends it, not ${describeClassOption(Endpoint)}`,
+    );
+  }
+  if (!isSubclass(CollectionClass, Collection)) {
+    throw new TypeError(
+      `createResource: Collection must be schema.Collection or a class that extends it, not ${describeClassOption(CollectionClass)}`,
+    );
+  }
+  if (
+    paginationField !== undefined &&
+    (typeof paginationField !== 'string' || paginationField === '')
+  ) {
+    throw new TypeError(
+      `createResource: paginationField must name the page's query parameter, not ${describeValue(paginationField)}`,
+    );
   }
   if (!path.includes(':')) {
     throw new TypeError(
@@ -318,6 +343,20 @@ function optimisticDelete(this: RestEndpoint, _snapshot: SnapshotInterface, ...a
   const result = this.process(null, ...args);
   if (result === undefined || result === null) throw new AbortOptimistic();
   return result;
+}
+
+/** Whether `value` is the class `base` or one derived from it (not an instance, not any function). */
+function isSubclass(value: unknown, base: abstract new (...args: never[]) => unknown): boolean {
+  return value === base || (typeof value === 'function' && value.prototype instanceof base);
+}
+
+/** A wrong `Endpoint` or `Collection` option as its author would recognize it. */
+function describeClassOption(value: unknown): string {
+  if (value instanceof RestEndpoint || value instanceof Collection) {
+    return `an instance of ${value.constructor.name} (pass the class itself)`;
+  }
+  if (typeof value === 'function') return `the class or function ${value.name || '(anonymous)'}`;
+  return describeValue(value);
 }
 
 function optimisticUpdate(_snapshot: SnapshotInterface, params: unknown, body: unknown) {

@@ -63,7 +63,16 @@ export abstract class Entity {
     key?: string,
     args?: readonly unknown[],
   ) {
-    const pk = (this.prototype as Entity).pk.call(value as unknown as Entity, parent, key, args);
+    const pkMethod = (this.prototype as Partial<Entity>).pk;
+    // pk() is abstract, so only plain JavaScript (or a cast) gets here without one: say so,
+    // rather than fail on calling undefined.
+    if (typeof pkMethod !== 'function') {
+      throw new SchemaError(
+        `${this.key} has no pk() method: an Entity class must define pk(), which returns its identifier`,
+        value,
+      );
+    }
+    const pk = pkMethod.call(value as unknown as Entity, parent, key, args);
     // 'undefined' is what the documented `${this.id}` pattern yields for a missing id; the
     // reference library treats it as missing too (rather than storing an entity under "undefined").
     if (

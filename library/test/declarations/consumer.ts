@@ -20,6 +20,7 @@ import {
   createResource,
   createStore,
   Entity,
+  hookifyResource,
   Index,
   RestEndpoint,
   schema,
@@ -114,6 +115,34 @@ export async function generativeTypes() {
   PlainResource.getList({ userId: 1, orderBy: 'title' });
   // @ts-expect-error a number is not a query
   createResource({ path: '/todos/:id', schema: Todo }).getList(5);
+}
+
+/** Spec 9.1: hookifyResource's generative types, on TypeScript 4.3 as on the newest. */
+export function useHookifiedTypes() {
+  const TodoHooks = hookifyResource(TodoResource, () => ({
+    headers: { 'access-token': 'abc' },
+  }));
+  same<ReturnType<typeof TodoHooks.useGet>, typeof TodoResource.get>(true);
+  same<ReturnType<typeof TodoHooks.useGetList>, typeof TodoResource.getList>(true);
+  same<ReturnType<typeof TodoHooks.useUpdate>, typeof TodoResource.update>(true);
+  same<ReturnType<typeof TodoHooks.usePartialUpdate>, typeof TodoResource.partialUpdate>(true);
+  same<ReturnType<typeof TodoHooks.useDelete>, typeof TodoResource.delete>(true);
+  same<Parameters<typeof TodoHooks.useGet>, []>(true);
+  const getList = TodoHooks.useGetList();
+  controller
+    .fetch(getList.push, {}, { title: 'x' })
+    .then((pushed) => same<typeof pushed, Todo>(true));
+  controller.fetch(getList.getPage, { page: 2 }).then((page) => same<typeof page, Todo[]>(true));
+  // @ts-expect-error `idd` is not a parameter of '/todos/:id'
+  TodoHooks.useGet()({ idd: 1 });
+  // @ts-expect-error the body lacks the required `title`
+  TodoHooks.useUpdate()({ id: 1 }, { completed: true });
+  // @ts-expect-error the list of '/users/:userId/todos' needs `userId`
+  hookifyResource(PlainResource).useGetList()({});
+  // @ts-expect-error the hooks are named after the members: useGetList, not useList
+  TodoHooks.useList();
+  // @ts-expect-error useInit returns request settings, not a token
+  hookifyResource(TodoResource, () => 'abc');
 }
 
 export function endpoints() {

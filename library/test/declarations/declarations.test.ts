@@ -5,15 +5,19 @@
  * declarations checked (no `skipLibCheck`).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emitDeclarations } from '../../../scripts/build-declarations.mjs';
 
 const require = createRequire(import.meta.url);
-/** Inside node_modules, so that the declarations' own imports (`react`) resolve as installed. */
-const project = resolve('node_modules/.cache/restlens-declarations');
+/**
+ * Inside node_modules, so that the declarations' own imports (`react`) resolve as installed.
+ * Its real path: tsc names files relative to the real working directory, so in a checkout whose
+ * node_modules is a link the error lines would not start with `src/`.
+ */
+const project = join(realpathSync('node_modules'), '.cache/restlens-declarations');
 const sources = {
   'consumer.ts': 'library/test/declarations/consumer.ts',
   'app.tsx': 'library/test/migration/app.tsx',

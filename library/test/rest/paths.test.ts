@@ -32,6 +32,36 @@ describe('shortenPath / removeLastArg (spec 2.5)', () => {
     expect(removeLastArg('/users/:userId/todos/:id')).toBe('/users/:userId/todos');
   });
 
+  it('shortens every form of template as the ShortenPath type does (types/shortenPath.test-d.ts)', () => {
+    const forms: Record<string, string> = {
+      ':id': '/',
+      '/todos/:id?': '/todos',
+      '/todos/:id(\\d+)': '/todos',
+      'todos/:id': 'todos',
+      '/users/:userId/todos/:id.json': '/users/:userId/todos',
+      '/todos/:id/detail': '/todos',
+      '/:group/todos': '/',
+      '/todos/:id/': '/todos',
+    };
+    for (const [template, shortened] of Object.entries(forms)) {
+      expect([template, shortenPath(template), removeLastArg(template)]).toEqual([
+        template,
+        shortened,
+        shortened,
+      ]);
+    }
+  });
+
+  it("a resource at '/:id' lists at '/' (rule 3): the URL is urlPrefix + '/'", async () => {
+    const Root = createResource({ path: '/:id', schema: Todo, urlPrefix: `${server.url}/todos` });
+    expect([Root.getList.path, Root.getList.push.path, Root.get.path]).toEqual(['/', '/', '/:id']);
+    expect(Root.getList.url({ userId: 1 })).toBe(`${server.url}/todos/?userId=1`);
+    const { controller } = createStore();
+    expect(ids(await controller.fetch(Root.getList, { userId: 1 }))).toEqual([1, 2]);
+    expect((await controller.fetch(Root.get, { id: 3 })).title).toBe('ship');
+    expect(received(server)).toEqual(['GET /todos/?userId=1', 'GET /todos/3']);
+  });
+
   it('collection members use the shortened path, single-entity members the full one (rule 4)', async () => {
     const UserTodos = createResource({
       path: '/users/:userId/todos/:id',
