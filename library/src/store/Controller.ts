@@ -83,6 +83,18 @@ export interface StoreAccess {
 const DEFAULT_DATA_EXPIRY = 60_000;
 
 /**
+ * What a read in flight rejects with when `resetEntireStore` runs, at once rather than when its
+ * server answers (as data-client's ResetError): a component suspended on it fetches again from
+ * the empty store without waiting for a response that would be dropped anyway.
+ */
+export class ResetError extends Error {
+  override name = 'ResetError';
+  constructor() {
+    super('Aborted due to RESET: the store was reset while fetching');
+  }
+}
+
+/**
  * Runs endpoints and reads the store. It works with any endpoint that is a callable with
  * `key(...args)`, an optional `schema`, `sideEffect` and expiry options.
  *
@@ -100,6 +112,8 @@ export class Controller {
   private readonly inflightKeys = new Map<string, string>();
   /** How many times `resetEntireStore` ran: requests started before a reset store nothing. */
   private resets = 0;
+  /** Rejects each read in flight with a ResetError; `resetEntireStore` calls them. */
+  private readonly abandonOnReset = new Set<(error: ResetError) => void>();
   private readonly subscriptions = new Subscriptions(
     // Nobody awaits a poll: its failure is stored for the call's readers.
     (endpoint, args) => {
@@ -176,17 +190,26 @@ export class Controller {
     resetsAtStart: number,
   ) {
     let response: unknown;
+    // A read is abandoned at a reset (mutations run to their end: the server may have done them).
+    let abandon: ((error: ResetError) => void) | undefined;
+    const reset = endpoint.sideEffect
+      ? undefined
+      : new Promise<never>((_, reject) => {
+          abandon = reject;
+          this.abandonOnReset.add(reject);
+        });
     try {
-      response = await endpoint(...args);
+      response = await (reset ? Promise.race([endpoint(...args), reset]) : endpoint(...args));
     } catch (error) {
       // Nothing of a request started before a reset is stored (see below).
       if (this.resets === resetsAtStart) this.commit(endpoint, { args, error, fetchedAt }, key);
       throw error;
+    } finally {
+      if (abandon) this.abandonOnReset.delete(abandon);
     }
     // `fetchedAt < lastReset` alone misses a reset in the same millisecond as the fetch; the
     // count of resets tells for sure that this request started before one.
-    if (this.resets !== resetsAtStart)
-      throw new Error(`${endpoint.name}: the store was reset while fetching`);
+    if (this.resets !== resetsAtStart) throw new ResetError();
     const changes = this.commit(endpoint, { args, response, fetchedAt }, key);
     // The reducer turns a response that does not fit the schema into an error for its key.
     for (const change of changes.results)
@@ -309,12 +332,20 @@ export class Controller {
     }
   }
 
-  /** Empties the store; responses to requests already in flight are dropped. */
+  /**
+   * Empties the store; responses to requests already in flight are dropped, and the reads in
+   * flight reject at once with a ResetError.
+   */
   resetEntireStore = (): Promise<void> => {
     this.inflight.clear();
     this.inflightKeys.clear();
     this.resets++;
-    return this.dispatch({ type: 'reset', date: Date.now() });
+    const reset = this.dispatch({ type: 'reset', date: Date.now() });
+    // After the reset is stored, so that whoever awaits a read finds the empty store.
+    const abandoned = [...this.abandonOnReset];
+    this.abandonOnReset.clear();
+    for (const abandon of abandoned) abandon(new ResetError());
+    return reset;
   };
 
   /**
