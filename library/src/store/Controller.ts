@@ -386,11 +386,16 @@ export class Controller {
       : errorOf(state, keyOf('controller.getError', endpoint, args));
   };
 
-  /** A read-only view of `state` at `fetchedAt`, given to optimistic updaters. */
-  snapshot = (state: State, fetchedAt: number): SnapshotInterface => ({
+  /**
+   * A read-only view of `state` at `fetchedAt` (0 when not given, as in data-client), given to
+   * optimistic updaters.
+   */
+  snapshot = (state: State, fetchedAt = 0): SnapshotInterface => ({
     fetchedAt,
     getResponse: (endpoint, ...args) =>
       this.getResponse(endpoint, ...(args as [...Parameters<typeof endpoint>]), state),
+    getError: (endpoint, ...args) =>
+      this.getError(endpoint, ...(args as [...Parameters<typeof endpoint>]), state),
   });
 
   /**

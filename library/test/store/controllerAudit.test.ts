@@ -40,3 +40,20 @@ describe('resetEntireStore with reads in flight', () => {
     expect((await theirs).map((todo) => todo.id)).toEqual([1, 2, 3]);
   });
 });
+
+describe('snapshot', () => {
+  it("has data-client's getError (the error a component would see) and fetchedAt 0 by default", async () => {
+    const { controller } = store;
+    server.failNext(404);
+    await expect(controller.fetch(api.getTodo, { id: 1 })).rejects.toMatchObject({ status: 404 });
+    const snapshot = controller.snapshot(controller.getState());
+    expect(snapshot.fetchedAt).toBe(0);
+    expect(snapshot.getError(api.getTodo, { id: 1 })).toMatchObject({ status: 404 });
+    expect(snapshot.getError(api.getTodo, { id: 2 })).toBeUndefined();
+    // Detached, as `const { snapshot } = useController()` gives it.
+    const { snapshot: detached } = controller;
+    expect(detached(controller.getState(), 5).getError(api.getTodo, { id: 1 })).toBe(
+      controller.getError(api.getTodo, { id: 1 }, controller.getState()),
+    );
+  });
+});
