@@ -7,6 +7,7 @@ import { MemoCache } from '../normalize/denormalize.js';
 import { readResponse } from '../normalize/readResponse.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
+import { describeValue } from '../schema/describe.js';
 import { isInvalid } from '../schema/invalid.js';
 import type { Action, TestKey } from './actions.js';
 import { keyOf } from './keyOf.js';
@@ -67,11 +68,34 @@ type KeyFilter = TestKey | { testKey: TestKey };
  * The key test of a filter. An endpoint with a `testKey` (RestEndpoint) is itself a function, so
  * it is recognized by its `testKey` first: calling the endpoint as the test would fetch.
  */
-function testKeyOf(filter: KeyFilter): TestKey {
-  const withTestKey = filter as { testKey?: unknown };
-  return typeof withTestKey.testKey === 'function'
-    ? (key) => (filter as { testKey: TestKey }).testKey(key)
-    : (filter as TestKey);
+function testKeyOf(caller: string, filter: KeyFilter): TestKey {
+  const withTestKey = filter as { testKey?: unknown } | null | undefined;
+  if (typeof withTestKey?.testKey === 'function')
+    return (key) => (filter as { testKey: TestKey }).testKey(key);
+  if (typeof filter === 'function') return filter;
+  // Refused here, by name: the store would otherwise fail on its first key, or on none.
+  throw new TypeError(
+    `${caller}: the filter must be an endpoint (such as TodoResource.getList) or { testKey(key) }, not ${describeValue(filter)}`,
+  );
+}
+
+/**
+ * Splits `getResponse`'s and `getError`'s arguments into the call's arguments and the state (the
+ * last one). Forgetting the state (`getResponse(ep, { id })`) would read the arguments as the
+ * state and fail far from the cause, or read `{ id }` as missing its URL parameter.
+ */
+function argsAndStateOf(
+  caller: string,
+  argsAndState: readonly unknown[],
+): { args: readonly unknown[]; state: State } {
+  const state = argsAndState.at(-1);
+  // Told by its shape, not its class: a state may come from another copy of the library.
+  if (typeof (state as { meta?: { get?: unknown } } | null)?.meta?.get !== 'function') {
+    throw new TypeError(
+      `${caller}: the last argument must be the state (controller.getState()), not ${describeValue(state)}`,
+    );
+  }
+  return { args: argsAndState.slice(0, -1), state: state as State };
 }
 
 export interface StoreAccess {
@@ -280,11 +304,14 @@ export class Controller {
 
   /** Invalidates every stored result whose key passes the filter. */
   invalidateAll = (filter: KeyFilter): Promise<void> =>
-    this.dispatch({ type: 'invalidateAll', testKey: testKeyOf(filter) });
+    this.dispatch({
+      type: 'invalidateAll',
+      testKey: testKeyOf('controller.invalidateAll', filter),
+    });
 
   /** Marks every matching result stale: it is still shown, and fetched again when read. */
   expireAll = (filter: KeyFilter): Promise<void> =>
-    this.dispatch({ type: 'expireAll', testKey: testKeyOf(filter) });
+    this.dispatch({ type: 'expireAll', testKey: testKeyOf('controller.expireAll', filter) });
 
   /**
    * Keeps `endpoint(...args)` fresh until `unsubscribe`: it is fetched again whenever its data
@@ -367,8 +394,7 @@ export class Controller {
     endpoint: Readable,
     ...argsAndState: readonly unknown[]
   ): ResponseInfo<never> => {
-    const state = argsAndState.at(-1) as State;
-    const args = argsAndState.slice(0, -1);
+    const { args, state } = argsAndStateOf('controller.getResponse', argsAndState);
     if (args[0] === null) return NOTHING_READ;
     const key = keyOf('controller.getResponse', endpoint, args);
     return readResult(this.memo, endpoint, args, key, state) as ResponseInfo<never>;
@@ -379,8 +405,7 @@ export class Controller {
     endpoint: E,
     ...argsAndState: ArgsThenState<Parameters<E>>
   ): unknown => {
-    const state = argsAndState.at(-1) as State;
-    const args = argsAndState.slice(0, -1);
+    const { args, state } = argsAndStateOf('controller.getError', argsAndState);
     return args[0] === null
       ? undefined
       : errorOf(state, keyOf('controller.getError', endpoint, args));
@@ -408,8 +433,7 @@ export class Controller {
     schema: S,
     ...argsAndState: [...unknown[], State]
   ): Denormalize<S> | undefined => {
-    const state = argsAndState.at(-1) as State;
-    const args = argsAndState.slice(0, -1);
+    const { args, state } = argsAndStateOf('controller.get', argsAndState);
     const result = schemaOf(schema)?.queryKey?.(args, queryContext(state));
     if (result === undefined) return undefined;
     const data = this.memo.denormalize(schema, result, state.entities, args);

@@ -57,3 +57,65 @@ describe('snapshot', () => {
     );
   });
 });
+
+describe('wrong arguments are refused naming what was wrong', () => {
+  it('getResponse, getError and get without the state (the last argument) name the state', () => {
+    const { controller } = store;
+    // A common slip: the state is forgotten, so `{ id: 1 }` would be read as the state.
+    expect(() => controller.getResponse(api.getTodo, { id: 1 } as never)).toThrow(
+      /controller\.getResponse: the last argument must be the state \(controller\.getState\(\)\), not \{"id":1\}/,
+    );
+    expect(() => controller.getError(api.getTodo, { id: 1 } as never)).toThrow(
+      /controller\.getError: the last argument must be the state/,
+    );
+    expect(() =>
+      (controller.getResponse as (...args: unknown[]) => unknown)(api.getTodo, null),
+    ).toThrow(
+      /controller\.getResponse: the last argument must be the state \(controller\.getState\(\)\), not null/,
+    );
+    expect(() => controller.get(api.getTodo.schema, { id: 1 } as never)).toThrow(
+      /controller\.get: the last argument must be the state/,
+    );
+  });
+
+  it('invalidateAll and expireAll refuse a filter that is neither an endpoint nor { testKey }', async () => {
+    const { controller } = store;
+    await controller.fetch(api.getTodos, {});
+    const { invalidateAll, expireAll } = controller;
+    for (const filter of [undefined, {}, { testKey: 1 }, 'todos']) {
+      expect(() => invalidateAll(filter as never)).toThrow(
+        /controller\.invalidateAll: the filter must be an endpoint \(such as TodoResource\.getList\) or \{ testKey\(key\) \}, not /,
+      );
+      expect(() => expireAll(filter as never)).toThrow(/controller\.expireAll: the filter must be/);
+    }
+    // The store is untouched, and the forms data-client takes still work.
+    const key = api.getTodos.key({});
+    expect(controller.getState().meta.get(key)?.invalidated).toBeUndefined();
+    await expireAll({ testKey: (stored) => stored === key });
+    expect(controller.getState().meta.get(key)?.expiresAt).toBeLessThan(Date.now());
+    await invalidateAll(api.getTodos);
+    expect(controller.getState().meta.get(key)?.invalidated).toBe(true);
+  });
+});
+
+describe('invalidateAll / expireAll of a plain Endpoint', () => {
+  it('tests keys with the endpoint’s testKey (the name): it neither calls the endpoint nor reaches another', async () => {
+    const { controller } = store;
+    await controller.fetch(api.getTodo, { id: 1 });
+    await controller.fetch(api.getTodos, {});
+    expect(server.requests).toHaveLength(2);
+    const todoKey = api.getTodo.key({ id: 1 });
+    const listKey = api.getTodos.key({});
+    expect(listKey.startsWith(api.getTodo.name)).toBe(true);
+    await controller.expireAll(api.getTodo);
+    const { meta } = controller.getState();
+    expect(meta.get(todoKey)?.expiresAt).toBeLessThan(Date.now());
+    expect(meta.get(listKey)?.expiresAt).toBeGreaterThan(Date.now());
+    await controller.invalidateAll(api.getTodos);
+    expect(controller.getState().meta.get(listKey)?.invalidated).toBe(true);
+    expect(controller.getState().meta.get(todoKey)?.invalidated).toBeUndefined();
+    // No request was made by the filters (the endpoint was never called as the test).
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(server.requests).toHaveLength(2);
+  });
+});
