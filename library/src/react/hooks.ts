@@ -457,7 +457,8 @@ export function useError<E extends ReadEndpoint, A extends Args<E>>(
 }
 
 /**
- * The endpoint's data as stored, without fetching; undefined when there is none. Of a Query,
+ * The endpoint's data as stored, without fetching; undefined when there is none, or when it is
+ * stale and the endpoint is `invalidIfStale`. Of a Query,
  * what its `process` makes of the store's data for these arguments; of an Index, the entity
  * whose indexed field has that value.
  */
@@ -474,5 +475,8 @@ export function useCache<E extends EndpointInterface>(
   ...args: Args<E>
 ): ResolveType<E> | undefined;
 export function useCache(endpoint: Readable, ...args: readonly unknown[]): unknown {
-  return useReading('useCache', endpoint, args).reading.data;
+  const { data, expiryStatus, expiresAt } = useReading('useCache', endpoint, args).reading;
+  // As data-client's: what useSuspense would suspend for (stale data of an `invalidIfStale`
+  // endpoint) is not given either.
+  return expiryStatus !== ExpiryStatus.Valid && Date.now() > expiresAt ? undefined : data;
 }

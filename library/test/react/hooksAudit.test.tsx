@@ -2,7 +2,14 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStore } from '../../src/index.js';
-import { useDLE, useFetch, useLive, useSubscription, useSuspense } from '../../src/react/index.js';
+import {
+  useCache,
+  useDLE,
+  useFetch,
+  useLive,
+  useSubscription,
+  useSuspense,
+} from '../../src/react/index.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import { renderInApp, requestLines, todoResource } from './support.js';
 
@@ -61,5 +68,27 @@ describe('resetEntireStore while a component suspends on a read', () => {
     expect(requestLines(server.requests)).toEqual(['GET /todos/1', 'GET /todos/1']);
     // The reset is no error of the component's: its boundary caught nothing.
     expect(log.caught).toEqual([]);
+  });
+});
+
+describe('useCache of an invalidIfStale endpoint', () => {
+  it('gives the data while fresh and undefined once stale, as useSuspense would not show it', async () => {
+    const Strict = todoResource(server.url, { dataExpiryLength: 50 }).get.extend({
+      invalidIfStale: true,
+    });
+    const store = createStore();
+    await store.controller.fetch(Strict, { id: 1 });
+    function Cached() {
+      const todo = useCache(Strict, { id: 1 });
+      return <p>{todo ? `cached: ${todo.title}` : 'nothing cached'}</p>;
+    }
+    renderInApp(<Cached />, { store });
+    expect(screen.getByText('cached: write tests')).toBeTruthy();
+    cleanup();
+    await wait(80);
+    renderInApp(<Cached />, { store });
+    expect(screen.getByText('nothing cached')).toBeTruthy();
+    // useCache never fetches.
+    expect(requestLines(server.requests)).toEqual(['GET /todos/1']);
   });
 });
