@@ -70,6 +70,16 @@ export class Endpoint<
   }
 
   /**
+   * Whether a stored key was made by this endpoint's default `key`, for
+   * `controller.invalidateAll(endpoint)` / `expireAll(endpoint)` (without it the controller
+   * would take the endpoint itself for the test). The name and a space: `getTodo` does not match
+   * `getTodos`'s keys (data-client matches any key starting with the name).
+   */
+  testKey(key: string): boolean {
+    return key.startsWith(`${this.name} `);
+  }
+
+  /**
    * A new endpoint of the same class with the same fetch, these options replacing this one's
    * (e.g. `endpoint.extend({ dataExpiryLength: 1000 })`).
    */

@@ -7,6 +7,8 @@ export interface SnapshotInterface {
     endpoint: E,
     ...args: readonly unknown[]
   ): { data: unknown; expiryStatus: number; expiresAt: number };
+  /** The error a component would be shown for `endpoint(...args)` in the snapshot's state. */
+  getError<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): unknown;
 }
 
 export type ErrorPolicy = 'soft' | 'hard' | undefined;

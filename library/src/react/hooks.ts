@@ -246,19 +246,34 @@ function fetchInBackground(controller: Controller, { endpoint, args }: Call): vo
 }
 
 /**
+ * Refuses what a hook cannot fetch: a Query or an Index, and a mutation. A mutation's answer is
+ * not stored as a result (see README, Decisions), so a hook fetching it would find nothing after
+ * it and send it again at every render.
+ */
+function assertReadEndpoint(hook: string, endpoint: Readable): asserts endpoint is ReadEndpoint {
+  assertFetchable(hook, endpoint);
+  if (endpoint.sideEffect) {
+    throw new TypeError(
+      `${hook}: ${endpoint.name} is a mutation (sideEffect), which a hook does not fetch; run it with controller.fetch(${endpoint.name}, ...args)`,
+    );
+  }
+}
+
+/**
  * Tells whether the data of `endpoint(...args)` is stale and whether it must be fetched before it
  * can be shown (never fetched, invalidated, a required entity deleted, or stale under
  * `invalidIfStale`). Stale data that can still be shown is refetched after render, in the
  * background. (Polling at `pollFrequency` is `useSubscription`'s, as in data-client.)
  */
 function useFreshness(
+  hook: string,
   controller: Controller,
   endpoint: EndpointInterface,
   args: readonly unknown[],
   key: string | null,
   reading: Reading,
 ): { mustFetch: boolean; stale: boolean } {
-  assertFetchable('useSuspense, useDLE and useFetch', endpoint);
+  assertReadEndpoint(hook, endpoint);
   const { data, expiryStatus, expiresAt } = reading;
   const active = args[0] !== null;
   const stale = active && Date.now() > expiresAt;
@@ -301,7 +316,7 @@ export function useSuspense<E extends EndpointInterface>(
 ): ResolveType<E> | undefined {
   const controller = useController();
   const { key, reading, abandon } = useReading('useSuspense', endpoint, args);
-  const { mustFetch } = useFreshness(controller, endpoint, args, key, reading);
+  const { mustFetch } = useFreshness('useSuspense', controller, endpoint, args, key, reading);
   if (mustFetch) {
     abandon();
     throw suspendOn(controller.fetch(endpoint, ...(args as Parameters<E>)));
@@ -339,7 +354,7 @@ export function useDLE<E extends ReadEndpoint, A extends Args<E>>(
 ): DataLoadingError<ResolveType<E>> {
   const controller = useController();
   const { key, reading } = useReading('useDLE', endpoint, args);
-  const { mustFetch } = useFreshness(controller, endpoint, args, key, reading);
+  const { mustFetch } = useFreshness('useDLE', controller, endpoint, args, key, reading);
   if (mustFetch) fetchHandled(controller, endpoint, args as readonly unknown[]);
   return {
     data: mustFetch ? undefined : (reading.data as ResolveType<E> | undefined),
@@ -360,7 +375,7 @@ export function useFetch<E extends ReadEndpoint, A extends Args<E>>(
 ): Promise<ResolveType<E>> | undefined {
   const controller = useController();
   const { key, reading } = useReading('useFetch', endpoint, args);
-  const { mustFetch, stale } = useFreshness(controller, endpoint, args, key, reading);
+  const { mustFetch, stale } = useFreshness('useFetch', controller, endpoint, args, key, reading);
   if (!mustFetch && !stale) return undefined;
   return fetchHandled(controller, endpoint, args as readonly unknown[]) as Promise<ResolveType<E>>;
 }
@@ -375,10 +390,16 @@ export function useSubscription<E extends ReadEndpoint, A extends Args<E>>(
   endpoint: E,
   ...args: A
 ): void {
+  useSubscribed('useSubscription', endpoint, args);
+}
+
+/** `useSubscription`, its errors naming `hook` (the one the component called). */
+function useSubscribed(hook: string, endpoint: EndpointInterface, args: readonly unknown[]): void {
   const controller = useController();
-  const key = useCallKey('useSubscription', endpoint, args);
+  const key = useCallKey(hook, endpoint, args);
+  assertReadEndpoint(hook, endpoint);
   // A bad pollFrequency is the component's error, shown by its boundary.
-  const frequency = pollFrequencyOf('useSubscription', endpoint);
+  const frequency = pollFrequencyOf(hook, endpoint);
   // Subscribed again only when the call's key or the frequency changed (see useFreshness).
   const call = useRef<Call>({ endpoint, args });
   call.current = { endpoint, args };
@@ -401,7 +422,7 @@ export function useLive<E extends ReadEndpoint, A extends Args<E>>(
   endpoint: E,
   ...args: A
 ): SuspenseResult<E, A> {
-  useSubscription(endpoint, ...args);
+  useSubscribed('useLive', endpoint, args);
   return useSuspense<E, A>(endpoint, ...args);
 }
 
@@ -436,7 +457,8 @@ export function useError<E extends ReadEndpoint, A extends Args<E>>(
 }
 
 /**
- * The endpoint's data as stored, without fetching; undefined when there is none. Of a Query,
+ * The endpoint's data as stored, without fetching; undefined when there is none, or when it is
+ * stale and the endpoint is `invalidIfStale`. Of a Query,
  * what its `process` makes of the store's data for these arguments; of an Index, the entity
  * whose indexed field has that value.
  */
@@ -453,5 +475,8 @@ export function useCache<E extends EndpointInterface>(
   ...args: Args<E>
 ): ResolveType<E> | undefined;
 export function useCache(endpoint: Readable, ...args: readonly unknown[]): unknown {
-  return useReading('useCache', endpoint, args).reading.data;
+  const { data, expiryStatus, expiresAt } = useReading('useCache', endpoint, args).reading;
+  // As data-client's: what useSuspense would suspend for (stale data of an `invalidIfStale`
+  // endpoint) is not given either.
+  return expiryStatus !== ExpiryStatus.Valid && Date.now() > expiresAt ? undefined : data;
 }

@@ -7,6 +7,7 @@ import { MemoCache } from '../normalize/denormalize.js';
 import { readResponse } from '../normalize/readResponse.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
+import { describeValue } from '../schema/describe.js';
 import { isInvalid } from '../schema/invalid.js';
 import type { Action, TestKey } from './actions.js';
 import { keyOf } from './keyOf.js';
@@ -67,11 +68,34 @@ type KeyFilter = TestKey | { testKey: TestKey };
  * The key test of a filter. An endpoint with a `testKey` (RestEndpoint) is itself a function, so
  * it is recognized by its `testKey` first: calling the endpoint as the test would fetch.
  */
-function testKeyOf(filter: KeyFilter): TestKey {
-  const withTestKey = filter as { testKey?: unknown };
-  return typeof withTestKey.testKey === 'function'
-    ? (key) => (filter as { testKey: TestKey }).testKey(key)
-    : (filter as TestKey);
+function testKeyOf(caller: string, filter: KeyFilter): TestKey {
+  const withTestKey = filter as { testKey?: unknown } | null | undefined;
+  if (typeof withTestKey?.testKey === 'function')
+    return (key) => (filter as { testKey: TestKey }).testKey(key);
+  if (typeof filter === 'function') return filter;
+  // Refused here, by name: the store would otherwise fail on its first key, or on none.
+  throw new TypeError(
+    `${caller}: the filter must be an endpoint (such as TodoResource.getList) or { testKey(key) }, not ${describeValue(filter)}`,
+  );
+}
+
+/**
+ * Splits `getResponse`'s and `getError`'s arguments into the call's arguments and the state (the
+ * last one). Forgetting the state (`getResponse(ep, { id })`) would read the arguments as the
+ * state and fail far from the cause, or read `{ id }` as missing its URL parameter.
+ */
+function argsAndStateOf(
+  caller: string,
+  argsAndState: readonly unknown[],
+): { args: readonly unknown[]; state: State } {
+  const state = argsAndState.at(-1);
+  // Told by its shape, not its class: a state may come from another copy of the library.
+  if (typeof (state as { meta?: { get?: unknown } } | null)?.meta?.get !== 'function') {
+    throw new TypeError(
+      `${caller}: the last argument must be the state (controller.getState()), not ${describeValue(state)}`,
+    );
+  }
+  return { args: argsAndState.slice(0, -1), state: state as State };
 }
 
 export interface StoreAccess {
@@ -81,6 +105,18 @@ export interface StoreAccess {
 }
 
 const DEFAULT_DATA_EXPIRY = 60_000;
+
+/**
+ * What a read in flight rejects with when `resetEntireStore` runs, at once rather than when its
+ * server answers (as data-client's ResetError): a component suspended on it fetches again from
+ * the empty store without waiting for a response that would be dropped anyway.
+ */
+export class ResetError extends Error {
+  override name = 'ResetError';
+  constructor() {
+    super('Aborted due to RESET: the store was reset while fetching');
+  }
+}
 
 /**
  * Runs endpoints and reads the store. It works with any endpoint that is a callable with
@@ -100,6 +136,8 @@ export class Controller {
   private readonly inflightKeys = new Map<string, string>();
   /** How many times `resetEntireStore` ran: requests started before a reset store nothing. */
   private resets = 0;
+  /** Rejects each read in flight with a ResetError; `resetEntireStore` calls them. */
+  private readonly abandonOnReset = new Set<(error: ResetError) => void>();
   private readonly subscriptions = new Subscriptions(
     // Nobody awaits a poll: its failure is stored for the call's readers.
     (endpoint, args) => {
@@ -176,17 +214,26 @@ export class Controller {
     resetsAtStart: number,
   ) {
     let response: unknown;
+    // A read is abandoned at a reset (mutations run to their end: the server may have done them).
+    let abandon: ((error: ResetError) => void) | undefined;
+    const reset = endpoint.sideEffect
+      ? undefined
+      : new Promise<never>((_, reject) => {
+          abandon = reject;
+          this.abandonOnReset.add(reject);
+        });
     try {
-      response = await endpoint(...args);
+      response = await (reset ? Promise.race([endpoint(...args), reset]) : endpoint(...args));
     } catch (error) {
       // Nothing of a request started before a reset is stored (see below).
       if (this.resets === resetsAtStart) this.commit(endpoint, { args, error, fetchedAt }, key);
       throw error;
+    } finally {
+      if (abandon) this.abandonOnReset.delete(abandon);
     }
     // `fetchedAt < lastReset` alone misses a reset in the same millisecond as the fetch; the
     // count of resets tells for sure that this request started before one.
-    if (this.resets !== resetsAtStart)
-      throw new Error(`${endpoint.name}: the store was reset while fetching`);
+    if (this.resets !== resetsAtStart) throw new ResetError();
     const changes = this.commit(endpoint, { args, response, fetchedAt }, key);
     // The reducer turns a response that does not fit the schema into an error for its key.
     for (const change of changes.results)
@@ -257,11 +304,14 @@ export class Controller {
 
   /** Invalidates every stored result whose key passes the filter. */
   invalidateAll = (filter: KeyFilter): Promise<void> =>
-    this.dispatch({ type: 'invalidateAll', testKey: testKeyOf(filter) });
+    this.dispatch({
+      type: 'invalidateAll',
+      testKey: testKeyOf('controller.invalidateAll', filter),
+    });
 
   /** Marks every matching result stale: it is still shown, and fetched again when read. */
   expireAll = (filter: KeyFilter): Promise<void> =>
-    this.dispatch({ type: 'expireAll', testKey: testKeyOf(filter) });
+    this.dispatch({ type: 'expireAll', testKey: testKeyOf('controller.expireAll', filter) });
 
   /**
    * Keeps `endpoint(...args)` fresh until `unsubscribe`: it is fetched again whenever its data
@@ -309,12 +359,20 @@ export class Controller {
     }
   }
 
-  /** Empties the store; responses to requests already in flight are dropped. */
+  /**
+   * Empties the store; responses to requests already in flight are dropped, and the reads in
+   * flight reject at once with a ResetError.
+   */
   resetEntireStore = (): Promise<void> => {
     this.inflight.clear();
     this.inflightKeys.clear();
     this.resets++;
-    return this.dispatch({ type: 'reset', date: Date.now() });
+    const reset = this.dispatch({ type: 'reset', date: Date.now() });
+    // After the reset is stored, so that whoever awaits a read finds the empty store.
+    const abandoned = [...this.abandonOnReset];
+    this.abandonOnReset.clear();
+    for (const abandon of abandoned) abandon(new ResetError());
+    return reset;
   };
 
   /**
@@ -336,8 +394,7 @@ export class Controller {
     endpoint: Readable,
     ...argsAndState: readonly unknown[]
   ): ResponseInfo<never> => {
-    const state = argsAndState.at(-1) as State;
-    const args = argsAndState.slice(0, -1);
+    const { args, state } = argsAndStateOf('controller.getResponse', argsAndState);
     if (args[0] === null) return NOTHING_READ;
     const key = keyOf('controller.getResponse', endpoint, args);
     return readResult(this.memo, endpoint, args, key, state) as ResponseInfo<never>;
@@ -348,18 +405,22 @@ export class Controller {
     endpoint: E,
     ...argsAndState: ArgsThenState<Parameters<E>>
   ): unknown => {
-    const state = argsAndState.at(-1) as State;
-    const args = argsAndState.slice(0, -1);
+    const { args, state } = argsAndStateOf('controller.getError', argsAndState);
     return args[0] === null
       ? undefined
       : errorOf(state, keyOf('controller.getError', endpoint, args));
   };
 
-  /** A read-only view of `state` at `fetchedAt`, given to optimistic updaters. */
-  snapshot = (state: State, fetchedAt: number): SnapshotInterface => ({
+  /**
+   * A read-only view of `state` at `fetchedAt` (0 when not given, as in data-client), given to
+   * optimistic updaters.
+   */
+  snapshot = (state: State, fetchedAt = 0): SnapshotInterface => ({
     fetchedAt,
     getResponse: (endpoint, ...args) =>
       this.getResponse(endpoint, ...(args as [...Parameters<typeof endpoint>]), state),
+    getError: (endpoint, ...args) =>
+      this.getError(endpoint, ...(args as [...Parameters<typeof endpoint>]), state),
   });
 
   /**
@@ -372,8 +433,7 @@ export class Controller {
     schema: S,
     ...argsAndState: [...unknown[], State]
   ): Denormalize<S> | undefined => {
-    const state = argsAndState.at(-1) as State;
-    const args = argsAndState.slice(0, -1);
+    const { args, state } = argsAndStateOf('controller.get', argsAndState);
     const result = schemaOf(schema)?.queryKey?.(args, queryContext(state));
     if (result === undefined) return undefined;
     const data = this.memo.denormalize(schema, result, state.entities, args);

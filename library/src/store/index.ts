@@ -8,7 +8,7 @@ export type {
   SetResponseAction,
   TestKey,
 } from './actions.js';
-export { Controller, type ResolveType, type ResponseInfo } from './Controller.js';
+export { Controller, ResetError, type ResolveType, type ResponseInfo } from './Controller.js';
 export { createStore, type Store, type StoreOptions, type StoreRecord } from './createStore.js';
 export {
   type EndpointMeta,
