@@ -81,6 +81,8 @@ class NormalizeRun implements NormalizeContext {
   private readonly meta: EntityMeta;
   /** How deep the value being visited is nested in the response. */
   private depth = 0;
+  /** The entity input objects met so far, by class, with their pks (see firstVisit). */
+  private readonly visited = new Map<EntityStatics, Map<object, string>>();
 
   constructor(
     tables: NormalizedTables,
@@ -135,6 +137,18 @@ class NormalizeRun implements NormalizeContext {
       if (value !== undefined && value !== null) out.push(value);
     }
     return out;
+  }
+
+  firstVisit(entity: EntityStatics, input: object, pk: string): boolean {
+    let inputs = this.visited.get(entity);
+    if (inputs === undefined) {
+      inputs = new Map();
+      this.visited.set(entity, inputs);
+    }
+    // data-client skips an input object already met as this entity with this pk too.
+    if (inputs.get(input) === pk) return false;
+    inputs.set(input, pk);
+    return true;
   }
 
   getRow(table: string, pk: string): unknown {

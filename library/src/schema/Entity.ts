@@ -222,6 +222,8 @@ export abstract class Entity {
       }
       pk = `optimistic-${++optimisticPkCount}`;
     }
+    // Met before in this response: already stored (or being stored, in a cycle).
+    if (!ctx.firstVisit(this, input, pk)) return pk;
     const problem = refusal(this, row);
     if (problem !== undefined) {
       throw new SchemaError(`${this.key} ${JSON.stringify(pk)} is not valid: ${problem}`, input);

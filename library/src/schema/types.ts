@@ -21,6 +21,12 @@ export interface NormalizeContext {
     parent: unknown,
     key: string | undefined,
   ): unknown[];
+  /**
+   * Records that the input object `input` is the entity `pk`; false when it was met before in this
+   * response (one object listed twice, or a cycle such as a read written back), whose fields must
+   * then not be visited, or merged, again.
+   */
+  firstVisit(entity: EntityStatics, input: object, pk: string): boolean;
   /** A row as it stands now, including this call's earlier writes. */
   getRow(table: string, pk: string): unknown;
   /** The keys of a table's rows as they stand now (e.g. a collection's rows). */

@@ -1,0 +1,112 @@
+import { Entity as DcEntity, schema as dc } from '@data-client/endpoint';
+import { denormalize as dcDenormalize, normalize as dcNormalize } from '@data-client/normalizr';
+import { describe, expect, it } from 'vitest';
+import { Entity, MemoCache, normalize, SchemaError, schema } from '../../src/index.js';
+
+/**
+ * Inputs found by auditing the schema layer against @data-client/endpoint 0.9.9 (normalizr
+ * 0.9.5): each reading is compared with the reference's for the same schema and input.
+ */
+
+/** What RestLens reads back for `input` normalized on its own. */
+function readBack(schemaOf: unknown, input: unknown): unknown {
+  const { result, entities } = normalize(schemaOf, input);
+  return new MemoCache().denormalize(schemaOf, result, entities);
+}
+
+/** What data-client reads back for the same. */
+function dcReadBack(schemaOf: unknown, input: unknown): unknown {
+  const { result, entities } = dcNormalize(input, schemaOf as any);
+  return dcDenormalize(result, schemaOf as any, entities);
+}
+
+/** Two entity types that refer to each other (A → B → A), made from either library's base. */
+function pair(Base: typeof Entity | typeof DcEntity) {
+  class Author extends (Base as typeof Entity) {
+    id = '';
+    name = '';
+    latest: unknown = null;
+    pk() {
+      return this.id;
+    }
+    static override key = 'Author';
+  }
+  class Book extends (Base as typeof Entity) {
+    id = '';
+    title = '';
+    author: unknown = null;
+    pk() {
+      return this.id;
+    }
+    static override key = 'Book';
+  }
+  Author.schema = { latest: Book };
+  Book.schema = { author: Author };
+  return { Author, Book };
+}
+
+describe('an input object met twice in one response', () => {
+  const ours = pair(Entity);
+  const theirs = pair(DcEntity);
+
+  /** Author a1 whose latest book's author is that very object: a cycle of the input itself. */
+  function cyclicInput() {
+    const author: Record<string, unknown> = { id: 'a1', name: 'Ann' };
+    author.latest = { id: 'b1', title: 'Tides', author };
+    return author;
+  }
+
+  it('a cyclic input (a read written back) is stored, and reads as the reference reads it', () => {
+    const read = readBack(ours.Author, cyclicInput()) as InstanceType<typeof ours.Author> & {
+      latest: { author: unknown };
+    };
+    const dcRead = dcReadBack(theirs.Author, cyclicInput()) as { latest: { author: unknown } };
+    expect(read.latest.author).toBe(read);
+    expect(dcRead.latest.author).toBe(dcRead);
+    expect(read).toMatchObject({ id: 'a1', name: 'Ann', latest: { id: 'b1', title: 'Tides' } });
+  });
+
+  it('a value read from the store, circular as the read is, can be stored again as it is', () => {
+    const stored = normalize(ours.Author, {
+      id: 'a1',
+      name: 'Ann',
+      latest: { id: 'b1', title: 'Tides', author: 'a1' },
+    });
+    const read = new MemoCache().denormalize(ours.Author, stored.result, stored.entities) as {
+      name: string;
+      latest: { author: unknown };
+    };
+    expect(read.latest.author).toBe(read);
+    read.name = 'Ann B.';
+    const again = normalize(ours.Author, read, [], stored);
+    expect(again.result).toBe('a1');
+    expect(again.entities.get('Author')?.get('a1')).toMatchObject({ name: 'Ann B.', latest: 'b1' });
+    expect(again.entities.get('Book')?.get('b1')).toMatchObject({ title: 'Tides', author: 'a1' });
+  });
+
+  it('one object listed twice is merged once, as in data-client (a custom merge sees it once)', () => {
+    function tagged(Base: typeof Entity | typeof DcEntity) {
+      return class Tagged extends (Base as typeof Entity) {
+        id = 0;
+        tags: string[] = [];
+        pk() {
+          return `${this.id}`;
+        }
+        static override key = 'Tagged';
+        static override merge(
+          existing: Record<string, unknown>,
+          incoming: Record<string, unknown>,
+        ) {
+          const tags = [...(existing.tags as string[]), ...(incoming.tags as string[])];
+          return { ...existing, ...incoming, tags };
+        }
+      };
+    }
+    const item = { id: 1, tags: ['a'] };
+    const read = readBack([tagged(Entity)], [item, item]);
+    expect(JSON.parse(JSON.stringify(read))).toEqual(
+      JSON.parse(JSON.stringify(dcReadBack([tagged(DcEntity)], [item, item]))),
+    );
+    expect(read).toMatchObject([{ tags: ['a'] }, { tags: ['a'] }]);
+  });
+});
