@@ -159,9 +159,12 @@ export abstract class Entity {
     return undefined;
   }
 
-  /** Builds an instance: the class defaults, then `props`. */
+  /**
+   * Builds an instance: the class defaults, then `props`. The constructor is given `props` too,
+   * as data-client's is, for classes whose constructor derives fields from them.
+   */
   static fromJS<T extends Entity>(this: new () => T, props: Partial<T> = {}): T {
-    const instance = new this();
+    const instance = new (this as new (props: Partial<T>) => T)(props);
     // A field named `__proto__` (JSON.parse makes it an own key) is data: assigning it would
     // set the instance's prototype instead.
     if (!Object.hasOwn(props, '__proto__')) return Object.assign(instance, props);
@@ -297,13 +300,16 @@ export abstract class Entity {
   }
 }
 
-/** Why `validate` refuses a processed row (a non-empty message), or undefined. */
+/**
+ * Why `validate` refuses a processed row (a non-empty message), or undefined. Any falsy return
+ * accepts it, as in data-client: `return !row.title && 'title is required'` gives false for a
+ * valid row, and plain JavaScript may return null.
+ */
 function refusal(
   entity: Pick<typeof Entity, 'validate'>,
   row: Record<string, unknown>,
 ): string | undefined {
-  const problem = entity.validate(row);
-  return problem === undefined || problem === '' ? undefined : problem;
+  return entity.validate(row) || undefined;
 }
 
 export type EntityClass<T extends Entity = Entity> = (abstract new (

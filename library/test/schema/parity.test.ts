@@ -110,3 +110,64 @@ describe('an input object met twice in one response', () => {
     expect(read).toMatchObject([{ tags: ['a'] }, { tags: ['a'] }]);
   });
 });
+
+describe('Entity.validate: any falsy return accepts the row, as data-client reads it', () => {
+  function validated(Base: typeof Entity | typeof DcEntity, valid: false | null) {
+    return class Checked extends (Base as typeof Entity) {
+      id = 0;
+      title = '';
+      pk() {
+        return `${this.id}`;
+      }
+      static override key = 'Checked';
+      // The `cond && 'message'` idiom returns false for a valid row; plain JavaScript, null.
+      static override validate(row: Record<string, unknown>) {
+        return (row.title ? valid : 'title is required') as string | undefined;
+      }
+    };
+  }
+
+  it.each([
+    ['false', false],
+    ['null', null],
+  ] as const)('validate returning %s stores and reads the row', (_name, valid) => {
+    const input = { id: 1, title: 'Tides' };
+    const read = readBack(validated(Entity, valid), input);
+    expect(read).toMatchObject({ id: 1, title: 'Tides' });
+    expect({ ...(read as object) }).toEqual({
+      ...(dcReadBack(validated(DcEntity, valid), input) as object),
+    });
+  });
+
+  it('a message still refuses the row, naming the entity and the message', () => {
+    expect(() => readBack(validated(Entity, false), { id: 1 })).toThrow(
+      new SchemaError('Checked "1" is not valid: title is required', { id: 1 }),
+    );
+  });
+});
+
+describe('Entity.fromJS', () => {
+  it('passes the props to the constructor too, as data-client does', () => {
+    function initialed(Base: typeof Entity | typeof DcEntity) {
+      return class Person extends (Base as typeof Entity) {
+        id = 0;
+        name = '';
+        initial: string;
+        constructor(props?: { name?: string }) {
+          super();
+          this.initial = props?.name?.[0] ?? '';
+        }
+        pk() {
+          return `${this.id}`;
+        }
+        static override key = 'Person';
+      };
+    }
+    const input = { id: 1, name: 'Ann' };
+    const read = readBack(initialed(Entity), input);
+    expect(read).toMatchObject({ id: 1, name: 'Ann', initial: 'A' });
+    expect({ ...(read as object) }).toEqual({
+      ...(dcReadBack(initialed(DcEntity), input) as object),
+    });
+  });
+});
