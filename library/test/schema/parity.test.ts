@@ -171,3 +171,31 @@ describe('Entity.fromJS', () => {
     });
   });
 });
+
+describe('schema.Collection of what is not a list', () => {
+  class Item extends Entity {
+    id = 0;
+    pk() {
+      return `${this.id}`;
+    }
+    static override key = 'Item';
+  }
+
+  it('a schema.Values collection (a data-client form RestLens does not keep) is refused by name', () => {
+    expect(() => new schema.Collection(new schema.Values(Item) as never)).toThrow(
+      new TypeError(
+        'schema.Collection takes a list schema ([Item] or new schema.Array(Item)), not a schema.Values: RestLens keeps collections as ordered lists',
+      ),
+    );
+    // data-client 0.9 accepts it: the refusal is deliberate, not an oversight.
+    expect(new dc.Collection(new dc.Values(DcEntity as never)).schema).toBeInstanceOf(dc.Values);
+  });
+
+  it('an entity given without its list is refused by name too', () => {
+    expect(() => new schema.Collection(Item as never)).toThrow(
+      new TypeError(
+        'schema.Collection takes a list schema ([Item] or new schema.Array(Item)), not Item',
+      ),
+    );
+  });
+});
