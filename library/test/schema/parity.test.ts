@@ -199,3 +199,44 @@ describe('schema.Collection of what is not a list', () => {
     );
   });
 });
+
+describe('deliberate differences (README, Decisions)', () => {
+  it('an object schema member sent as null reads as null (data-client drops it)', () => {
+    const { Author } = pair(Entity);
+    const { Author: DcAuthor } = pair(DcEntity);
+    const input = { author: null, books: null, total: 0 };
+    expect(readBack({ author: Author, books: [Author] }, input)).toEqual(input);
+    expect(dcReadBack({ author: DcAuthor, books: [DcAuthor] }, input)).toEqual({ total: 0 });
+  });
+
+  it('an entity listed twice in one response is combined by its shouldReorder, as with the store', () => {
+    function stamped(Base: typeof Entity | typeof DcEntity) {
+      return class Stamped extends (Base as typeof Entity) {
+        id = 0;
+        title = '';
+        updatedAt = 0;
+        pk() {
+          return `${this.id}`;
+        }
+        static override key = 'Stamped';
+        static override shouldReorder(
+          _existingMeta: unknown,
+          _incomingMeta: unknown,
+          existing: Record<string, unknown>,
+          incoming: Record<string, unknown>,
+        ) {
+          return (incoming.updatedAt as number) < (existing.updatedAt as number);
+        }
+      };
+    }
+    const input = [
+      { id: 1, title: 'new', updatedAt: 5 },
+      { id: 1, title: 'old', updatedAt: 1 },
+    ];
+    expect(readBack([stamped(Entity)], input)).toMatchObject([{ title: 'new' }, { title: 'new' }]);
+    expect(dcReadBack([stamped(DcEntity)], input)).toMatchObject([
+      { title: 'old' },
+      { title: 'old' },
+    ]);
+  });
+});
