@@ -72,26 +72,7 @@ export abstract class Entity {
         value,
       );
     }
-    const pk = pkMethod.call(value as unknown as Entity, parent, key, args);
-    // 'undefined' is what the documented `${this.id}` pattern yields for a missing id; the
-    // reference library treats it as missing too (rather than storing an entity under "undefined").
-    if (
-      pk === undefined ||
-      pk === null ||
-      pk === '' ||
-      pk === 'undefined' ||
-      (typeof pk === 'number' && Number.isNaN(pk))
-    )
-      return undefined;
-    // Anything else would be stored under its text, `[object Object]` or `1,2`, where
-    // different values meet.
-    if (typeof pk !== 'string' && typeof pk !== 'number') {
-      throw new SchemaError(
-        `${this.key}.pk() returned ${describeValue(pk)} for ${describeValue(value)}: a pk must be a string or a number`,
-        value,
-      );
-    }
-    return String(pk);
+    return asPk(this, pkMethod.call(value as unknown as Entity, parent, key, args), value);
   }
 
   /** Combines a stored row with a newer one: fields absent from `incoming` keep their values. */
@@ -215,7 +196,7 @@ export abstract class Entity {
       );
     }
     const row = this.process(input as Record<string, unknown>, parent, key, ctx.args);
-    let pk = this.pk(row, parent, key, ctx.args);
+    let pk = pkOf(this, row, parent, key, ctx.args);
     if (pk === undefined) {
       if (!ctx.optimistic) {
         throw new SchemaError(
@@ -286,7 +267,7 @@ export abstract class Entity {
     const fields = params as Record<string, unknown>;
     let pk: string | undefined;
     try {
-      pk = this.pk(fields, undefined, undefined, args);
+      pk = pkOf(this, fields, undefined, undefined, args);
     } catch {
       // Arguments that make no valid pk find nothing.
     }
@@ -298,6 +279,48 @@ export abstract class Entity {
     const row = ctx.getRow(this.key, pk);
     return row !== undefined ? pk : undefined;
   }
+}
+
+/**
+ * The pk the tables key an entity by: `entity.pk(...)` as text, undefined when missing. A class
+ * may override the static `pk` (data-client documents it), which may return a number or an empty
+ * value: every caller goes through here so that such an entity is stored and found under one key.
+ */
+export function pkOf(
+  entity: Pick<EntityStatics, 'key' | 'pk'>,
+  value: Record<string, unknown>,
+  parent?: unknown,
+  key?: string,
+  args?: readonly unknown[],
+): string | undefined {
+  return asPk(entity, entity.pk(value, parent, key, args), value);
+}
+
+/** A pk() result as text; undefined for the forms a missing identifier takes. */
+function asPk(
+  entity: Pick<EntityStatics, 'key'>,
+  pk: unknown,
+  value: Record<string, unknown>,
+): string | undefined {
+  // 'undefined' is what the documented `${this.id}` pattern yields for a missing id; the
+  // reference library treats it as missing too (rather than storing an entity under "undefined").
+  if (
+    pk === undefined ||
+    pk === null ||
+    pk === '' ||
+    pk === 'undefined' ||
+    (typeof pk === 'number' && Number.isNaN(pk))
+  )
+    return undefined;
+  // Anything else would be stored under its text, `[object Object]` or `1,2`, where
+  // different values meet.
+  if (typeof pk !== 'string' && typeof pk !== 'number') {
+    throw new SchemaError(
+      `${entity.key}.pk() returned ${describeValue(pk)} for ${describeValue(value)}: a pk must be a string or a number`,
+      value,
+    );
+  }
+  return String(pk);
 }
 
 /**

@@ -240,3 +240,46 @@ describe('deliberate differences (README, Decisions)', () => {
     ]);
   });
 });
+
+describe('an override of the static pk (data-client documents it)', () => {
+  function byCode(Base: typeof Entity | typeof DcEntity) {
+    return class Country extends (Base as typeof Entity) {
+      code = 0;
+      name = '';
+      pk() {
+        return `${this.code}`;
+      }
+      static override key = 'Country';
+      // Returns the number as it came, as data-client's statics may.
+      static override pk(value: Record<string, unknown>) {
+        return value.code as string | undefined;
+      }
+    };
+  }
+
+  it('returning a number stores the entity under its text, so it reads back', () => {
+    const input = [{ code: 49, name: 'Germany' }];
+    const read = readBack([byCode(Entity)], input);
+    expect(read).toMatchObject([{ code: 49, name: 'Germany' }]);
+    expect(JSON.stringify(read)).toBe(JSON.stringify(dcReadBack([byCode(DcEntity)], input)));
+    expect(
+      normalize([byCode(Entity)], input)
+        .entities.get('Country')
+        ?.get('49'),
+    ).toEqual(input[0]);
+  });
+
+  it('a schema.Invalidate of it marks the entity stored under that text', () => {
+    const Country = byCode(Entity);
+    const stored = normalize([Country], [{ code: 49, name: 'Germany' }]);
+    expect(new MemoCache().denormalize([Country], stored.result, stored.entities)).toHaveLength(1);
+    const { entities } = normalize(new schema.Invalidate(Country), { code: 49 }, [], stored);
+    expect(new MemoCache().denormalize([Country], stored.result, entities)).toEqual([]);
+  });
+
+  it('returning nothing usable is a missing pk, named as such', () => {
+    expect(() => readBack(byCode(Entity), { name: 'Nowhere' })).toThrow(
+      /Country\.pk\(\) returned undefined for \{"name":"Nowhere"\}/,
+    );
+  });
+});
