@@ -81,8 +81,11 @@ class NormalizeRun implements NormalizeContext {
   private readonly meta: EntityMeta;
   /** How deep the value being visited is nested in the response. */
   private depth = 0;
-  /** The entity input objects met so far, by class, with their pks (see firstVisit). */
-  private readonly visited = new Map<EntityStatics, Map<object, string>>();
+  /**
+   * The entity input objects being visited, outermost first (see enterEntity). A few at most:
+   * searching them costs less than remembering every input object of the response.
+   */
+  private readonly entered: object[] = [];
 
   constructor(
     tables: NormalizedTables,
@@ -139,16 +142,14 @@ class NormalizeRun implements NormalizeContext {
     return out;
   }
 
-  firstVisit(entity: EntityStatics, input: object, pk: string): boolean {
-    let inputs = this.visited.get(entity);
-    if (inputs === undefined) {
-      inputs = new Map();
-      this.visited.set(entity, inputs);
-    }
-    // data-client skips an input object already met as this entity with this pk too.
-    if (inputs.get(input) === pk) return false;
-    inputs.set(input, pk);
+  enterEntity(input: object): boolean {
+    if (this.entered.includes(input)) return false;
+    this.entered.push(input);
     return true;
+  }
+
+  leaveEntity(): void {
+    this.entered.pop();
   }
 
   getRow(table: string, pk: string): unknown {

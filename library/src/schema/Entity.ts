@@ -206,18 +206,22 @@ export abstract class Entity {
       }
       pk = `optimistic-${++optimisticPkCount}`;
     }
-    // Met before in this response: already stored (or being stored, in a cycle).
-    if (!ctx.firstVisit(this, input, pk)) return pk;
-    const problem = refusal(this, row);
-    if (problem !== undefined) {
-      throw new SchemaError(`${this.key} ${JSON.stringify(pk)} is not valid: ${problem}`, input);
+    // Met inside itself (a cycle, as in a read written back): it is stored where met first.
+    if (!ctx.enterEntity(input)) return pk;
+    try {
+      const problem = refusal(this, row);
+      if (problem !== undefined) {
+        throw new SchemaError(`${this.key} ${JSON.stringify(pk)} is not valid: ${problem}`, input);
+      }
+      for (const field of Object.keys(this.schema)) {
+        const value = getOwn(row, field);
+        if (value !== undefined && value !== null)
+          row[field] = ctx.visit(this.schema[field], value, row, field);
+      }
+      ctx.mergeEntity(this, pk, row);
+    } finally {
+      ctx.leaveEntity();
     }
-    for (const field of Object.keys(this.schema)) {
-      const value = getOwn(row, field);
-      if (value !== undefined && value !== null)
-        row[field] = ctx.visit(this.schema[field], value, row, field);
-    }
-    ctx.mergeEntity(this, pk, row);
     return pk;
   }
 

@@ -22,11 +22,12 @@ export interface NormalizeContext {
     key: string | undefined,
   ): unknown[];
   /**
-   * Records that the input object `input` is the entity `pk`; false when it was met before in this
-   * response (one object listed twice, or a cycle such as a read written back), whose fields must
-   * then not be visited, or merged, again.
+   * Enters an entity's input object, to visit its fields; false, entering nothing, when it is
+   * being visited already further out: a cycle of the input (a read written back), which is
+   * stored where it was met first. Each `true` is followed by one `leaveEntity()`.
    */
-  firstVisit(entity: EntityStatics, input: object, pk: string): boolean;
+  enterEntity(input: object): boolean;
+  leaveEntity(): void;
   /** A row as it stands now, including this call's earlier writes. */
   getRow(table: string, pk: string): unknown;
   /** The keys of a table's rows as they stand now (e.g. a collection's rows). */
