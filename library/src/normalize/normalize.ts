@@ -81,6 +81,11 @@ class NormalizeRun implements NormalizeContext {
   private readonly meta: EntityMeta;
   /** How deep the value being visited is nested in the response. */
   private depth = 0;
+  /**
+   * The entity input objects being visited, outermost first (see enterEntity). A few at most:
+   * searching them costs less than remembering every input object of the response.
+   */
+  private readonly entered: object[] = [];
 
   constructor(
     tables: NormalizedTables,
@@ -135,6 +140,16 @@ class NormalizeRun implements NormalizeContext {
       if (value !== undefined && value !== null) out.push(value);
     }
     return out;
+  }
+
+  enterEntity(input: object): boolean {
+    if (this.entered.includes(input)) return false;
+    this.entered.push(input);
+    return true;
+  }
+
+  leaveEntity(): void {
+    this.entered.pop();
   }
 
   getRow(table: string, pk: string): unknown {

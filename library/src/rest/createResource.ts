@@ -4,7 +4,7 @@ import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
 import { Collection, type CollectionOptions } from '../schema/Collection.js';
 import type { Denormalize } from '../schema/denormalizeTypes.js';
 import { describeValue, getOwn, setOwn } from '../schema/describe.js';
-import type { EntityClass } from '../schema/Entity.js';
+import { type EntityClass, pkOf } from '../schema/Entity.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { UnionSchema } from '../schema/Union.js';
 import { findCollection } from './collections.js';
@@ -318,7 +318,7 @@ function namesDeleted(schema: EntityClass | UnionSchema, value: unknown, params:
     const entity =
       schema instanceof UnionSchema ? schema.memberOf(value as Record<string, unknown>) : schema;
     const row = entity.process(value as Record<string, unknown>, undefined, undefined, args);
-    return entity.pk(row, undefined, undefined, args) !== undefined;
+    return pkOf(entity, row, undefined, undefined, args) !== undefined;
   } catch {
     return false;
   }

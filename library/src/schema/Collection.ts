@@ -11,6 +11,7 @@ import {
   type SchemaClass,
 } from './types.js';
 import { UnionSchema, unionRef } from './Union.js';
+import { ValuesSchema } from './Values.js';
 
 /** Whether a stored collection row (its filtering arguments, as strings) receives an add. */
 export type CollectionFilter = (rowArgs: Readonly<Record<string, string>>) => boolean;
@@ -202,6 +203,26 @@ function entityRefs(normalized: readonly unknown[]): string[] {
   return normalized.filter((item): item is string => typeof item === 'string');
 }
 
+/**
+ * The list schema of a collection's rows. A `schema.Values` (which data-client also takes) or a
+ * bare entity is refused by name: it would otherwise fail later as a list of `undefined`.
+ */
+function listSchema<S extends CollectionSchema>(schema: S): ArraySchema<MemberOf<S>> {
+  if (schema instanceof ArraySchema) return schema;
+  if (Array.isArray(schema)) return new ArraySchema(schema[0]);
+  const member = schema instanceof ValuesSchema ? schema.schema : schema;
+  const name = isEntity(member) ? member.key : 'Todo';
+  const given =
+    schema instanceof ValuesSchema
+      ? 'a schema.Values: RestLens keeps collections as ordered lists'
+      : isEntity(schema)
+        ? schema.key
+        : describeValue(schema);
+  throw new TypeError(
+    `schema.Collection takes a list schema ([${name}] or new schema.Array(${name})), not ${given}`,
+  );
+}
+
 /** What a list schema (`[Todo]` or `new schema.Array(Todo)`) holds. */
 export type MemberOf<S> = S extends readonly (infer M)[]
   ? M
@@ -238,10 +259,7 @@ export class Collection<
 
   constructor(schema: S, options: CollectionOptions<_Args> = {}) {
     this.options = options;
-    this.schema =
-      schema instanceof ArraySchema
-        ? schema
-        : new ArraySchema((schema as readonly MemberOf<S>[])[0] as MemberOf<S>);
+    this.schema = listSchema(schema);
     // Refuses a list of anything but entities at once, and registers them before any row exists
     // (rows restored from a saved state are found by Invalidate too).
     this.tableKey.get();

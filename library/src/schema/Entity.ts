@@ -72,26 +72,7 @@ export abstract class Entity {
         value,
       );
     }
-    const pk = pkMethod.call(value as unknown as Entity, parent, key, args);
-    // 'undefined' is what the documented `${this.id}` pattern yields for a missing id; the
-    // reference library treats it as missing too (rather than storing an entity under "undefined").
-    if (
-      pk === undefined ||
-      pk === null ||
-      pk === '' ||
-      pk === 'undefined' ||
-      (typeof pk === 'number' && Number.isNaN(pk))
-    )
-      return undefined;
-    // Anything else would be stored under its text, `[object Object]` or `1,2`, where
-    // different values meet.
-    if (typeof pk !== 'string' && typeof pk !== 'number') {
-      throw new SchemaError(
-        `${this.key}.pk() returned ${describeValue(pk)} for ${describeValue(value)}: a pk must be a string or a number`,
-        value,
-      );
-    }
-    return String(pk);
+    return asPk(this, pkMethod.call(value as unknown as Entity, parent, key, args), value);
   }
 
   /** Combines a stored row with a newer one: fields absent from `incoming` keep their values. */
@@ -159,9 +140,12 @@ export abstract class Entity {
     return undefined;
   }
 
-  /** Builds an instance: the class defaults, then `props`. */
+  /**
+   * Builds an instance: the class defaults, then `props`. The constructor is given `props` too,
+   * as data-client's is, for classes whose constructor derives fields from them.
+   */
   static fromJS<T extends Entity>(this: new () => T, props: Partial<T> = {}): T {
-    const instance = new this();
+    const instance = new (this as new (props: Partial<T>) => T)(props);
     // A field named `__proto__` (JSON.parse makes it an own key) is data: assigning it would
     // set the instance's prototype instead.
     if (!Object.hasOwn(props, '__proto__')) return Object.assign(instance, props);
@@ -212,7 +196,7 @@ export abstract class Entity {
       );
     }
     const row = this.process(input as Record<string, unknown>, parent, key, ctx.args);
-    let pk = this.pk(row, parent, key, ctx.args);
+    let pk = pkOf(this, row, parent, key, ctx.args);
     if (pk === undefined) {
       if (!ctx.optimistic) {
         throw new SchemaError(
@@ -222,16 +206,22 @@ export abstract class Entity {
       }
       pk = `optimistic-${++optimisticPkCount}`;
     }
-    const problem = refusal(this, row);
-    if (problem !== undefined) {
-      throw new SchemaError(`${this.key} ${JSON.stringify(pk)} is not valid: ${problem}`, input);
+    // Met inside itself (a cycle, as in a read written back): it is stored where met first.
+    if (!ctx.enterEntity(input)) return pk;
+    try {
+      const problem = refusal(this, row);
+      if (problem !== undefined) {
+        throw new SchemaError(`${this.key} ${JSON.stringify(pk)} is not valid: ${problem}`, input);
+      }
+      for (const field of Object.keys(this.schema)) {
+        const value = getOwn(row, field);
+        if (value !== undefined && value !== null)
+          row[field] = ctx.visit(this.schema[field], value, row, field);
+      }
+      ctx.mergeEntity(this, pk, row);
+    } finally {
+      ctx.leaveEntity();
     }
-    for (const field of Object.keys(this.schema)) {
-      const value = getOwn(row, field);
-      if (value !== undefined && value !== null)
-        row[field] = ctx.visit(this.schema[field], value, row, field);
-    }
-    ctx.mergeEntity(this, pk, row);
     return pk;
   }
 
@@ -281,7 +271,7 @@ export abstract class Entity {
     const fields = params as Record<string, unknown>;
     let pk: string | undefined;
     try {
-      pk = this.pk(fields, undefined, undefined, args);
+      pk = pkOf(this, fields, undefined, undefined, args);
     } catch {
       // Arguments that make no valid pk find nothing.
     }
@@ -295,13 +285,58 @@ export abstract class Entity {
   }
 }
 
-/** Why `validate` refuses a processed row (a non-empty message), or undefined. */
+/**
+ * The pk the tables key an entity by: `entity.pk(...)` as text, undefined when missing. A class
+ * may override the static `pk` (data-client documents it), which may return a number or an empty
+ * value: every caller goes through here so that such an entity is stored and found under one key.
+ */
+export function pkOf(
+  entity: Pick<EntityStatics, 'key' | 'pk'>,
+  value: Record<string, unknown>,
+  parent?: unknown,
+  key?: string,
+  args?: readonly unknown[],
+): string | undefined {
+  return asPk(entity, entity.pk(value, parent, key, args), value);
+}
+
+/** A pk() result as text; undefined for the forms a missing identifier takes. */
+function asPk(
+  entity: Pick<EntityStatics, 'key'>,
+  pk: unknown,
+  value: Record<string, unknown>,
+): string | undefined {
+  // 'undefined' is what the documented `${this.id}` pattern yields for a missing id; the
+  // reference library treats it as missing too (rather than storing an entity under "undefined").
+  if (
+    pk === undefined ||
+    pk === null ||
+    pk === '' ||
+    pk === 'undefined' ||
+    (typeof pk === 'number' && Number.isNaN(pk))
+  )
+    return undefined;
+  // Anything else would be stored under its text, `[object Object]` or `1,2`, where
+  // different values meet.
+  if (typeof pk !== 'string' && typeof pk !== 'number') {
+    throw new SchemaError(
+      `${entity.key}.pk() returned ${describeValue(pk)} for ${describeValue(value)}: a pk must be a string or a number`,
+      value,
+    );
+  }
+  return String(pk);
+}
+
+/**
+ * Why `validate` refuses a processed row (a non-empty message), or undefined. Any falsy return
+ * accepts it, as in data-client: `return !row.title && 'title is required'` gives false for a
+ * valid row, and plain JavaScript may return null.
+ */
 function refusal(
   entity: Pick<typeof Entity, 'validate'>,
   row: Record<string, unknown>,
 ): string | undefined {
-  const problem = entity.validate(row);
-  return problem === undefined || problem === '' ? undefined : problem;
+  return entity.validate(row) || undefined;
 }
 
 export type EntityClass<T extends Entity = Entity> = (abstract new (

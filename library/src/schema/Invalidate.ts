@@ -1,5 +1,5 @@
 import { describeValue, SchemaError } from './describe.js';
-import type { EntityClass } from './Entity.js';
+import { type EntityClass, pkOf } from './Entity.js';
 import {
   type DenormalizeContext,
   type EntityStatics,
@@ -43,7 +43,7 @@ export class Invalidate<E extends EntityClass | UnionSchema = EntityClass> imple
       const object = input as Record<string, unknown>;
       entity ??= union?.memberOf(object, parent, key);
       if (entity)
-        pk = entity.pk(entity.process(object, parent, key, ctx.args), parent, key, ctx.args);
+        pk = pkOf(entity, entity.process(object, parent, key, ctx.args), parent, key, ctx.args);
     }
     if (entity === undefined || pk === undefined) {
       throw new SchemaError(

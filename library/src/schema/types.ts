@@ -21,6 +21,13 @@ export interface NormalizeContext {
     parent: unknown,
     key: string | undefined,
   ): unknown[];
+  /**
+   * Enters an entity's input object, to visit its fields; false, entering nothing, when it is
+   * being visited already further out: a cycle of the input (a read written back), which is
+   * stored where it was met first. Each `true` is followed by one `leaveEntity()`.
+   */
+  enterEntity(input: object): boolean;
+  leaveEntity(): void;
   /** A row as it stands now, including this call's earlier writes. */
   getRow(table: string, pk: string): unknown;
   /** The keys of a table's rows as they stand now (e.g. a collection's rows). */

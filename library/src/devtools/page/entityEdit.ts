@@ -1,4 +1,5 @@
 import type { EndpointInterface } from '../../endpoint/types.js';
+import { pkOf } from '../../schema/Entity.js';
 import { isInvalid } from '../../schema/invalid.js';
 import { type EntityStatics, isEntity } from '../../schema/types.js';
 import type { Controller } from '../../store/Controller.js';
@@ -37,7 +38,7 @@ export class EntityEditor {
     const entityClass = findEntityClass(this.schemas(), entity);
     if (!entityClass) return `edit: no endpoint that ran uses the ${entity} schema`;
     const edited = editedRow(row as Record<string, unknown>, { pk, field, value });
-    if (entityClass.pk(edited) !== pk)
+    if (pkOf(entityClass, edited) !== pk)
       return `edit: changing ${JSON.stringify(field)} would change the pk of ${name}`;
     try {
       await this.controller.fetch(this.endpointFor(entityClass), { pk, field, value });
