@@ -9,6 +9,7 @@
 
 import type { EffectType, StoreEvent } from './effects.js';
 import {
+  type Encoded,
   type EventsMessage,
   type ExtensionCommand,
   MAX_MESSAGE_LENGTH,
@@ -124,6 +125,8 @@ function nestsWithin(value: unknown, levels: number): boolean {
 }
 /** A carried value: any JSON, nested at most MAX_VALUE_DEPTH deep (or absent). */
 const isValue: Check = (value) => nestsWithin(value, MAX_VALUE_DEPTH);
+/** Whether parsed JSON is a value the panel can carry and show (see isValue). */
+export const isCarriedValue = (value: unknown): value is Encoded | undefined => isValue(value);
 const isValues: Check = (value) => Array.isArray(value) && isValue(value);
 
 const isFieldChange: Check = (change) =>
