@@ -71,6 +71,22 @@ describe('validators on values that share one object among many places', () => {
     expect(shared.reads()).toBeLessThanOrEqual(2 * MAX_MESSAGE_LENGTH);
   });
 
+  it('refuse a page message with an extra field holding one (the relay would forward it whole)', () => {
+    for (const kind of ['hello', 'events'] as const) {
+      const shared = sharedEverywhere();
+      const body =
+        kind === 'hello'
+          ? { kind, storeId: 'store-1-abc', storeName: '', libraryVersion: '0.1.0', seq: 0 }
+          : { kind, storeId: 'store-1-abc', data: '[]' };
+      expect(isPageMessage(pageMessage(body))).toBe(true);
+      expect(isPageMessage({ ...pageMessage(body), extra: shared.value })).toBe(false);
+      expect(isPageMessage({ ...pageMessage(body), extra: new Map() })).toBe(false);
+      // A list of holes is written as that many nulls.
+      expect(isPageMessage({ ...pageMessage(body), extra: new Array(2 ** 31) })).toBe(false);
+      expect(shared.reads()).toBeLessThanOrEqual(2 * MAX_MESSAGE_LENGTH);
+    }
+  });
+
   it('accept an object listed twice when its JSON fits (the check is on size, not on sharing)', () => {
     const row = { id: '1', title: 'one' };
     const message = pageMessage({

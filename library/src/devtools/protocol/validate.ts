@@ -91,12 +91,28 @@ function isEnvelope(
  * or one), which stops as soon as the count passes the limit; only then is it written.
  */
 function withinSize(value: unknown): boolean {
-  let left = MAX_MESSAGE_LENGTH;
+  try {
+    return mayFit(value, MAX_MESSAGE_LENGTH) && JSON.stringify(value).length <= MAX_MESSAGE_LENGTH;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a value is JSON whose text may be at most `limit` characters: what it would at least
+ * hold, counted without writing it (see withinSize). Throws when a field does.
+ */
+function mayFit(value: unknown, limit: number): boolean {
+  let left = limit;
   const fits = (item: unknown): boolean => {
     left -= typeof item === 'string' ? item.length + 2 : 1;
     if (left < 0 || typeof item === 'bigint') return false;
     if (typeof item !== 'object' || item === null) return true;
-    if (Array.isArray(item)) return item.every(fits);
+    if (Array.isArray(item)) {
+      // Every item adds at least a comma, holes too (which `every` would skip).
+      left -= item.length;
+      return left >= 0 && item.every(fits);
+    }
     // A plain object (of any realm); a Map, a Date or a typed array is not.
     if (Object.prototype.toString.call(item) !== '[object Object]') return false;
     return Object.keys(item).every((key) => {
@@ -108,12 +124,16 @@ function withinSize(value: unknown): boolean {
       return fits(field);
     });
   };
-  try {
-    return fits(value) && JSON.stringify(value).length <= MAX_MESSAGE_LENGTH;
-  } catch {
-    return false;
-  }
+  return fits(value);
 }
+
+/**
+ * The most a page message's JSON may hold: its data (at most MAX_MESSAGE_LENGTH) and a few
+ * short fields. The content script forwards a message whole, fields the protocol does not know
+ * included, and the port writes it as JSON: a field sharing one object among many places would
+ * make that write never end.
+ */
+const MAX_PAGE_MESSAGE_LENGTH = 2 * MAX_MESSAGE_LENGTH;
 
 /** Whether a value nests at most `levels` lists and objects deep (stops at the first too deep). */
 function nestsWithin(value: unknown, levels: number): boolean {
@@ -245,7 +265,7 @@ const isStoredResult: Check = (stored) =>
 /** Accepts only well-formed page → extension messages. */
 export const isPageMessage = neverThrows(checkPageMessage);
 function checkPageMessage(value: unknown): value is PageMessage {
-  if (!isEnvelope(value, 'page')) return false;
+  if (!isEnvelope(value, 'page') || !mayFit(value, MAX_PAGE_MESSAGE_LENGTH)) return false;
   switch (value.kind) {
     case 'hello':
       return hasFields(
