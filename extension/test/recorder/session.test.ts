@@ -131,4 +131,14 @@ describe('the saved recording', () => {
     Object.assign(stored.mutations[0] as object, { method: 42, url: { href: 'x' } });
     expect(entriesFromSession(stored)).toEqual([{ endpoint: 'Todo.delete', args: [] }]);
   });
+
+  it('drops a body nested deeper than a carried value (JSON.parse reads it at any depth)', () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const text = `{"format":"${SESSION_FORMAT}","version":${SESSION_VERSION},"mutations":[{"endpoint":"Todo.delete","args":[],"body":${deep}},{"endpoint":"Todo.delete","args":[],"body":[[1]]}]}`;
+    const parsed = parseSession(text);
+    expect(parsed.ok && entriesFromSession(parsed.session)).toEqual([
+      { endpoint: 'Todo.delete', args: [] },
+      { endpoint: 'Todo.delete', args: [], body: [[1]] },
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   extensionCommand,
   type PageMessage,
@@ -15,13 +15,7 @@ import {
   snapshot,
 } from '../support/messages.js';
 import { TestPage } from '../support/page.js';
-import {
-  FakeClock,
-  type FakePort,
-  FakeRuntime,
-  settle,
-  untilNextConnect,
-} from '../support/ports.js';
+import { FakeClock, FakePort, FakeRuntime, settle, untilNextConnect } from '../support/ports.js';
 
 const TAB = { tab: { id: 7 }, frameId: 0 };
 
@@ -148,10 +142,24 @@ describe('content script: page → background', () => {
 });
 
 describe('content script: page messages it cannot forward', () => {
-  /** A hello with one more field, which the validator lets through (it checks the known ones). */
+  /** A hello with one more field, which the protocol does not know (the relay forwards it too). */
   const helloWith = (storeId: string, field: unknown) => ({ ...hello(storeId), extra: field });
 
-  it('drops and counts what the port cannot carry (a cycle, a BigInt, over 64 MiB), and goes on', async () => {
+  /** The ports refuse a message whose extra field is `'refused'`, as a port may (it is gone). */
+  function portsRefuseMarked() {
+    const post = FakePort.prototype.postMessage;
+    vi.spyOn(FakePort.prototype, 'postMessage').mockImplementation(function (
+      this: FakePort<ContentToBackground, unknown>,
+      message: ContentToBackground,
+    ) {
+      if (message.type === 'page' && (message.message as { extra?: unknown }).extra === 'refused')
+        throw new Error('refused');
+      post.call(this, message);
+    });
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('refuses what the port could not write as JSON (a cycle, a BigInt, over 64 MiB) before trying', async () => {
     const relay = startRelay();
     page.dispatch(hello());
     await settle();
@@ -164,8 +172,22 @@ describe('content script: page messages it cannot forward', () => {
     await settle();
     expect(pageErrors).toEqual([]);
     expect(pageMessagesOn(accepted[0])).toEqual([hello(), events('store-1', 1)]);
-    expect(relay.dropped).toBe(3);
-    expect(warnings).toHaveLength(3);
+    expect(relay.dropped).toBe(0);
+    expect(warnings).toEqual([]);
+  });
+
+  it('drops and counts what the port refuses, and goes on', async () => {
+    portsRefuseMarked();
+    const relay = startRelay();
+    page.dispatch(hello());
+    await settle();
+    page.dispatch(helloWith('store-2', 'refused'));
+    page.dispatch(events('store-1', 1));
+    await settle();
+    expect(pageErrors).toEqual([]);
+    expect(pageMessagesOn(accepted[0])).toEqual([hello(), events('store-1', 1)]);
+    expect(relay.dropped).toBe(1);
+    expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
       /^RestLens: a page message could not be forwarded .*; 1 dropped so far/s,
     );
@@ -173,12 +195,13 @@ describe('content script: page messages it cannot forward', () => {
   });
 
   it('drops what it cannot forward from its queue too, and sends the rest', async () => {
+    portsRefuseMarked();
     const relay = startRelay();
     page.dispatch(hello());
     await settle();
     accepted[0]!.disconnect();
     await settle();
-    page.dispatch(helloWith('store-bigint', 10n));
+    page.dispatch(helloWith('store-2', 'refused'));
     page.dispatch(events('store-1', 1));
     clock.advance(backoff(0));
     await settle();

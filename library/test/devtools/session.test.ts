@@ -179,6 +179,29 @@ describe('replaySession', () => {
     expect(plain(getState().entities.get('[Note]'))).toEqual({ '{}': ['1', '2'] });
   });
 
+  it('names the recorded response when its encoding cannot be read; nothing of it is applied', async () => {
+    notes();
+    const { controller, getState } = createStore();
+    const outcomes = await replaySession(controller, {
+      format: SESSION_FORMAT,
+      version: SESSION_VERSION,
+      mutations: [
+        { endpoint: 'Note.get', args: [{ id: 1 }], response: { '@t': 'map', entries: 5 } },
+      ],
+    });
+    expect(outcomes).toEqual([
+      {
+        index: 0,
+        endpoint: 'Note.get',
+        ok: false,
+        error: expect.stringMatching(
+          /^mutation 0 \(Note.get\) has a recorded response that cannot be read: /,
+        ),
+      },
+    ]);
+    expect(getState().endpoints.size).toBe(0);
+  });
+
   it('stops at the first error when asked to', async () => {
     notes();
     const session = recordedSession();

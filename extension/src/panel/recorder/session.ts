@@ -5,6 +5,7 @@ import {
   SESSION_VERSION,
   type Session,
 } from '../../../../library/src/devtools/protocol/session.js';
+import { isCarriedValue } from '../../../../library/src/devtools/protocol/validate.js';
 import { type EntryFields, toMutation } from './entries.js';
 
 /** The session file the Recorder exports: the protocol's `Session`, nothing of the panel's own. */
@@ -44,7 +45,12 @@ export function parseSession(text: string): ParsedSession {
   return checkSession(value);
 }
 
-const isEncodedField = (value: unknown) => value !== undefined;
+/**
+ * A body is kept only as the value it must be: JSON.parse reads a file's values at any depth,
+ * and one nested deeper than any carried value would overflow the stack of whatever walks it
+ * whole (Copy JSON, saving the recording).
+ */
+const isEncodedField = (value: unknown) => value !== undefined && isCarriedValue(value);
 const optionalString = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /**

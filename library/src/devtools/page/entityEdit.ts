@@ -38,7 +38,14 @@ export class EntityEditor {
     const entityClass = findEntityClass(this.schemas(), entity);
     if (!entityClass) return `edit: no endpoint that ran uses the ${entity} schema`;
     const edited = editedRow(row as Record<string, unknown>, { pk, field, value });
-    if (pkOf(entityClass, edited) !== pk)
+    let editedPk: string | undefined;
+    try {
+      editedPk = pkOf(entityClass, edited);
+    } catch (error) {
+      // The app's pk() reads the row as it expects it, and the edit may be what it does not expect.
+      return `edit: the pk of ${name} cannot be worked out once ${JSON.stringify(field)} is changed: ${String(error)}`;
+    }
+    if (editedPk !== pk)
       return `edit: changing ${JSON.stringify(field)} would change the pk of ${name}`;
     try {
       await this.controller.fetch(this.endpointFor(entityClass), { pk, field, value });

@@ -3,7 +3,7 @@ import type { EndpointInterface } from '../../endpoint/types.js';
 import { normalize } from '../../normalize/normalize.js';
 import type { Controller } from '../../store/Controller.js';
 import type { ReplayOutcome } from '../protocol/effects.js';
-import type { Encoded, RecordedMutation } from '../protocol/messages.js';
+import type { Encoded } from '../protocol/messages.js';
 import { checkSession } from '../protocol/session.js';
 import { isRecordedMutation } from '../protocol/validate.js';
 import { decode } from './encode.js';
@@ -66,22 +66,34 @@ async function replayOne(
   });
   const endpoint = find(name);
   if (!endpoint) return fail(`unknown endpoint "${name}": is the code that defines it loaded?`);
+  // A file can hold any `@t` object: what its encoding does not read names the part it is.
+  const unreadable = (what: string, error: unknown) =>
+    fail(
+      `mutation ${index} (${name}) has ${what} that cannot be read: ${(error as Error).message}`,
+    );
   let args: unknown[];
   try {
     args = mutation.args.map((arg) => decode(arg));
   } catch (error) {
-    return fail(
-      `mutation ${index} (${name}) has arguments that cannot be read: ${(error as Error).message}`,
-    );
+    return unreadable('arguments', error);
+  }
+  let response: unknown;
+  if (mode === 'apply') {
+    if (!('response' in mutation)) return fail('no recorded response to apply');
+    try {
+      response = decode(mutation.response as Encoded);
+    } catch (error) {
+      return unreadable('a recorded response', error);
+    }
   }
   try {
     if (mode === 'apply') {
-      applyRecorded(controller, endpoint, args, mutation);
+      applyRecorded(controller, endpoint, args, response);
       return { index, endpoint: name, ok: true };
     }
     // The server's answer this time, to compare with the recorded one.
-    const response = await controller.fetch(endpoint, ...(args as Parameters<typeof endpoint>));
-    return { index, endpoint: name, ok: true, response };
+    const answer = await controller.fetch(endpoint, ...(args as Parameters<typeof endpoint>));
+    return { index, endpoint: name, ok: true, response: answer };
   } catch (error) {
     // The outcome names the endpoint: the message does not say it again.
     return fail((error as Error).message);
@@ -92,10 +104,8 @@ function applyRecorded(
   controller: Controller,
   endpoint: EndpointInterface,
   args: unknown[],
-  mutation: RecordedMutation,
+  response: unknown,
 ) {
-  if (!('response' in mutation)) throw new Error('no recorded response to apply');
-  const response = decode(mutation.response as Encoded);
   // A response that does not fit the schema would be stored as an error for the endpoint's key
   // (which its readers would then show): normalizing it first, result thrown away, makes such a
   // mutation fail with nothing of it applied.

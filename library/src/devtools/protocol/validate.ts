@@ -9,6 +9,7 @@
 
 import type { EffectType, StoreEvent } from './effects.js';
 import {
+  type Encoded,
   type EventsMessage,
   type ExtensionCommand,
   MAX_MESSAGE_LENGTH,
@@ -81,14 +82,58 @@ function isEnvelope(
   );
 }
 
-/** Parsed JSON is all any field can hold, so a bounded length is the only size check needed. */
+/**
+ * Whether a value is JSON within MAX_MESSAGE_LENGTH characters. A window message is a
+ * structured clone, not parsed JSON: it can hold one object in many places (written out, a copy
+ * in each: a value of 64 levels that each hold the next one twice is 2^64 copies), and values JSON
+ * cannot carry (Map, Set, Date, typed arrays: `{}` once written; BigInt). So the value is first
+ * walked counting what its text would at least hold (each string, key and value adds its length,
+ * or one), which stops as soon as the count passes the limit; only then is it written.
+ */
 function withinSize(value: unknown): boolean {
   try {
-    return JSON.stringify(value).length <= MAX_MESSAGE_LENGTH;
+    return mayFit(value, MAX_MESSAGE_LENGTH) && JSON.stringify(value).length <= MAX_MESSAGE_LENGTH;
   } catch {
     return false;
   }
 }
+
+/**
+ * Whether a value is JSON whose text may be at most `limit` characters: what it would at least
+ * hold, counted without writing it (see withinSize). Throws when a field does.
+ */
+function mayFit(value: unknown, limit: number): boolean {
+  let left = limit;
+  const fits = (item: unknown): boolean => {
+    left -= typeof item === 'string' ? item.length + 2 : 1;
+    if (left < 0 || typeof item === 'bigint') return false;
+    if (typeof item !== 'object' || item === null) return true;
+    if (Array.isArray(item)) {
+      // Every item adds at least a comma, holes too (which `every` would skip).
+      left -= item.length;
+      return left >= 0 && item.every(fits);
+    }
+    // A plain object (of any realm); a Map, a Date or a typed array is not.
+    if (Object.prototype.toString.call(item) !== '[object Object]') return false;
+    return Object.keys(item).every((key) => {
+      const field = (item as Record<string, unknown>)[key];
+      // JSON leaves out a field that is undefined (or a function): it adds nothing.
+      if (field === undefined || typeof field === 'function' || typeof field === 'symbol')
+        return true;
+      left -= key.length + 3;
+      return fits(field);
+    });
+  };
+  return fits(value);
+}
+
+/**
+ * The most a page message's JSON may hold: its data (at most MAX_MESSAGE_LENGTH) and a few
+ * short fields. The content script forwards a message whole, fields the protocol does not know
+ * included, and the port writes it as JSON: a field sharing one object among many places would
+ * make that write never end.
+ */
+const MAX_PAGE_MESSAGE_LENGTH = 2 * MAX_MESSAGE_LENGTH;
 
 /** Whether a value nests at most `levels` lists and objects deep (stops at the first too deep). */
 function nestsWithin(value: unknown, levels: number): boolean {
@@ -100,6 +145,8 @@ function nestsWithin(value: unknown, levels: number): boolean {
 }
 /** A carried value: any JSON, nested at most MAX_VALUE_DEPTH deep (or absent). */
 const isValue: Check = (value) => nestsWithin(value, MAX_VALUE_DEPTH);
+/** Whether parsed JSON is a value the panel can carry and show (see isValue). */
+export const isCarriedValue = (value: unknown): value is Encoded | undefined => isValue(value);
 const isValues: Check = (value) => Array.isArray(value) && isValue(value);
 
 const isFieldChange: Check = (change) =>
@@ -218,7 +265,7 @@ const isStoredResult: Check = (stored) =>
 /** Accepts only well-formed page → extension messages. */
 export const isPageMessage = neverThrows(checkPageMessage);
 function checkPageMessage(value: unknown): value is PageMessage {
-  if (!isEnvelope(value, 'page')) return false;
+  if (!isEnvelope(value, 'page') || !mayFit(value, MAX_PAGE_MESSAGE_LENGTH)) return false;
   switch (value.kind) {
     case 'hello':
       return hasFields(
@@ -247,7 +294,9 @@ function checkPageMessage(value: unknown): value is PageMessage {
         ) && withinSize(value)
       );
     case 'results':
+      // Measured first: the values' depth is checked by walking them (see withinSize).
       return (
+        withinSize(value) &&
         hasFields(
           value,
           {
@@ -255,7 +304,7 @@ function checkPageMessage(value: unknown): value is PageMessage {
             results: (results) => isObject(results) && Object.values(results).every(isStoredResult),
           },
           READ_ANSWER_OPTIONAL,
-        ) && withinSize(value)
+        )
       );
     case 'readers':
       return (
@@ -393,7 +442,8 @@ function checkExtensionCommand(value: unknown): value is ExtensionCommand {
     case 'force-error':
     case 'edit':
     case 'readers':
-      return inspectorCommandRefusal(value) === undefined;
+      // Fields that throw when read are let through to neverThrows: such a command is refused.
+      return badInspectorField(value, value.kind) === undefined;
     case 'replay':
       return (
         hasFields(value, {
@@ -431,7 +481,8 @@ const INSPECTOR_COMMANDS: Record<string, Record<string, FieldRule>> = {
     pk: [isString, 'a pk (a string)'],
     field: [isNonEmptyString, 'a field name (a non-empty string)'],
     value: [
-      (value) => value !== undefined && isValue(value) && withinSize(value),
+      // Measured first: the depth is checked by walking the value (see withinSize).
+      (value) => value !== undefined && withinSize(value) && isValue(value),
       `a JSON value (at most ${MAX_VALUE_DEPTH} levels deep)`,
     ],
   },
@@ -455,12 +506,17 @@ export function inspectorCommandRefusal(value: unknown): Refusal | undefined {
     if (!isEnvelope(value, 'extension') || typeof value.kind !== 'string') return undefined;
     const { kind, storeId } = value;
     if (!Object.hasOwn(INSPECTOR_COMMANDS, kind)) return undefined;
-    const fields = INSPECTOR_COMMANDS[kind] as Record<string, FieldRule>;
-    for (const [name, [check, mustBe]] of Object.entries(fields))
-      if (!check(value[name]))
-        return { kind, storeId, problem: `${kind}: \`${name}\` must be ${mustBe}` };
-    return undefined;
+    const problem = badInspectorField(value, kind);
+    return problem === undefined ? undefined : { kind, storeId, problem };
   } catch {
     return undefined;
   }
+}
+
+/** What the first malformed field of an inspector command must be; throws when one cannot be read. */
+function badInspectorField(command: Record<string, unknown>, kind: string): string | undefined {
+  const fields = INSPECTOR_COMMANDS[kind] as Record<string, FieldRule>;
+  for (const [name, [check, mustBe]] of Object.entries(fields))
+    if (!check(command[name])) return `${kind}: \`${name}\` must be ${mustBe}`;
+  return undefined;
 }
