@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createStore,
+  Endpoint,
   Query,
   RestEndpoint,
   type RestGenerics,
@@ -76,5 +77,62 @@ describe('Query subclasses', () => {
     const getTodos = new RestEndpoint({ path: '/todos', urlPrefix: server.url, schema: [Todo] });
     await store.controller.fetch(getTodos);
     expect(store.controller.getResponse(new TodoCount(), store.getState()).data).toBe(3);
+  });
+});
+
+describe('expiry and error options the store would misread are refused where they are given', () => {
+  it.each([
+    ['dataExpiryLength', '60000'],
+    ['dataExpiryLength', Number.NaN],
+    ['errorExpiryLength', '5000'],
+    ['errorExpiryLength', null],
+  ] as const)('%s: %s is a TypeError naming the endpoint and the option', (option, value) => {
+    // `now + '60000'` is text: the stored expiry would read as a date for ever after.
+    const options = { path: '/todos/:id', urlPrefix: server.url, [option]: value };
+    expect(() => new RestEndpoint(options as never)).toThrow(
+      new TypeError(
+        `/todos/:id: ${option} must be a number of milliseconds (Infinity: never expires), not ${typeof value === 'string' ? `"${value}"` : String(value)}`,
+      ),
+    );
+    const fetchTodo = async () => ({ id: 1 });
+    expect(() => new Endpoint(fetchTodo, { [option]: value } as never)).toThrow(
+      /^fetchTodo: .* must be a number of milliseconds/,
+    );
+    const getTodo = new RestEndpoint({
+      path: '/todos/:id',
+      urlPrefix: server.url,
+      name: 'getTodo',
+    });
+    expect(() => getTodo.extend({ [option]: value } as never)).toThrow(/^getTodo: /);
+  });
+
+  it('errorPolicy that is not a function is refused (it was found only when a request failed)', async () => {
+    expect(
+      () =>
+        new RestEndpoint({
+          path: '/todos/:id',
+          urlPrefix: server.url,
+          errorPolicy: 'soft',
+        } as never),
+    ).toThrow(
+      new TypeError(
+        `/todos/:id: errorPolicy must be a function of the error returning 'soft' or undefined, not "soft"`,
+      ),
+    );
+  });
+
+  it('numbers, Infinity and undefined are kept and work', async () => {
+    const getTodo = new RestEndpoint({
+      path: '/todos/:id',
+      urlPrefix: server.url,
+      dataExpiryLength: Number.POSITIVE_INFINITY,
+      errorExpiryLength: 0,
+    });
+    const store = createStore();
+    await store.controller.fetch(getTodo, { id: 1 });
+    expect(store.controller.getResponse(getTodo, { id: 1 }, store.getState()).expiresAt).toBe(
+      Number.POSITIVE_INFINITY,
+    );
+    expect(getTodo.extend({ dataExpiryLength: undefined }).dataExpiryLength).toBeUndefined();
   });
 });
