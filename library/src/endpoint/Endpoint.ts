@@ -1,4 +1,5 @@
 import type { Schema } from '../schema/denormalizeTypes.js';
+import { describeValue } from '../schema/describe.js';
 import type { EndpointInterface, ErrorPolicy, FetchFunction, SnapshotInterface } from './types.js';
 
 export interface EndpointOptions<
@@ -46,6 +47,8 @@ export class Endpoint<
 > {
   constructor(fetch: F | undefined, options: EndpointOptions<S, M> = {}) {
     const { name, key, ...rest } = options;
+    // A RestEndpoint (no fetch of its own) is named by its path here: its urlPrefix comes later.
+    checkOptions(name ?? fetch?.name ?? String((options as { path?: unknown }).path), options);
     const self = function (this: unknown, ...args: Parameters<F>) {
       return self.fetch(...args);
     } as unknown as Endpoint<F, S, M>;
@@ -89,5 +92,26 @@ export class Endpoint<
       options: EndpointOptions<any, any>,
     ) => Endpoint<(...args: any) => Promise<any>, any, any>;
     return new Class(this.fetch, { ...this[ENDPOINT_OPTIONS], ...options });
+  }
+}
+
+/**
+ * Refuses option values the store would misread, naming the endpoint: an expiry that is text
+ * (`now + '60000'` is text, never a time) or NaN, an errorPolicy that is not a function (found
+ * only when a request fails, as "errorPolicy is not a function"). Infinity never expires.
+ */
+function checkOptions(name: string, options: EndpointOptions<any, any>): void {
+  for (const option of ['dataExpiryLength', 'errorExpiryLength'] as const) {
+    const value = options[option];
+    if (value === undefined || (typeof value === 'number' && !Number.isNaN(value))) continue;
+    throw new TypeError(
+      `${name}: ${option} must be a number of milliseconds (Infinity: never expires), not ${describeValue(value)}`,
+    );
+  }
+  const { errorPolicy } = options;
+  if (errorPolicy !== undefined && typeof errorPolicy !== 'function') {
+    throw new TypeError(
+      `${name}: errorPolicy must be a function of the error returning 'soft' or undefined, not ${describeValue(errorPolicy)}`,
+    );
   }
 }

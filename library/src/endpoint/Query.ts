@@ -9,7 +9,8 @@ import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
  */
 export class Query<S extends Schema, P extends readonly unknown[] = [], R = Denormalize<S>> {
   readonly schema: S;
-  readonly process: (entries: Denormalize<S>, ...args: P) => R;
+  /** `declare`: no field may hide a `process` that a subclass defines as a method. */
+  declare readonly process: (entries: Denormalize<S>, ...args: P) => R;
 
   /**
    * Outputs by the reading they were computed from, then by the arguments' key. The MemoCache
@@ -20,8 +21,10 @@ export class Query<S extends Schema, P extends readonly unknown[] = [], R = Deno
 
   constructor(schema: S, process?: (entries: Denormalize<S>, ...args: P) => R) {
     this.schema = schema;
-    // Without `process`, R is the schema's reading (the default of R): it is shown as read.
-    this.process = process ?? ((entries: Denormalize<S>, ..._args: P) => entries as unknown as R);
+    // A subclass's own `process` method stays, as in data-client ("inheritance overrides").
+    // Without either, R is the schema's reading (the default of R): it is shown as read.
+    if (process || !this.process)
+      this.process = process ?? ((entries: Denormalize<S>, ..._args: P) => entries as unknown as R);
   }
 
   key(...args: P): string {

@@ -65,10 +65,15 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
         `${options.name ?? options.path}: urlPrefix must be a string like "https://api.example.com", not ${describeValue(urlPrefix)}`,
       );
     }
-    Object.defineProperty(this, 'name', {
-      value: options.name ?? `${urlPrefix}${options.path}`,
-      configurable: true,
-    });
+    // Without a name, read it from the endpoint each time: a subclass's `urlPrefix = '…'` class
+    // field is set after this constructor, and the name follows it (as data-client's getter).
+    Object.defineProperty(
+      this,
+      'name',
+      options.name === undefined
+        ? { get: () => `${this.urlPrefix}${this.path}`, configurable: true }
+        : { value: options.name, configurable: true },
+    );
     Object.assign(this, { method, sideEffect, urlPrefix });
     // A path that is not a template fails here, naming the endpoint, rather than at each call.
     try {
@@ -120,7 +125,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
    * brackets, lists as repeated names). Override it to use another convention, e.g. `qs`.
    */
   searchToString(searchParams: Record<string, unknown>): string {
-    return searchToString(searchParams);
+    return searchToString(searchParams, this.name);
   }
 
   /** A path parameter's value as the text the path holds; refused, by name, when it cannot be. */

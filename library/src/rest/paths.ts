@@ -89,34 +89,48 @@ export const removeLastArg = shortenPath;
  * members in brackets (`filter[done]=true`), a list holding objects or lists numbers its items
  * (`f[0][a]=1`). Members are sorted at every level.
  */
-export function searchToString(params: Record<string, unknown>): string {
+export function searchToString(params: Record<string, unknown>, owner = 'searchToString'): string {
   const search = new URLSearchParams();
-  appendAll(search, '', params);
+  appendAll(search, '', params, { owner, within: new Set() });
   return search.toString();
 }
 
-function appendAll(search: URLSearchParams, prefix: string, object: object): void {
+/**
+ * Who writes the query (named in errors), and the lists and objects being written around the
+ * current value: one that holds itself would be written for ever (a stack overflow), so it is
+ * refused, naming where; the same object met twice side by side is written twice.
+ */
+interface Writing {
+  owner: string;
+  within: Set<object>;
+}
+
+function appendAll(search: URLSearchParams, prefix: string, object: object, writing: Writing) {
   for (const key of Object.keys(object).sort()) {
     const name = prefix === '' ? key : `${prefix}[${key}]`;
-    appendValue(search, name, (object as Record<string, unknown>)[key]);
+    appendValue(search, name, (object as Record<string, unknown>)[key], writing);
   }
 }
 
-function appendValue(search: URLSearchParams, name: string, value: unknown): void {
+function appendValue(search: URLSearchParams, name: string, value: unknown, writing: Writing) {
   if (value === undefined) return;
+  if (!Array.isArray(value) && !isPlainObject(value)) {
+    search.append(name, String(value));
+    return;
+  }
+  if (writing.within.has(value))
+    throw new TypeError(`${writing.owner}: the search parameter "${name}" holds itself`);
+  writing.within.add(value);
   if (Array.isArray(value)) {
     // An empty list still sends its name: `DELETE /todos?ids=` must not become `DELETE /todos`.
     if (value.length === 0) search.append(name, '');
     const nested = value.some((item) => typeof item === 'object' && item !== null);
     value.forEach((item, index) => {
-      if (nested) appendValue(search, `${name}[${index}]`, item);
+      if (nested) appendValue(search, `${name}[${index}]`, item, writing);
       else if (item !== undefined) search.append(name, String(item));
     });
-  } else if (isPlainObject(value)) {
-    appendAll(search, name, value);
-  } else {
-    search.append(name, String(value));
-  }
+  } else appendAll(search, name, value, writing);
+  writing.within.delete(value);
 }
 
 /** Objects that are only their members (not a Date, a URL, a class instance with a toString). */
