@@ -619,3 +619,61 @@ export function formatDevtoolsReport(report: DevtoolsReport): string {
     `goals ${report.goal.met ? 'met' : 'NOT met'}`,
   ].join('\n');
 }
+
+/** The rings `--devtools-ring` compares: the bridge's default, and one that keeps almost nothing. */
+const RINGS = [
+  { ringSize: DEFAULT_RING_SIZE, statesKept: DEFAULT_STATES_KEPT },
+  { ringSize: 10, statesKept: 1 },
+] as const;
+/** Makes the bench's entry measure one ring of RINGS (its index follows) and print the lines. */
+export const RING_PROCESS_FLAG = '--devtools-ring-process';
+
+/**
+ * What the ring's length costs (`npm run bench -- --devtools-ring`): on the workloads that make
+ * 1000 changes a store, a plain store against a bridge with each ring of RINGS, two sides, each
+ * ring in a process of its own. In one process the comparisons run before leave their mark: a
+ * ring of 10 read +40–49% after the default ring's comparison and +5–7% in a fresh process, and
+ * beside larger rings in one comparison a side is charged for its neighbours' collections. The
+ * small ring's cost is about the bridge's own work; the default's, that and what it keeps.
+ */
+export function measureRings(entry: string, log: (message: string) => void): string {
+  const lines = RINGS.map((ring, index) => {
+    log(`devtools ring of ${ring.ringSize} changes (${ring.statesKept} states), own process`);
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, entry, RING_PROCESS_FLAG, String(index)],
+      { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
+    );
+    if (child.status !== 0) throw new Error(`a ring process failed (exit ${child.status})`);
+    return child.stdout.trimEnd();
+  });
+  return ['bridge cost with no panel, by ring (plain store against the bridge):', ...lines].join(
+    '\n',
+  );
+}
+
+/** One ring's share of measureRings (run with RING_PROCESS_FLAG): its line per workload. */
+export function ringProcess(
+  index: number,
+  storeWorkloads: readonly Workload[],
+  plain: Contender,
+  options: SamplerOptions,
+): string {
+  const ring = RINGS[index];
+  if (!ring) throw new Error(`no ring ${index}`);
+  const bridge = oursWith(`ours + ring of ${ring.ringSize}`, (store) => {
+    connectDevtools(store, { window: pageWithoutPanel, ...ring });
+  });
+  return storeWorkloads
+    .filter(({ name }) => name.includes('(op = all'))
+    .map((workload) => {
+      const [plainM, bridgeM] = measureInterleaved(
+        setUpTogether(workload, [plain, bridge]),
+        options,
+      ) as [Measurement, Measurement];
+      const cost = pairedSlowdown(bridgeM.times, plainM.times);
+      const shown = `${cost >= 0 ? '+' : ''}${(cost * 100).toFixed(1)}%`;
+      return `  ring of ${ring.ringSize} (${ring.statesKept} states), ${workload.name}: ${shown}`;
+    })
+    .join('\n');
+}

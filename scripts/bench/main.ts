@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- <name filter>] [--quick] [--writes | --devtools | --react | --scale]`: runs
+ * `npm run bench [-- <name filter>] [--quick] [--writes | --devtools | --devtools-ring | --react |
+ * --scale]`: runs
  * the core workloads on our library and on the reference side by side in this one process, the
  * table and writes dist/bench/core.json; a full run (no filter) then runs the per-write workloads
  * (writes.ts, alone with `--writes`) and the devtools suite (devtools.ts, alone with
- * `--devtools`). `--react` runs the React suite in Chromium (react/) alone, `--scale` the scale
+ * `--devtools`; `--devtools-ring` the bridge's cost by ring length, see measureRings). `--react` runs the React suite in Chromium (react/) alone, `--scale` the scale
  * benchmark in Chromium with the built extension (scale/) alone.
  */
 import { fileURLToPath } from 'node:url';
@@ -12,9 +13,12 @@ import { reference } from './contenders/reference.js';
 import type { Contender } from './contenders/types.js';
 import {
   formatDevtoolsReport,
+  measureRings,
   measureWithoutPanel,
   NO_PANEL_PROCESS_FLAG,
   noPanelProcess,
+  RING_PROCESS_FLAG,
+  ringProcess,
   runDevtoolsBench,
 } from './devtools.js';
 import { runReactBench } from './react/main.js';
@@ -177,6 +181,16 @@ async function main(): Promise<void> {
     // As in a full run, where the core suite ran first (see variety.ts).
     for (const contender of [ours, reference]) exerciseOtherTypes(contender);
     writesOnly(args.includes('--quick'));
+    return;
+  }
+  if (args.includes(RING_PROCESS_FLAG)) {
+    exerciseOtherTypes(ours);
+    const index = Number(args[args.indexOf(RING_PROCESS_FLAG) + 1]);
+    console.log(ringProcess(index, storeWorkloads(), ours, samplingOf(args)));
+    return;
+  }
+  if (args.includes('--devtools-ring')) {
+    console.log(`\n${measureRings(fileURLToPath(import.meta.url), log)}`);
     return;
   }
   if (args.includes('--devtools')) {
