@@ -1,5 +1,5 @@
 import { PersistentMap } from './persistentMap.js';
-import { EMPTY_TRIE, type Trie, trieEntries, trieEntriesBackwards, trieSet } from './trie.js';
+import { EMPTY_TRIE, type Trie, trieForEach, trieSet } from './trie.js';
 
 /**
  * A collection row's members: pks in order, each at most once, shared between versions like the
@@ -14,6 +14,9 @@ import { EMPTY_TRIE, type Trie, trieEntries, trieEntriesBackwards, trieSet } fro
  * a member to remove. A removed member leaves an empty slot behind.
  */
 export class MemberList implements Iterable<string> {
+  /** Keeps the class's hidden class alive between writes (docs/architecture.md, "Hidden classes"). */
+  static readonly spare = MemberList.from(['']);
+
   private constructor(
     private readonly front: Trie,
     private readonly frontEnd: number,
@@ -109,13 +112,18 @@ export class MemberList implements Iterable<string> {
         );
   }
 
-  *[Symbol.iterator](): Iterator<string> {
-    for (const [, pk] of trieEntriesBackwards(this.front)) yield pk as string;
-    for (const [, pk] of trieEntries(this.back)) yield pk as string;
+  [Symbol.iterator](): Iterator<string> {
+    return this.toArray()[Symbol.iterator]();
   }
 
   toArray(): string[] {
-    return [...this];
+    const members: string[] = [];
+    const add = (pk: unknown) => {
+      members.push(pk as string);
+    };
+    trieForEach(this.front, add, true);
+    trieForEach(this.back, add);
+    return members;
   }
 
   /** JSON sees the list as the array of its members. */

@@ -1,10 +1,13 @@
-import { collectionsHolding } from '../schema/Collection.js';
 import { describeValue, SchemaError } from '../schema/describe.js';
 import { INVALID, isInvalid } from '../schema/invalid.js';
-import type { EntityStatics, NormalizeContext } from '../schema/types.js';
+import { RowsByFilter } from '../schema/rowArgs.js';
+import type { CollectionTable, EntityStatics, NormalizeContext } from '../schema/types.js';
+import { parseUnionRef, unionRef } from '../schema/Union.js';
 import type { ChangeRecorder, CollectionChange, FieldChange } from './changes.js';
 import { describeCollectionChange } from './collectionChange.js';
 import type { MemberList } from './memberList.js';
+import type { MapDraft } from './persistentMap.js';
+import { type Holders, holdingRows, type RowRef, withoutRow, withRow } from './rowsHolding.js';
 import { schemaOf } from './schemaOf.js';
 import {
   type EntityMeta,
@@ -72,9 +75,13 @@ function describeSchema(schema: unknown): string {
 }
 
 class NormalizeRun implements NormalizeContext {
+  /** Keeps the class's hidden class alive between writes (docs/architecture.md, "Hidden classes"). */
+  static readonly spare = new NormalizeRun(emptyTables(), [], {});
   private readonly entities: TablesDraft<unknown>;
   private readonly entitiesMeta: TablesDraft<EntityMeta>;
   private readonly indexes: TablesDraft<string>;
+  private readonly rowsHolding: TablesDraft<Holders>;
+  private readonly rowsByFilter: MapDraft<RowsByFilter>;
   private readonly changes: ChangeRecorder | undefined;
   readonly optimistic: boolean;
   private readonly invalidatedAsRows: boolean;
@@ -95,6 +102,8 @@ class NormalizeRun implements NormalizeContext {
     this.entities = new TablesDraft(tables.entities);
     this.entitiesMeta = new TablesDraft(tables.entitiesMeta);
     this.indexes = new TablesDraft(tables.indexes);
+    this.rowsHolding = new TablesDraft(tables.rowsHolding);
+    this.rowsByFilter = tables.rowsByFilter.draft();
     this.changes = options.changes;
     this.optimistic = options.optimistic ?? false;
     this.invalidatedAsRows = options.invalidatedAsRows ?? false;
@@ -107,6 +116,8 @@ class NormalizeRun implements NormalizeContext {
       entities: this.entities.finish(),
       entitiesMeta: this.entitiesMeta.finish(),
       indexes: this.indexes.finish(),
+      rowsHolding: this.rowsHolding.finish(),
+      rowsByFilter: this.rowsByFilter.finish(),
     };
   }
 
@@ -158,6 +169,10 @@ class NormalizeRun implements NormalizeContext {
 
   rowKeys(table: string): readonly string[] {
     return this.entities.keys(table);
+  }
+
+  rowsMatching(collection: string, args: readonly unknown[]): readonly string[] {
+    return this.rowsByFilter.get(collection)?.matching(args) ?? [];
   }
 
   mergeEntity(entity: EntityStatics, pk: string, row: Record<string, unknown>): void {
@@ -226,40 +241,68 @@ class NormalizeRun implements NormalizeContext {
       // `delete` falls back to its URL params (the very object passed in) when the answer is empty.
       via: input === this.args[0] ? 'url-params' : 'response',
     });
-    for (const [collectionKey, memberRef] of collectionsHolding(key) ?? []) {
-      const member = memberRef(key, pk);
-      for (const rowPk of this.entities.keys(collectionKey)) {
-        const members = this.entities.get(collectionKey, rowPk) as MemberList;
-        if (!members.has(member)) continue;
-        this.writeCollectionRow(collectionKey, rowPk, members.remove(member), 'invalidate', [
-          member,
-        ]);
-      }
+    for (const holder of holdingRows(this.rowsHolding.get(key, pk))) {
+      const member = holder.union ? unionRef(key, pk) : pk;
+      const members = this.entities.get(holder.collection, holder.row) as MemberList | undefined;
+      if (!members?.has(member)) continue;
+      const table = { key: holder.collection, entity: holder.union ? undefined : key };
+      this.writeCollectionRow(table, holder.row, members.remove(member), 'invalidate', [member]);
     }
   }
 
   writeCollectionRow(
-    collectionKey: string,
+    table: CollectionTable,
     rowPk: string,
     members: MemberList,
     kind: CollectionChange['kind'],
     incoming: readonly string[],
   ): void {
+    const collectionKey = table.key;
     const before = this.entities.get(collectionKey, rowPk) as MemberList | undefined;
     // Rows carry meta like entities do, so that a list fetched by an older request than the one
     // the row holds never replaces it (whichever endpoint stored it). Adds still apply.
     const storedMeta = this.entitiesMeta.get(collectionKey, rowPk);
     const newer = storedMeta === undefined || storedMeta.fetchedAt <= this.meta.fetchedAt;
     if (kind === 'replace' && before !== undefined && !newer) return;
-    // An unchanged list keeps its row, so reads of it keep their identity.
-    const unchanged = before !== undefined && (members === before || sameMembers(before, members));
-    if (!unchanged) this.entities.set(collectionKey, rowPk, members);
     if (kind !== 'invalidate' && newer) this.entitiesMeta.set(collectionKey, rowPk, this.meta);
-    // A refetch that changed nothing is not news; an add that only met duplicates is.
-    if (this.changes && !(unchanged && kind === 'replace'))
-      this.changes.collectionChanged(
-        describeCollectionChange(collectionKey, rowPk, kind, before, members, incoming),
-      );
+    // An unchanged list keeps its row, so reads of it keep their identity. A refetch that changed
+    // nothing is not news; an add that only met duplicates is.
+    if (before !== undefined && (members === before || sameMembers(before, members))) {
+      if (this.changes && kind !== 'replace')
+        this.changes.collectionChanged(
+          describeCollectionChange(collectionKey, rowPk, kind, before, members, incoming),
+        );
+      return;
+    }
+    const change = describeCollectionChange(collectionKey, rowPk, kind, before, members, incoming);
+    this.entities.set(collectionKey, rowPk, members);
+    if (before === undefined) {
+      const rows = this.rowsByFilter.get(collectionKey) ?? RowsByFilter.empty;
+      this.rowsByFilter.set(collectionKey, rows.with(rowPk));
+    }
+    const row: RowRef = {
+      collection: collectionKey,
+      row: rowPk,
+      union: table.entity === undefined,
+    };
+    for (const run of change.inserted)
+      for (const member of run.pks) this.hold(table, member, row, true);
+    for (const member of change.removed) this.hold(table, member, row, false);
+    this.changes?.collectionChanged(change);
+  }
+
+  /** Notes that `row` now holds (or no longer holds) the entity `member` names. */
+  private hold(table: CollectionTable, member: string, row: RowRef, holds: boolean): void {
+    let entity = table.entity;
+    let pk = member;
+    if (entity === undefined) {
+      const named = parseUnionRef(member);
+      if (named === undefined) return;
+      [entity, pk] = named;
+    }
+    const holders = this.rowsHolding.get(entity, pk);
+    const next = holds ? withRow(holders, row) : withoutRow(holders, row);
+    if (next !== holders) this.rowsHolding.set(entity, pk, next);
   }
 }
 

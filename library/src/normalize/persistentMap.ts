@@ -1,4 +1,4 @@
-import { EMPTY_TRIE, type Owner, type Trie, trieEntries, trieGet, trieSet } from './trie.js';
+import { EMPTY_TRIE, type Owner, type Trie, trieForEach, trieGet, trieSet } from './trie.js';
 
 /**
  * An immutable map from strings to values that shares structure between versions: `set` and
@@ -26,6 +26,8 @@ import { EMPTY_TRIE, type Owner, type Trie, trieEntries, trieGet, trieSet } from
 
 /** Numbers for keys, shared by a map and every map derived from it. */
 class KeyIndex {
+  /** Keeps the class's hidden class alive between writes (docs/architecture.md, "Hidden classes"). */
+  static readonly spare = new KeyIndex();
   readonly numbers = new Map<string, number>();
   readonly keys: string[] = [];
 
@@ -78,20 +80,26 @@ function startingParts(parts: Parts): Parts {
   if (parts.index.keys.length <= 2 * parts.size + 32) return { ...parts };
   const fresh: Parts = { index: new KeyIndex(), trie: EMPTY_TRIE, size: 0 };
   const owner = {};
-  for (const [number, value] of trieEntries(parts.trie))
-    applyWrite(fresh, parts.index.keys[number] as string, undefined, value, owner);
+  trieForEach(parts.trie, (value, number) =>
+    applyWrite(fresh, parts.index.keys[number] as string, undefined, value, owner),
+  );
   return fresh;
 }
 
-/** The map a finished draft makes (set in PersistentMap, whose constructor is private). */
+/** The map a finished draft makes, and a map's parts (set in PersistentMap: both are private). */
 let fromParts: <V>(parts: Parts) => PersistentMap<V>;
+let partsOf: (map: PersistentMap<unknown>) => Parts;
 
 export class PersistentMap<V> implements Iterable<[string, V]> {
   private constructor(private readonly parts: Parts) {}
 
   static {
     fromParts = <V>(parts: Parts) => new PersistentMap<V>(parts);
+    partsOf = (map) => map.parts;
   }
+
+  /** Keeps the class's hidden class alive between writes (see KeyIndex.spare). */
+  static readonly spare = PersistentMap.empty();
 
   /** A new empty map (with an index of its own). */
   static empty<V>(): PersistentMap<V> {
@@ -140,19 +148,19 @@ export class PersistentMap<V> implements Iterable<[string, V]> {
 
   /** A draft for a batch of changes made over time; `finish()` gives the resulting map. */
   draft(): MapDraft<V> {
-    return new MapDraft(this, this.parts);
+    return new MapDraft(this);
   }
 
   keys(): IterableIterator<string> {
-    return this.mapEntries(([key]) => key);
+    return this.collect((key) => key)[Symbol.iterator]();
   }
 
   values(): IterableIterator<V> {
-    return this.mapEntries(([, value]) => value);
+    return this.collect((_key, value) => value)[Symbol.iterator]();
   }
 
   entries(): IterableIterator<[string, V]> {
-    return this.mapEntries((entry) => entry);
+    return this.collect((key, value): [string, V] => [key, value])[Symbol.iterator]();
   }
 
   [Symbol.iterator](): IterableIterator<[string, V]> {
@@ -160,13 +168,16 @@ export class PersistentMap<V> implements Iterable<[string, V]> {
   }
 
   forEach(visit: (value: V, key: string) => void): void {
-    for (const [key, value] of this) visit(value, key);
+    const { index, trie } = this.parts;
+    trieForEach(trie, (value, number) => visit(value as V, index.keys[number] as string));
   }
 
   /** The entries as a plain object (null prototype: `__proto__` is a key like any other). */
   toObject(): Record<string, V> {
     const object = Object.create(null) as Record<string, V>;
-    for (const [key, value] of this) object[key] = value;
+    this.forEach((value, key) => {
+      object[key] = value;
+    });
     return object;
   }
 
@@ -175,10 +186,13 @@ export class PersistentMap<V> implements Iterable<[string, V]> {
     return this.toObject();
   }
 
-  private *mapEntries<T>(pick: (entry: [string, V]) => T): Generator<T> {
-    const { index, trie } = this.parts;
-    for (const [number, value] of trieEntries(trie))
-      yield pick([index.keys[number] as string, value as V]);
+  /** One item per entry, in the order the keys were first stored. */
+  private collect<T>(pick: (key: string, value: V) => T): T[] {
+    const items: T[] = [];
+    this.forEach((value, key) => {
+      items.push(pick(key, value));
+    });
+    return items;
   }
 }
 
@@ -188,6 +202,8 @@ export class PersistentMap<V> implements Iterable<[string, V]> {
  * draft started from when nothing changed — and the draft is not usable after it.
  */
 export class MapDraft<V> {
+  /** Keeps the class's hidden class alive between writes (see KeyIndex.spare). */
+  static readonly spare = new this(PersistentMap.empty());
   private readonly owner: Owner = {};
   private parts: Parts | undefined;
   /**
@@ -197,11 +213,11 @@ export class MapDraft<V> {
   private recentKey: string | undefined;
   private recentNumber: number | undefined;
 
-  constructor(
-    private readonly base: PersistentMap<V>,
-    private readonly baseParts: Parts,
-  ) {
-    this.parts = startingParts(baseParts);
+  private readonly baseParts: Parts;
+
+  constructor(private readonly base: PersistentMap<V>) {
+    this.baseParts = partsOf(base);
+    this.parts = startingParts(this.baseParts);
   }
 
   get size(): number {
@@ -234,9 +250,13 @@ export class MapDraft<V> {
   }
 
   /** The keys the draft holds now. */
-  *keys(): Generator<string> {
+  keys(): string[] {
     const { index, trie } = this.open();
-    for (const [number] of trieEntries(trie)) yield index.keys[number] as string;
+    const keys: string[] = [];
+    trieForEach(trie, (_value, number) => {
+      keys.push(index.keys[number] as string);
+    });
+    return keys;
   }
 
   finish(): PersistentMap<V> {

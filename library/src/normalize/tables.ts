@@ -1,4 +1,6 @@
+import type { RowsByFilter } from '../schema/rowArgs.js';
 import { type MapDraft, PersistentMap } from './persistentMap.js';
+import type { Holders } from './rowsHolding.js';
 
 /** One table: rows by pk (or collection rows by their serialized arguments). */
 export type Table<V = unknown> = PersistentMap<V>;
@@ -24,6 +26,13 @@ export interface NormalizedTables {
   entitiesMeta: Tables<EntityMeta>;
   /** Pks by the value of an indexed field (`static indexes`): entity key, then `indexKey`. */
   indexes: Tables<string>;
+  /**
+   * The collection rows holding each entity, by entity key then pk: a delete removes the entity
+   * from exactly these rows.
+   */
+  rowsHolding: Tables<Holders>;
+  /** Each collection's rows by their filtering arguments, by collection key: what an add reaches. */
+  rowsByFilter: PersistentMap<RowsByFilter>;
 }
 
 export function emptyTables(): NormalizedTables {
@@ -31,6 +40,8 @@ export function emptyTables(): NormalizedTables {
     entities: PersistentMap.empty(),
     entitiesMeta: PersistentMap.empty(),
     indexes: PersistentMap.empty(),
+    rowsHolding: PersistentMap.empty(),
+    rowsByFilter: PersistentMap.empty(),
   };
 }
 
@@ -45,6 +56,8 @@ export function indexKey(field: string, value: unknown): string {
  * made so far.
  */
 export class TablesDraft<V> {
+  /** Keeps the class's hidden class alive between writes (docs/architecture.md, "Hidden classes"). */
+  static readonly spare = new TablesDraft(PersistentMap.empty());
   private readonly drafts = new Map<string, MapDraft<V>>();
   /** The table used last (writes come in runs of one table: a list's entities). */
   private recentTable: string | undefined;

@@ -86,36 +86,33 @@ export function trieSet(trie: Trie, position: number, value: unknown, owner?: Ow
   return written === trie.root && shift === trie.shift ? trie : { root: written, shift };
 }
 
-/** The values with their positions, in increasing position order. */
-export function* trieEntries(trie: Trie): Generator<[number, unknown]> {
-  yield* entriesOf(trie.root, trie.shift, 0);
+/**
+ * Calls `visit` with each value and its position, in increasing position order (decreasing with
+ * `backwards`). The recursion goes as deep as the trie's levels: seven for any array length.
+ */
+export function trieForEach(
+  trie: Trie,
+  visit: (value: unknown, position: number) => void,
+  backwards = false,
+): void {
+  forEachIn(trie.root, trie.shift, 0, visit, backwards);
 }
 
-/** The values with their positions, in decreasing position order. */
-export function* trieEntriesBackwards(trie: Trie): Generator<[number, unknown]> {
-  yield* entriesBackwardsOf(trie.root, trie.shift, 0);
-}
-
-function* entriesOf(node: Node, level: number, first: number): Generator<[number, unknown]> {
-  for (let index = 0; index < node.slots.length; index++) {
-    const slot = node.slots[index];
-    if (slot === undefined) continue;
-    const position = first + index * 2 ** level;
-    if (level === 0) yield [position, slot];
-    else yield* entriesOf(slot as Node, level - BITS, position);
-  }
-}
-
-function* entriesBackwardsOf(
+function forEachIn(
   node: Node,
   level: number,
   first: number,
-): Generator<[number, unknown]> {
-  for (let index = node.slots.length - 1; index >= 0; index--) {
-    const slot = node.slots[index];
+  visit: (value: unknown, position: number) => void,
+  backwards: boolean,
+): void {
+  const { slots } = node;
+  const last = slots.length - 1;
+  for (let step = 0; step <= last; step++) {
+    const index = backwards ? last - step : step;
+    const slot = slots[index];
     if (slot === undefined) continue;
     const position = first + index * 2 ** level;
-    if (level === 0) yield [position, slot];
-    else yield* entriesBackwardsOf(slot as Node, level - BITS, position);
+    if (level === 0) visit(slot, position);
+    else forEachIn(slot as Node, level - BITS, position, visit, backwards);
   }
 }

@@ -1,8 +1,10 @@
 import { MemberList } from '../normalize/memberList.js';
 import { ArraySchema } from './Array.js';
 import { Recomputed } from './definitions.js';
-import { describeValue, getOwn, SchemaError, setOwn } from './describe.js';
+import { describeValue, SchemaError } from './describe.js';
+import { argMatches, isOrderArgument, parseRowArgs, serializeRowArgs } from './rowArgs.js';
 import {
+  type CollectionTable,
   type DenormalizeContext,
   isEntity,
   type NormalizeContext,
@@ -10,7 +12,7 @@ import {
   type QueryContext,
   type SchemaClass,
 } from './types.js';
-import { UnionSchema, unionRef } from './Union.js';
+import { UnionSchema } from './Union.js';
 import { ValuesSchema } from './Values.js';
 
 /** Whether a stored collection row (its filtering arguments, as strings) receives an add. */
@@ -106,90 +108,10 @@ export function paginatedFilter(
   return Object.assign(() => () => false, { rowArgs: removeCursor });
 }
 
-/**
- * One filtering argument as a row stores it, as text: an object as JSON with its members sorted
- * and its values as text. Arguments that make one URL make one row: `{ a, b }` and `{ b, a }`,
- * `[1, 2]` and `['1', '2']`, as `1` and `'1'` do.
- */
-function serializeArgValue(value: unknown): string {
-  return typeof value === 'object' && value !== null
-    ? JSON.stringify(value, asUrlText)
-    : String(value);
-}
-
-/**
- * A JSON.stringify replacer that writes an object's members in sorted order and every other
- * value as the text the URL holds.
- */
-function asUrlText(_key: string, value: unknown): unknown {
-  if (
-    value === null ||
-    typeof value === 'number' ||
-    typeof value === 'boolean' ||
-    typeof value === 'bigint'
-  )
-    return String(value);
-  if (typeof value !== 'object' || Array.isArray(value)) return value;
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort())
-    setOwn(sorted, key, (value as Record<string, unknown>)[key]);
-  return sorted;
-}
-
-/** Serializes the filtering arguments: keys sorted, `undefined` dropped, values as strings. */
-export function serializeRowArgs(args: Record<string, unknown> | undefined): string {
-  const row: Record<string, string> = {};
-  if (args) {
-    for (const key of Object.keys(args).sort()) {
-      const value = args[key];
-      if (value !== undefined) setOwn(row, key, serializeArgValue(value));
-    }
-  }
-  return JSON.stringify(row);
-}
-
-/** Parsed row keys; bounded, since apps with free-text filters make new rows all the time. */
-const parsedRows = new Map<string, Record<string, string>>();
-const MAX_PARSED_ROWS = 10_000;
-function parseRowArgs(rowPk: string): Record<string, string> {
-  let parsed = parsedRows.get(rowPk);
-  if (!parsed) {
-    if (parsedRows.size >= MAX_PARSED_ROWS) parsedRows.clear();
-    parsed = JSON.parse(rowPk) as Record<string, string>;
-    parsedRows.set(rowPk, parsed);
-  }
-  return parsed;
-}
-
-function matches(source: unknown, key: string, value: string): boolean {
-  if (typeof source !== 'object' || source === null) return false;
-  // Own members only: a row's `__proto__` argument is data, not the prototype of `source`.
-  const candidate = getOwn(source, key);
-  return candidate !== undefined && serializeArgValue(candidate) === value;
-}
-
-/**
- * How a collection's rows name an entity: by its pk (a collection of one entity type), or by a
- * union reference (a collection of a schema.Union's members).
- */
-export type MemberRef = (entityKey: string, pk: string) => string;
-const byPk: MemberRef = (_entityKey, pk) => pk;
-
-/**
- * Collection table keys by the entity keys they hold, with how their rows name such an entity:
- * Invalidate removes members through it.
- */
-const collectionsByEntity = new Map<string, Map<string, MemberRef>>();
-export function collectionsHolding(entityKey: string): ReadonlyMap<string, MemberRef> | undefined {
-  return collectionsByEntity.get(entityKey);
-}
-
-/** The entity types a collection's items are, and how its rows name them. */
-function membersOf(schema: unknown): { key: string; entities: string[]; memberRef: MemberRef } {
-  if (isEntity(schema)) return { key: schema.key, entities: [schema.key], memberRef: byPk };
-  if (schema instanceof UnionSchema) {
-    return { key: schema.key, entities: schema.members.map((m) => m.key), memberRef: unionRef };
-  }
+/** A collection's table: its key from its items' schema, and the entity type they are. */
+function tableOf(schema: unknown): CollectionTable {
+  if (isEntity(schema)) return { key: `[${schema.key}]`, entity: schema.key };
+  if (schema instanceof UnionSchema) return { key: `[${schema.key}]`, entity: undefined };
   throw new Error(
     `schema.Collection holds entities of one Entity class or a schema.Union, not ${describeValue(schema)}`,
   );
@@ -246,11 +168,8 @@ export class Collection<
 > implements SchemaClass
 {
   readonly schema: ArraySchema<MemberOf<S>>;
-  /**
-   * The table key, from the list schema's definition: computed (and its entity types registered)
-   * again after a `define()`.
-   */
-  private readonly tableKey = new Recomputed(() => this.register());
+  /** The table, from the list schema's definition: computed again after a `define()`. */
+  private readonly tableOf = new Recomputed(() => tableOf(this.schema.schema));
   private readonly argsKey: (...args: readonly unknown[]) => Record<string, unknown> | undefined;
   private readonly nestKey: CollectionOptions['nestKey'];
   private readonly adders = new Map<'push' | 'unshift', unknown>();
@@ -260,9 +179,8 @@ export class Collection<
   constructor(schema: S, options: CollectionOptions<_Args> = {}) {
     this.options = options;
     this.schema = listSchema(schema);
-    // Refuses a list of anything but entities at once, and registers them before any row exists
-    // (rows restored from a saved state are found by Invalidate too).
-    this.tableKey.get();
+    // Refuses a list of anything but entities at once, not at the first response.
+    this.tableOf.get();
     this.nestKey = options.nestKey;
     this.argsKey =
       options.argsKey ??
@@ -287,22 +205,24 @@ export class Collection<
 
   /** The table key, e.g. `[Todo]` (`[Post;Comment]` for a union's members). */
   get key(): string {
-    return this.tableKey.get();
+    return this.tableOf.get().key;
+  }
+
+  /** The table the rows are written to. */
+  get table(): CollectionTable {
+    return this.tableOf.get();
   }
 
   /**
-   * The table key of the list schema's entity types, which are registered as held under it so
-   * that Invalidate finds this collection's rows.
+   * Whether adds find their rows with the default filter (no `nonFilterArgumentKeys`, no
+   * `createCollectionFilter`, neither as options nor overridden by a subclass): those rows are
+   * looked up in the tables' index (RowsByFilter); any other filter is tested on every row.
    */
-  private register(): string {
-    const members = membersOf(this.schema.schema);
-    const key = `[${members.key}]`;
-    for (const entityKey of members.entities) {
-      const holding = collectionsByEntity.get(entityKey) ?? new Map<string, MemberRef>();
-      holding.set(key, members.memberRef);
-      collectionsByEntity.set(entityKey, holding);
-    }
-    return key;
+  usesDefaultFilter(): boolean {
+    return (
+      this.nonFilterArgumentKeys === Collection.prototype.nonFilterArgumentKeys &&
+      this.createCollectionFilter === Collection.prototype.createCollectionFilter
+    );
   }
 
   /** Appends to every stored row whose filtering arguments match the call's. */
@@ -327,7 +247,7 @@ export class Collection<
 
   /** True for argument names that do not change which members the list holds. */
   nonFilterArgumentKeys(key: string): boolean {
-    return key.startsWith('order');
+    return isOrderArgument(key);
   }
 
   /** The row these arguments identify. */
@@ -349,8 +269,8 @@ export class Collection<
         const value = rowArgs[key] as string;
         if (
           !this.nonFilterArgumentKeys(key) &&
-          !matches(args[0], key, value) &&
-          !matches(args[1], key, value)
+          !argMatches(args[0], key, value) &&
+          !argMatches(args[1], key, value)
         )
           return false;
       }
@@ -374,7 +294,7 @@ export class Collection<
   ): unknown {
     const members = entityRefs(this.schema.normalize(input, parent, key, ctx));
     const rowPk = this.rowOf(parent, key, ctx.args);
-    ctx.writeCollectionRow(this.key, rowPk, MemberList.from(members), 'replace', members);
+    ctx.writeCollectionRow(this.table, rowPk, MemberList.from(members), 'replace', members);
     return rowPk;
   }
 
@@ -453,11 +373,11 @@ export class CollectionAdder<
       this.collection.schema.normalize(single ? [input] : input, parent, key, ctx),
     );
     const kind = this.merge.insertKind ?? 'add';
-    const collectionKey = this.collection.key;
+    const table = this.collection.table;
     const add = (rowPk: string) => {
       const existing =
-        (ctx.getRow(collectionKey, rowPk) as MemberList | undefined) ?? MemberList.empty();
-      ctx.writeCollectionRow(collectionKey, rowPk, this.merged(existing, incoming), kind, incoming);
+        (ctx.getRow(table.key, rowPk) as MemberList | undefined) ?? MemberList.empty();
+      ctx.writeCollectionRow(table, rowPk, this.merged(existing, incoming), kind, incoming);
     };
     const rowArgs = this.createFilter?.rowArgs;
     if (rowArgs) {
@@ -465,9 +385,17 @@ export class CollectionAdder<
       add(rowPk);
       return rowPk;
     }
-    const filter = (this.createFilter ?? this.createCollectionFilter.bind(this))(...ctx.args);
-    for (const rowPk of ctx.rowKeys(collectionKey)) if (filter(parseRowArgs(rowPk))) add(rowPk);
+    for (const rowPk of this.rowsReached(ctx)) add(rowPk);
     return single ? incoming[0] : incoming;
+  }
+
+  /** The stored rows this add reaches: looked up for the default filter, tested one by one otherwise. */
+  private rowsReached(ctx: NormalizeContext): readonly string[] {
+    const { key } = this.collection.table;
+    if (this.createFilter === undefined && this.collection.usesDefaultFilter())
+      return ctx.rowsMatching(key, ctx.args);
+    const filter = (this.createFilter ?? this.createCollectionFilter.bind(this))(...ctx.args);
+    return ctx.rowKeys(key).filter((rowPk) => filter(parseRowArgs(rowPk)));
   }
 
   /** A row's members with `incoming` merged in: the built-in merges add without a copy. */

@@ -18,7 +18,8 @@ export function unionRef(entityKey: string, pk: string): string {
   return JSON.stringify([entityKey, pk]);
 }
 
-function parseUnionRef(ref: string): [entityKey: string, pk: string] | undefined {
+/** The entity type and pk a union reference names; undefined for text that is not one. */
+export function parseUnionRef(ref: string): [entityKey: string, pk: string] | undefined {
   try {
     const parsed: unknown = JSON.parse(ref);
     return Array.isArray(parsed) &&

@@ -32,6 +32,11 @@ export interface NormalizeContext {
   getRow(table: string, pk: string): unknown;
   /** The keys of a table's rows as they stand now (e.g. a collection's rows). */
   rowKeys(table: string): readonly string[];
+  /**
+   * The rows of a collection that an add with these arguments reaches under the default filter
+   * (see RowsByFilter), found without going through every row.
+   */
+  rowsMatching(collection: string, args: readonly unknown[]): readonly string[];
   /** Stores an entity row, merging it with what the table holds. */
   mergeEntity(entity: EntityStatics, pk: string, row: Record<string, unknown>): void;
   /** Marks an entity INVALID and removes it from every collection. */
@@ -41,12 +46,23 @@ export interface NormalizeContext {
    * pks added; for an invalidation, the one removed).
    */
   writeCollectionRow(
-    collectionKey: string,
+    collection: CollectionTable,
     rowPk: string,
     members: MemberList,
     kind: InsertKind | 'replace' | 'invalidate',
     incoming: readonly string[],
   ): void;
+}
+
+/** A collection's table, as the normalizer writes its rows. */
+export interface CollectionTable {
+  /** The table key, e.g. `[Todo]`. */
+  readonly key: string;
+  /**
+   * The entity type of its members, whose pks the rows list; undefined for a collection of a
+   * schema.Union's members, whose rows list union references naming each member's type.
+   */
+  readonly entity: string | undefined;
 }
 
 /** What a schema's `denormalize` is given. */

@@ -126,7 +126,15 @@ function assertOptions({ initialState: state, Controller: ControllerClass }: Sto
 
 function isState(value: State): boolean {
   if (typeof value !== 'object' || value === null) return false;
-  const tables = [value.entities, value.entitiesMeta, value.indexes, value.endpoints, value.meta];
+  const tables = [
+    value.entities,
+    value.entitiesMeta,
+    value.indexes,
+    value.rowsHolding,
+    value.rowsByFilter,
+    value.endpoints,
+    value.meta,
+  ];
   return tables.every((table) => table instanceof PersistentMap) && Array.isArray(value.optimistic);
 }
 

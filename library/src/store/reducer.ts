@@ -71,12 +71,11 @@ function setResponse(
   // mutation's result is not kept: whoever waits for it reads the change-set, and nothing
   // reads it later (a store would otherwise grow with every mutation key it ever saw).
   const keep = !endpoint.sideEffect && (previous === undefined || previous.fetchedAt <= fetchedAt);
+  const { result, ...tables } = normalized;
   return {
     ...state,
-    entities: normalized.entities,
-    entitiesMeta: normalized.entitiesMeta,
-    indexes: normalized.indexes,
-    endpoints: keep ? state.endpoints.set(key, normalized.result) : state.endpoints,
+    ...tables,
+    endpoints: keep ? state.endpoints.set(key, result) : state.endpoints,
     meta: keep ? state.meta.set(key, { date, fetchedAt, expiresAt }) : state.meta,
     optimistic: settleOptimistic(state, key, fetchedAt),
   };

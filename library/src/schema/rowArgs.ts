@@ -1,0 +1,152 @@
+import { PersistentMap } from '../normalize/persistentMap.js';
+import { getOwn, setOwn } from './describe.js';
+
+/**
+ * A collection row's filtering arguments as the row stores them, and how an add finds the rows
+ * it reaches. A row is keyed by its arguments serialized (`serializeRowArgs`): keys sorted,
+ * values as the text the URL holds.
+ */
+
+/**
+ * One filtering argument as a row stores it, as text: an object as JSON with its members sorted
+ * and its values as text. Arguments that make one URL make one row: `{ a, b }` and `{ b, a }`,
+ * `[1, 2]` and `['1', '2']`, as `1` and `'1'` do.
+ */
+export function serializeArgValue(value: unknown): string {
+  return typeof value === 'object' && value !== null
+    ? JSON.stringify(value, asUrlText)
+    : String(value);
+}
+
+/**
+ * A JSON.stringify replacer that writes an object's members in sorted order and every other
+ * value as the text the URL holds.
+ */
+function asUrlText(_key: string, value: unknown): unknown {
+  if (
+    value === null ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    typeof value === 'bigint'
+  )
+    return String(value);
+  if (typeof value !== 'object' || Array.isArray(value)) return value;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort())
+    setOwn(sorted, key, (value as Record<string, unknown>)[key]);
+  return sorted;
+}
+
+/** Serializes the filtering arguments: keys sorted, `undefined` dropped, values as strings. */
+export function serializeRowArgs(args: Record<string, unknown> | undefined): string {
+  const row: Record<string, string> = {};
+  if (args) {
+    for (const key of Object.keys(args).sort()) {
+      const value = args[key];
+      if (value !== undefined) setOwn(row, key, serializeArgValue(value));
+    }
+  }
+  return JSON.stringify(row);
+}
+
+/** Parsed row keys; bounded, since apps with free-text filters make new rows all the time. */
+const parsedRows = new Map<string, Record<string, string>>();
+const MAX_PARSED_ROWS = 10_000;
+
+/** A row's filtering arguments, from its key. */
+export function parseRowArgs(rowPk: string): Readonly<Record<string, string>> {
+  let parsed = parsedRows.get(rowPk);
+  if (!parsed) {
+    if (parsedRows.size >= MAX_PARSED_ROWS) parsedRows.clear();
+    parsed = JSON.parse(rowPk) as Record<string, string>;
+    parsedRows.set(rowPk, parsed);
+  }
+  return parsed;
+}
+
+/** The text `source[key]` stands for in a row (own members only), or undefined. */
+function argText(source: unknown, key: string): string | undefined {
+  if (typeof source !== 'object' || source === null) return undefined;
+  // Own members only: a row's `__proto__` argument is data, not the prototype of `source`.
+  const value = getOwn(source, key);
+  return value === undefined ? undefined : serializeArgValue(value);
+}
+
+/** Whether `source[key]` stands for `value` in a row. */
+export function argMatches(source: unknown, key: string, value: string): boolean {
+  return argText(source, key) === value;
+}
+
+/** Argument names the default filter ignores: they order a list, they do not choose its members. */
+export function isOrderArgument(key: string): boolean {
+  return key.startsWith('order');
+}
+
+/** A set of rows whose filtering arguments have the same names, by those arguments' values. */
+interface FilterGroup {
+  /** The names, sorted. */
+  names: readonly string[];
+  /** Row keys by the JSON of the values (in the order of `names`). */
+  rows: PersistentMap<readonly string[]>;
+}
+
+/**
+ * The rows of one collection by the values of their filtering arguments, as the default filter
+ * reads them (every argument but those named `order…`). An add reaches a row when each of the
+ * row's filtering arguments equals the add's URL parameter or body field of that name, so the
+ * rows it reaches are found by looking up the add's own values, group by group (rows filtered by
+ * `userId`, rows filtered by `userId` and `completed`, …): the work grows with the number of such
+ * groups, a handful, not with the number of rows.
+ *
+ * Immutable: `with` returns a new index, as the tables' maps do.
+ */
+export class RowsByFilter {
+  /** No rows. Also keeps the class's hidden class alive (docs/architecture.md, "Hidden classes"). */
+  static readonly empty = new RowsByFilter(new Map());
+
+  private constructor(private readonly groups: ReadonlyMap<string, FilterGroup>) {}
+
+  /** This index with the row `rowPk` (a new row of the collection). */
+  with(rowPk: string): RowsByFilter {
+    const args = parseRowArgs(rowPk);
+    const names = Object.keys(args).filter((name) => !isOrderArgument(name));
+    const groupKey = JSON.stringify(names);
+    const values = JSON.stringify(names.map((name) => args[name]));
+    const group = this.groups.get(groupKey) ?? { names, rows: PersistentMap.empty() };
+    const rows = group.rows.get(values) ?? [];
+    if (rows.includes(rowPk)) return this;
+    const groups = new Map(this.groups);
+    groups.set(groupKey, { names, rows: group.rows.set(values, [...rows, rowPk]) });
+    return new RowsByFilter(groups);
+  }
+
+  /** The rows an add with these arguments (`[urlParams, body]`) reaches. */
+  matching(args: readonly unknown[]): string[] {
+    const found: string[] = [];
+    for (const { names, rows } of this.groups.values()) {
+      // Each name may be matched by the URL parameter or by the body field of that name.
+      const choices = names.map((name) => {
+        const texts = [argText(args[0], name), argText(args[1], name)];
+        return texts.filter(
+          (text, index): text is string => text !== undefined && texts.indexOf(text) === index,
+        );
+      });
+      for (const values of combinations(choices)) {
+        const reached = rows.get(JSON.stringify(values));
+        if (reached) for (const rowPk of reached) found.push(rowPk);
+      }
+    }
+    return found;
+  }
+}
+
+/** Every way of choosing one item of each list: `[[a, b], [c]]` gives `[a, c]` and `[b, c]`. */
+function combinations(choices: readonly (readonly string[])[]): string[][] {
+  let made: string[][] = [[]];
+  for (const options of choices) {
+    const next: string[][] = [];
+    for (const prefix of made) for (const option of options) next.push([...prefix, option]);
+    made = next;
+  }
+  return made;
+}
