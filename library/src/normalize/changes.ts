@@ -93,6 +93,8 @@ export function noChanges(): ChangeSet {
  * through the normalize context, which reports it here. It knows nothing of who reads it.
  */
 export class ChangeRecorder {
+  /** Keeps the class's hidden class alive between writes (docs/architecture.md, "Hidden classes"). */
+  static readonly spare = new ChangeRecorder();
   private readonly changes = noChanges();
   private readonly byEntity = new Map<string, EntityChanges>();
 
@@ -137,14 +139,15 @@ export class ChangeRecorder {
 
   /** Adds a finished change-set's items. */
   add(changes: ChangeSet): void {
+    // Item by item: a spread of a list of 200k would pass more arguments than a call takes.
     for (const entityChanges of changes.entities) {
       const into = this.of(entityChanges.entity);
-      into.added.push(...entityChanges.added);
-      into.updated.push(...entityChanges.updated);
-      into.invalidated.push(...entityChanges.invalidated);
+      append(into.added, entityChanges.added);
+      append(into.updated, entityChanges.updated);
+      append(into.invalidated, entityChanges.invalidated);
     }
-    this.changes.collections.push(...changes.collections);
-    this.changes.results.push(...changes.results);
+    append(this.changes.collections, changes.collections);
+    append(this.changes.results, changes.results);
     if (changes.reset) this.reset();
   }
 
@@ -169,4 +172,8 @@ export class ChangeRecorder {
       ...(reset ? { reset } : {}),
     };
   }
+}
+
+function append<T>(list: T[], items: readonly T[]): void {
+  for (const item of items) list.push(item);
 }

@@ -18,35 +18,47 @@ export function describeCollectionChange(
   incoming: readonly string[],
 ): CollectionChange {
   const lengthBefore = before?.length ?? 0;
-  const change: CollectionChange = {
-    collection,
-    row,
-    kind,
-    lengthBefore,
-    lengthAfter: after.length,
-    inserted: [],
-    duplicates: [],
-    removed: [],
-  };
+  const lengthAfter = after.length;
   if (kind === 'invalidate') {
-    change.removed = incoming.slice();
-  } else if (kind === 'push' || kind === 'page-merge' || kind === 'unshift') {
+    const removed = incoming.slice();
+    return {
+      collection,
+      row,
+      kind,
+      lengthBefore,
+      lengthAfter,
+      inserted: [],
+      duplicates: [],
+      removed,
+    };
+  }
+  if (kind === 'push' || kind === 'page-merge' || kind === 'unshift') {
     const added = new Set<string>();
+    const duplicates: string[] = [];
     for (const pk of incoming) {
-      if (before?.has(pk) || added.has(pk)) change.duplicates.push(pk);
+      if (before?.has(pk) || added.has(pk)) duplicates.push(pk);
       else added.add(pk);
     }
-    if (added.size > 0)
-      change.inserted = [{ index: kind === 'unshift' ? 0 : lengthBefore, pks: [...added] }];
-  } else {
-    const members = after.toArray();
-    const { inserted, removed } = diffMembers(before?.toArray() ?? [], members);
-    change.inserted = inserted;
-    change.removed = removed;
-    change.duplicates = repeatsOrMembers(incoming, before, kind);
-    if (kind === 'replace') change.members = members;
+    const index = kind === 'unshift' ? 0 : lengthBefore;
+    const inserted = added.size > 0 ? [{ index, pks: [...added] }] : [];
+    return { collection, row, kind, lengthBefore, lengthAfter, inserted, duplicates, removed: [] };
   }
-  return change;
+  const members = after.toArray();
+  // A first load (or a load into an emptied row) inserted every member, and repeated a pk only if
+  // the list is shorter than what came.
+  const { inserted, removed } =
+    lengthBefore === 0
+      ? { inserted: members.length > 0 ? [{ index: 0, pks: members }] : [], removed: [] }
+      : diffMembers(before?.toArray() ?? [], members);
+  const duplicates =
+    lengthBefore === 0 && incoming.length === members.length
+      ? []
+      : repeatsOrMembers(incoming, before, kind);
+  // Two literals, not a field added afterwards: each keeps its own hidden class alive (see
+  // docs/architecture.md, "Hidden classes").
+  return kind === 'replace'
+    ? { collection, row, kind, lengthBefore, lengthAfter, inserted, duplicates, removed, members }
+    : { collection, row, kind, lengthBefore, lengthAfter, inserted, duplicates, removed };
 }
 
 /** For a replaced list, the pks it received twice; for a custom add, also those already held. */

@@ -1,6 +1,7 @@
 import { definitionsVersion } from '../schema/definitions.js';
 import { INVALID, type Invalid, isInvalid } from '../schema/invalid.js';
 import type { DenormalizeContext, EntityStatics } from '../schema/types.js';
+import { PersistentMap } from './persistentMap.js';
 import { schemaOf } from './schemaOf.js';
 import type { Table, Tables } from './tables.js';
 
@@ -162,6 +163,8 @@ function isConstructor(type: Function): boolean {
  * referenced) and a cycle gets back the instance being built.
  */
 class DenormalizeRun implements DenormalizeContext {
+  /** Keeps the class's hidden class alive between reads (docs/architecture.md, "Hidden classes"). */
+  static readonly spare = new DenormalizeRun(PersistentMap.empty(), []);
   /**
    * Values built in this run, by entity class, then by the row they were built from (one row per
    * table and pk): classes that share a key (a summary and its full entity) read one row apart.
@@ -273,6 +276,12 @@ class DenormalizeRun implements DenormalizeContext {
  * instances of earlier runs whose rows are unchanged.
  */
 class TrackedDenormalizeRun extends DenormalizeRun {
+  /** Keeps the class's hidden class alive between reads (see DenormalizeRun.spare). */
+  static override readonly spare = new TrackedDenormalizeRun(
+    PersistentMap.empty(),
+    [],
+    new WeakMap(),
+  );
   /** The dependencies of the values being built, innermost last. */
   private readonly frames: Dependency[][] = [];
 
