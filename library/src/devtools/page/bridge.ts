@@ -150,7 +150,9 @@ class DevtoolsBridge implements DevtoolsConnection {
   }
 
   private get editor(): EntityEditor {
-    this.madeEditor ??= new EntityEditor(this.store.controller, () => this.describer.schemas());
+    this.madeEditor ??= new EntityEditor(this.store.controller, (type) =>
+      this.describer.entityClass(type),
+    );
     return this.madeEditor;
   }
 
@@ -223,10 +225,11 @@ class DevtoolsBridge implements DevtoolsConnection {
     });
   }
 
-  private readonly observe = ({ action, before, after, changes, view }: StoreRecord): void => {
+  private readonly observe = ({ action, changes, view }: StoreRecord): void => {
     // A replay finds endpoints by name: every endpoint that ran can be replayed.
     if (action.type === 'fetch' || action.type === 'setResponse') registerEndpoint(action.endpoint);
-    this.describer.track(action, after);
+    const facts = factsOf(action, changes, this.state, view);
+    this.describer.track(action, changes, facts.kept, view);
     // An `apply` replay runs synchronously; a `send` waits for the server, so a click in that
     // time is counted as the replay's too.
     this.keep({
@@ -237,10 +240,8 @@ class DevtoolsBridge implements DevtoolsConnection {
       changes,
       state: view,
       replayId: this.replaying[0],
-      // From the committed state before: what an optimistic response already showed (a delete's
-      // member already gone from the view) still counts as what the change did.
-      readers: this.describer.readersOf(changes, before, view),
-      ...factsOf(action, changes, this.state, view),
+      readers: this.describer.readersOf(changes, view),
+      ...facts,
     });
   };
 

@@ -1,12 +1,42 @@
 import type { ChangeSet } from '../../normalize/changes.js';
+import { holdingRows } from '../../normalize/rowsHolding.js';
+import { AllSchema } from '../../schema/All.js';
+import { ArraySchema } from '../../schema/Array.js';
+import { Collection } from '../../schema/Collection.js';
+import { isInvalid } from '../../schema/invalid.js';
+import type { EntityStatics } from '../../schema/types.js';
 import type { Action } from '../../store/actions.js';
 import type { Controller } from '../../store/Controller.js';
 import { ExpiryStatus, type State } from '../../store/state.js';
 import type { ActionSummary, Effect, StoreEvent } from '../protocol/effects.js';
 import type { Encoded } from '../protocol/messages.js';
 import { type EncodeLimits, encode } from './encode.js';
+import { entityClassesIn } from './entityClasses.js';
 import type { ActionEntry, HistoryEntry, ReaderEffect } from './history.js';
+import {
+  isResultNode,
+  ReferenceIndex,
+  referencesOf,
+  resultKeyOf,
+  resultNode,
+  rowNode,
+  rowOf,
+  rowReferencesOf,
+  tableNode,
+} from './references.js';
 import type { Call } from './resultCommands.js';
+
+type Row = Record<string, unknown>;
+
+/** Whether a schema reads as a list (which loses members, and never suspends for that). */
+function isList(schema: unknown): boolean {
+  return (
+    Array.isArray(schema) ||
+    schema instanceof Collection ||
+    schema instanceof ArraySchema ||
+    schema instanceof AllSchema
+  );
+}
 
 const REQUEST_KEY = /^(GET|POST|PUT|PATCH|DELETE) (.*)$/;
 
@@ -23,14 +53,59 @@ export class Describer {
    * again after an Invalidate.
    */
   private readonly calls = new Map<string, Call>();
+  /** What each stored result and entity row points at (see ReferenceIndex). */
+  private readonly references = new ReferenceIndex();
+  /** Entity classes by key, from the schemas of the endpoints that ran. */
+  private readonly classes = new Map<string, EntityStatics>();
+  private readonly schemasSeen = new WeakSet<object>();
 
   constructor(private readonly controller: Controller) {}
 
-  /** Notes the call behind a read the store now keeps. */
-  track(action: Action, committed: State): void {
-    if (action.type !== 'setResponse' || action.endpoint.sideEffect) return;
-    if (!this.calls.has(action.key) && committed.endpoints.has(action.key))
-      this.calls.set(action.key, { endpoint: action.endpoint, args: action.args });
+  /**
+   * Notes what an action did to what points at what: the results it stored (with the call that
+   * stored them) and the entity rows it wrote. The work is proportional to the change.
+   */
+  track(
+    action: Action,
+    changes: ChangeSet,
+    kept: ReadonlyMap<string, unknown>,
+    state: State,
+  ): void {
+    if (changes.reset) this.references.clear();
+    const ran = action.type === 'fetch' || action.type === 'setResponse' ? action : undefined;
+    if (ran) this.learnClasses(ran.endpoint.schema);
+    for (const change of changes.results) {
+      if (change.type === 'result-invalidated') {
+        this.references.delete(resultNode(change.key));
+      } else if (ran && change.type === 'result-stored' && kept.has(change.key)) {
+        const call = this.calls.get(change.key) ?? { endpoint: ran.endpoint, args: ran.args };
+        this.calls.set(change.key, call);
+        const refs = referencesOf(call.endpoint.schema, kept.get(change.key), call.args);
+        this.references.set(resultNode(change.key), refs);
+      }
+    }
+    for (const { entity, added, updated, invalidated } of changes.entities) {
+      const entityClass = this.classes.get(entity);
+      if (entityClass === undefined || Object.keys(entityClass.schema).length === 0) continue;
+      const rows = state.entities.get(entity);
+      const note = (pk: string) => {
+        const row = rows?.get(pk);
+        if (typeof row === 'object' && row !== null && !isInvalid(row))
+          this.references.set(rowNode(entity, pk), rowReferencesOf(entityClass, row as Row));
+      };
+      for (const pk of added) note(pk);
+      for (const { pk, fields } of updated)
+        if (fields.some(({ field }) => Object.hasOwn(entityClass.schema, field))) note(pk);
+      for (const { pk } of invalidated) this.references.delete(rowNode(entity, pk));
+    }
+  }
+
+  private learnClasses(schema: unknown): void {
+    if (typeof schema !== 'object' && typeof schema !== 'function') return;
+    if (schema === null || this.schemasSeen.has(schema)) return;
+    this.schemasSeen.add(schema);
+    for (const entityClass of entityClassesIn(schema))
+      if (!this.classes.has(entityClass.key)) this.classes.set(entityClass.key, entityClass);
   }
 
   /** The call behind a stored read, by its key (what a refetch runs again). */
@@ -38,59 +113,78 @@ export class Describer {
     return this.calls.get(key);
   }
 
-  /** The schemas of the reads the store keeps (where an entity's class is found). */
-  *schemas(): Iterable<unknown> {
-    for (const { endpoint } of this.calls.values()) yield endpoint.schema;
+  /** The Entity class of a type, among the schemas of the endpoints that ran. */
+  entityClass(type: string): EntityStatics | undefined {
+    return this.classes.get(type);
   }
 
   /**
    * The stored results an Invalidate touched, worked out as it happens (panel or not, so that
-   * history and live events agree): every stored read whose value in the state before used an
-   * invalidated entity. One rule from the states alone: each is read in the state before (the
-   * controller's memo answers at once when the app has read it already), so whether a component
-   * had rendered it yet does not matter. Each is read again from the state after, with the
-   * app's own read (which its next render makes anyway): INVALID there, it suspends; otherwise
-   * it lost a member.
+   * history and live events agree), from the change-set and the reference index: the results
+   * pointing at a deleted entity, at a list that lost it (the change-set's invalidate changes),
+   * at a table it was deleted from, or at an entity that points at any of these. A list (or a
+   * whole table) only loses a member; any other result is read in the state after, with the
+   * app's own read (which its next render makes anyway): INVALID there, it suspends.
    */
-  readersOf(changes: ChangeSet, before: State, after: State): ReaderEffect[] {
-    if (this.calls.size === 0) return NO_READERS;
-    const invalidated = new Map<string, Set<string>>();
-    for (const { entity, invalidated: pks } of changes.entities)
-      for (const { pk } of pks) {
-        const set = invalidated.get(entity) ?? new Set<string>();
-        invalidated.set(entity, set.add(pk));
-      }
-    if (invalidated.size === 0) return NO_READERS;
+  readersOf(changes: ChangeSet, after: State): ReaderEffect[] {
+    const reached: string[] = [];
+    for (const { entity, invalidated } of changes.entities) {
+      if (invalidated.length > 0) reached.push(tableNode(entity));
+      for (const { pk } of invalidated) reached.push(rowNode(entity, pk));
+    }
+    if (reached.length === 0) return NO_READERS;
+    for (const { collection, row, kind } of changes.collections)
+      if (kind === 'invalidate') reached.push(rowNode(collection, row));
+    const results = this.resultsReaching(reached, after);
     const readers: ReaderEffect[] = [];
-    // The reads tracked, not every stored result: only a read's call can be read again, and
-    // walking a large results table on every delete costs the app for nothing.
+    // In the order the results were first stored, as the panel lists them.
     for (const [key, call] of this.calls) {
-      const result = before.endpoints.get(key);
-      if (result === undefined) continue;
-      const { endpoint } = call;
-      try {
-        const args = call.args as Parameters<typeof endpoint>;
-        this.controller.getResponse(endpoint, ...args, before);
-        const read = this.controller.memo.dependenciesOf(endpoint.schema, result);
-        // A whole-table dependency (`schema.All`) loses a member to any delete in that table.
-        const lost = read?.some(({ table, pk }) => {
-          const deleted = invalidated.get(table);
-          return deleted !== undefined && (pk === null || deleted.has(pk));
-        });
-        if (!lost) continue;
-        const now = this.controller.getResponse(endpoint, ...args, after);
-        readers.push({
-          type:
-            now.expiryStatus === ExpiryStatus.Invalid ? 'result-suspends' : 'result-lost-member',
-          key,
-          endpoint: endpoint.name,
-        });
-      } catch {
-        // The app's own code (an entity's constructor) threw while reading: that result is left
-        // out of the description, and the page goes on.
-      }
+      if (!results.has(key)) continue;
+      const type = this.suspends(call, after) ? 'result-suspends' : 'result-lost-member';
+      readers.push({ type, key, endpoint: call.endpoint.name });
     }
     return readers;
+  }
+
+  /**
+   * The keys of the results that point at these nodes, or at entities (or lists holding them,
+   * as the tables' `rowsHolding` says) that do, however deep.
+   */
+  private resultsReaching(nodes: readonly string[], state: State): Set<string> {
+    const results = new Set<string>();
+    const seen = new Set(nodes);
+    const pending = [...nodes];
+    const reach = (node: string) => {
+      if (seen.has(node)) return;
+      seen.add(node);
+      if (isResultNode(node)) results.add(resultKeyOf(node));
+      else pending.push(node);
+    };
+    while (pending.length > 0) {
+      const node = pending.pop() as string;
+      for (const referrer of this.references.referrersOf(node)) reach(referrer);
+      const row = rowOf(node);
+      if (row === undefined) continue;
+      for (const holder of holdingRows(state.rowsHolding.get(row.table)?.get(row.pk)))
+        reach(rowNode(holder.collection, holder.row));
+    }
+    return results;
+  }
+
+  /** Whether the result of `call` must be fetched again to be shown, in `state`. */
+  private suspends({ endpoint, args }: Call, state: State): boolean {
+    if (isList(endpoint.schema)) return false;
+    try {
+      const read = this.controller.getResponse(
+        endpoint,
+        ...(args as Parameters<typeof endpoint>),
+        state,
+      );
+      return read.expiryStatus === ExpiryStatus.Invalid;
+    } catch {
+      // The app's own code (an entity's constructor) threw while reading: it is not said to suspend.
+      return false;
+    }
   }
 
   /** The entry as a StoreEvent; values are still the page's own (see encodeEvent). */

@@ -1,7 +1,7 @@
 import type { EndpointInterface } from '../../endpoint/types.js';
 import { pkOf } from '../../schema/Entity.js';
 import { isInvalid } from '../../schema/invalid.js';
-import { type EntityStatics, isEntity } from '../../schema/types.js';
+import type { EntityStatics } from '../../schema/types.js';
 import type { Controller } from '../../store/Controller.js';
 import { type EditCommand, type Encoded, editEndpointName } from '../protocol/messages.js';
 
@@ -23,8 +23,8 @@ export class EntityEditor {
 
   constructor(
     private readonly controller: Controller,
-    /** The schemas of the endpoints that ran: where the entity's class is found. */
-    private readonly schemas: () => Iterable<unknown>,
+    /** The Entity class of a type, among the schemas of the endpoints that ran. */
+    private readonly entityClass: (type: string) => EntityStatics | undefined,
   ) {}
 
   /** Writes the edit; answers what went wrong, in words, or undefined. */
@@ -35,7 +35,7 @@ export class EntityEditor {
     if (isInvalid(row)) return `edit: ${name} was deleted (INVALID)`;
     if (!Object.hasOwn(row as object, field))
       return `edit: ${name} has no field ${JSON.stringify(field)}`;
-    const entityClass = findEntityClass(this.schemas(), entity);
+    const entityClass = this.entityClass(entity);
     if (!entityClass) return `edit: no endpoint that ran uses the ${entity} schema`;
     const edited = editedRow(row as Record<string, unknown>, { pk, field, value });
     let editedPk: string | undefined;
@@ -83,25 +83,4 @@ export class EntityEditor {
 /** The row with one field set; a field named `__proto__` stays a plain field. */
 function editedRow(row: Record<string, unknown>, { field, value }: FieldEdit) {
   return { ...row, [field]: value };
-}
-
-/** The Entity class keyed `type` among schemas (nested ones included), if any. */
-function findEntityClass(schemas: Iterable<unknown>, type: string): EntityStatics | undefined {
-  const seen = new Set<unknown>();
-  const pending = [...schemas];
-  while (pending.length > 0) {
-    const schema = pending.pop();
-    if (typeof schema !== 'object' && typeof schema !== 'function') continue;
-    if (schema === null || seen.has(schema)) continue;
-    seen.add(schema);
-    if (isEntity(schema)) {
-      if (schema.key === type) return schema;
-      pending.push(...Object.values(schema.schema));
-    } else if (typeof schema === 'object') {
-      // Lists, plain object schemas, and schema instances (Collection, Union…): their fields
-      // hold the schemas nested in them.
-      pending.push(...Object.values(schema));
-    }
-  }
-  return undefined;
 }

@@ -1,0 +1,117 @@
+import { schemaOf } from '../../normalize/schemaOf.js';
+import type { Table } from '../../normalize/tables.js';
+import type { DenormalizeContext, EntityStatics } from '../../schema/types.js';
+
+/**
+ * What points at what in a store, as the devtools need it to say which results a delete reached:
+ * each stored result's direct references (entity rows, collection rows, whole tables) and each
+ * entity row's (through the fields its class gives schemas). Nodes are text keys made by the
+ * functions below; the index is kept in both directions, so that the referrers of a node are one
+ * lookup.
+ */
+export class ReferenceIndex {
+  private readonly outgoing = new Map<string, readonly string[]>();
+  private readonly incoming = new Map<string, Set<string>>();
+
+  /** Sets what `from` points at, in place of what it pointed at before. */
+  set(from: string, to: readonly string[]): void {
+    this.delete(from);
+    if (to.length === 0) return;
+    this.outgoing.set(from, to);
+    for (const node of to) {
+      let referrers = this.incoming.get(node);
+      if (referrers === undefined) {
+        referrers = new Set();
+        this.incoming.set(node, referrers);
+      }
+      referrers.add(from);
+    }
+  }
+
+  /** Forgets what `from` points at. */
+  delete(from: string): void {
+    const before = this.outgoing.get(from);
+    if (before === undefined) return;
+    this.outgoing.delete(from);
+    for (const node of before) {
+      const referrers = this.incoming.get(node);
+      referrers?.delete(from);
+      if (referrers?.size === 0) this.incoming.delete(node);
+    }
+  }
+
+  clear(): void {
+    this.outgoing.clear();
+    this.incoming.clear();
+  }
+
+  /** The nodes that point at `node`. */
+  referrersOf(node: string): ReadonlySet<string> {
+    return this.incoming.get(node) ?? NONE;
+  }
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The node of a stored result, by its key. */
+export const resultNode = (key: string): string => JSON.stringify(['result', key]);
+/** The node of a row: an entity's (table `Todo`, its pk) or a collection's (table `[Todo]`, its args). */
+export const rowNode = (table: string, pk: string): string => JSON.stringify(['row', table, pk]);
+/** The node of a whole table, which `schema.All` reads. */
+export const tableNode = (table: string): string => JSON.stringify(['table', table]);
+/** The table and pk of a row's node; undefined for other nodes. */
+export function rowOf(node: string): { table: string; pk: string } | undefined {
+  if (!node.startsWith('["row"')) return undefined;
+  const [, table, pk] = JSON.parse(node) as [string, string, string];
+  return { table, pk };
+}
+/** Whether a node is a stored result's. */
+export const isResultNode = (node: string): boolean => node.startsWith('["result"');
+/** The result key of a result node. */
+export const resultKeyOf = (node: string): string => (JSON.parse(node) as [string, string])[1];
+
+/**
+ * The nodes a normalized value points at directly, as its schema reads it: the schema's own
+ * denormalize walks the value, and this context notes each row or table it would read instead
+ * of building anything (so a list's members are not entered, nor an entity's fields).
+ */
+export function referencesOf(schema: unknown, value: unknown, args: readonly unknown[]): string[] {
+  const collector = new ReferenceCollector(args);
+  collector.unvisit(schema, value);
+  return collector.nodes;
+}
+
+/** The nodes an entity row points at through the fields its class gives schemas. */
+export function rowReferencesOf(entity: EntityStatics, row: Record<string, unknown>): string[] {
+  const collector = new ReferenceCollector([]);
+  for (const field of Object.keys(entity.schema)) {
+    if (Object.hasOwn(row, field)) collector.unvisit(entity.schema[field], row[field]);
+  }
+  return collector.nodes;
+}
+
+class ReferenceCollector implements DenormalizeContext {
+  readonly nodes: string[] = [];
+
+  constructor(readonly args: readonly unknown[]) {}
+
+  unvisit(schema: unknown, input: unknown): unknown {
+    if (input === undefined || input === null) return input;
+    return schemaOf(schema)?.denormalize(input, this) ?? input;
+  }
+
+  readRow(table: string, pk: string): undefined {
+    this.nodes.push(rowNode(table, pk));
+    return undefined;
+  }
+
+  readTable(table: string): Table | undefined {
+    this.nodes.push(tableNode(table));
+    return undefined;
+  }
+
+  entity(entity: EntityStatics, pk: string): undefined {
+    this.nodes.push(rowNode(entity.key, pk));
+    return undefined;
+  }
+}
