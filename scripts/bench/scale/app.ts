@@ -97,6 +97,7 @@ let snapshotChars = 0;
 let listChars = 0;
 let posted: Record<string, number> = {};
 let lastPost = -1;
+let lastEventsPost = -1;
 
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) longestTask = Math.max(longestTask, entry.duration);
@@ -110,6 +111,7 @@ window.addEventListener('message', (event) => {
     if (data.kind === 'members') listChars += data.data.length;
   }
   lastPost = performance.now();
+  if (data.kind === 'events') lastEventsPost = lastPost;
 });
 
 const timed = (work: () => void) => {
@@ -227,6 +229,7 @@ const api: ScaleApi = {
       const other = Math.floor(random() * (index + 1));
       [kinds[index], kinds[other]] = [kinds[other]!, kinds[index]!];
     }
+    // Named, for CPU profiles.
     app.plan = kinds.map((kind) => {
       if (kind === 'push') {
         const todo = app.newTodos[app.pushed++];
@@ -235,21 +238,27 @@ const api: ScaleApi = {
         storeTodo(todo, userId);
         const body = { title: todo.title, completed: todo.completed };
         const response = asResponse(todo);
-        return () => controller.setResponse(R.getList.push, { userId }, body, response);
+        return function pushTodo() {
+          controller.setResponse(R.getList.push, { userId }, body, response);
+        };
       }
       const todo = pick(app.stored);
       const params = { userId: app.ownerOf.get(todo.id) as number, id: todo.id };
       if (kind === 'delete') {
         dropTodo(todo);
         const response = { id: todo.id };
-        return () => controller.setResponse(R.delete, params, response);
+        return function deleteTodo() {
+          controller.setResponse(R.delete, params, response);
+        };
       }
       // A PATCH of `completed`, answered with the whole todo.
       const changed = { ...todo, completed: !todo.completed };
       app.stored[app.positionOf.get(todo.id) as number] = changed;
       const body = { completed: changed.completed };
       const response = asResponse(changed);
-      return () => controller.setResponse(R.partialUpdate, params, body, response);
+      return function updateTodo() {
+        controller.setResponse(R.partialUpdate, params, body, response);
+      };
     });
     return { pushes, updates, deletes: count - pushes - updates, lastSeq: app.changes + count };
   },
@@ -267,6 +276,10 @@ const api: ScaleApi = {
     const quiet = () => performance.now() - Math.max(lastPost, app.writesEnd);
     while (quiet() < QUIET_MS)
       await new Promise((resolve) => setTimeout(resolve, QUIET_MS - quiet() + 1));
+    return {
+      eventsPostedAt:
+        lastEventsPost > app.writesEnd ? performance.timeOrigin + lastEventsPost : undefined,
+    };
   },
   now: () => performance.timeOrigin + performance.now(),
 };

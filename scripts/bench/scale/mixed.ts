@@ -7,7 +7,8 @@
  * until the panel shows its event, and each page's main-thread CPU time until the devtools are
  * done with the writes. `--cpu-profile` adds a round profiled on each page.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { median, pairedSlowdown } from '../stats.js';
 import { call, mainThreadMs, openPage, panelUrl } from './pages.js';
@@ -27,8 +28,11 @@ export interface MixedRound {
   /** Which page wrote first. */
   first: 'no panel' | 'panel';
   noPanel: { wallMs: number; cpuMs: number };
-  /** `shownMs`: from the last write's end until the panel showed its event. */
-  panel: { wallMs: number; cpuMs: number; shownMs: number };
+  /**
+   * `shownMs`: from the last write's end until the panel showed its event; `postedMs`: until the
+   * page posted the message that carries it (the page's part of `shownMs`).
+   */
+  panel: { wallMs: number; cpuMs: number; shownMs: number; postedMs: number };
 }
 
 export interface ProfileSummary {
@@ -55,6 +59,7 @@ export interface MixedResult {
     noPanelWallMs: number;
     panelWallMs: number;
     shownMs: number;
+    postedMs: number;
     noPanelCpuMs: number;
     panelCpuMs: number;
     /** Median of the rounds' ratios of CPU time with the panel over without, less one. */
@@ -69,9 +74,12 @@ export interface MixedResult {
    * both are `performance.timeOrigin + now()` of one machine's clock.
    */
   clock: { skewMs: number; roundTripMs: number };
-  /** Where the page's time went in one more round on each page (`--cpu-profile`). */
-  profiles?: { noPanel: ProfileSummary; panel: ProfileSummary };
-  /** Set when a round's last event was not the panel's newest (a seq counted wrong). */
+  /**
+   * Where the time went in one more round on each page (`--cpu-profile`): the page without the
+   * panel, the page with it, and the panel's own page in that round.
+   */
+  profiles?: { noPanel: ProfileSummary; panel: ProfileSummary; panelPage: ProfileSummary };
+  /** Set when a round's last event was not the panel's newest (its seq was counted wrong). */
   warnings: string[];
 }
 
@@ -105,35 +113,35 @@ export async function measureMixed(
   const warnings: string[] = [];
   let mix = { pushes: 0, updates: 0, deletes: 0 };
   /** One round on `page`: its wall time, CPU time and, with the panel, when it showed the last. */
-  const writeOn = async (page: Page, seed: number, profiler?: CDPSession) => {
+  const writeOn = async (page: Page, seed: number, profilers: CDPSession[] = []) => {
     const { lastSeq, ...counts } = await call(page, 'planMixed', MIXED_WRITES, seed);
     mix = counts;
     await page.bringToFront();
     if (page === withPanel) await watchForEvent(panel, lastSeq, SHOW_TIMEOUT_MS);
     const read = cpu.get(page) as () => Promise<number>;
-    if (profiler) await profiler.send('Profiler.start');
+    for (const profiler of profilers) await profiler.send('Profiler.start');
     const before = await read();
     const writes = await call(page, 'mixedWrites');
     const shownMs = page === withPanel ? (await eventShownAt(panel)) - writes.endedAt : 0;
-    await call(page, 'settle');
+    const { eventsPostedAt } = await call(page, 'settle');
     const cpuMs = (await read()) - before;
-    const profile = profiler ? (await profiler.send('Profiler.stop')).profile : undefined;
-    if (writes.lastSeq !== lastSeq)
-      warnings.push(`planned seq ${lastSeq}, wrote ${writes.lastSeq}`);
+    const postedMs = eventsPostedAt === undefined ? Number.NaN : eventsPostedAt - writes.endedAt;
+    const profiles: CpuProfile[] = [];
+    for (const profiler of profilers) profiles.push((await profiler.send('Profiler.stop')).profile);
     if (page === withPanel) {
       const newest = await lastEventShown(panel);
       if (newest !== lastSeq)
-        warnings.push(`round ${seed}: the panel's newest is ${newest}, not ${lastSeq}`);
+        warnings.push(`the panel's newest event is ${newest}, the writes' last ${lastSeq}`);
     }
-    return { wallMs: writes.wallMs, cpuMs, shownMs, profile };
+    return { wallMs: writes.wallMs, cpuMs, shownMs, postedMs, profiles };
   };
   const round = async (index: number): Promise<MixedRound> => {
     const first = index % 2 === 0 ? 'no panel' : 'panel';
     const order = first === 'no panel' ? [noPanel, withPanel] : [withPanel, noPanel];
     const result: Partial<MixedRound> = { first };
     for (const page of order) {
-      const { wallMs, cpuMs, shownMs } = await writeOn(page, index + 1);
-      if (page === withPanel) result.panel = { wallMs, cpuMs, shownMs };
+      const { wallMs, cpuMs, shownMs, postedMs } = await writeOn(page, index + 1);
+      if (page === withPanel) result.panel = { wallMs, cpuMs, shownMs, postedMs };
       else result.noPanel = { wallMs, cpuMs };
     }
     return result as MixedRound;
@@ -146,7 +154,7 @@ export async function measureMixed(
     measured.push(await round(index));
     const last = measured.at(-1) as MixedRound;
     log(
-      `  round ${index}: no panel ${Math.round(last.noPanel.wallMs)} ms, panel ${Math.round(last.panel.wallMs)} ms, shown after ${Math.round(last.panel.shownMs)} ms`,
+      `  round ${index}: no panel ${Math.round(last.noPanel.wallMs)} ms, panel ${Math.round(last.panel.wallMs)} ms, posted after ${Math.round(last.panel.postedMs)} ms, shown after ${Math.round(last.panel.shownMs)} ms`,
     );
   }
 
@@ -154,21 +162,36 @@ export async function measureMixed(
   if (cpuProfile) {
     log('  one more round on each page, profiled');
     const summaries: ProfileSummary[] = [];
-    for (const [page, name] of [
-      [noPanel, 'no-panel'],
-      [withPanel, 'panel'],
+    const fileOf = bundleFiles();
+    for (const [pages, names] of [
+      [[noPanel], ['no-panel']],
+      [
+        [withPanel, panel],
+        ['panel', 'panel-page'],
+      ],
     ] as const) {
-      const profiler = await context.newCDPSession(page);
-      await profiler.send('Profiler.enable');
-      await profiler.send('Profiler.setSamplingInterval', { interval: 250 });
-      const { profile } = await writeOn(page, rounds + 1, profiler);
-      const path = `${cpuProfile}-${name}.cpuprofile`;
-      writeFileSync(path, JSON.stringify(profile));
-      log(`  wrote ${path}`);
-      summaries.push(summarizeProfile(profile as CpuProfile));
-      await profiler.detach();
+      const profilers: CDPSession[] = [];
+      for (const page of pages) {
+        const profiler = await context.newCDPSession(page);
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 250 });
+        profilers.push(profiler);
+      }
+      const written = await writeOn(pages[0], rounds + 2, profilers);
+      for (const [index, profile] of written.profiles.entries()) {
+        const path = `${cpuProfile}-${names[index]}.cpuprofile`;
+        writeFileSync(path, JSON.stringify(profile));
+        log(`  wrote ${path}`);
+        summaries.push(summarizeProfile(profile, fileOf));
+      }
+      for (const profiler of profilers) await profiler.detach();
     }
-    profiles = { noPanel: summaries[0] as ProfileSummary, panel: summaries[1] as ProfileSummary };
+    const [noPanelProfile, panelProfile, panelPageProfile] = summaries as [
+      ProfileSummary,
+      ProfileSummary,
+      ProfileSummary,
+    ];
+    profiles = { noPanel: noPanelProfile, panel: panelProfile, panelPage: panelPageProfile };
   }
   for (const page of [panel, noPanel, withPanel]) await page.close();
 
@@ -177,6 +200,7 @@ export async function measureMixed(
     noPanelWallMs: of((r) => r.noPanel.wallMs),
     panelWallMs: of((r) => r.panel.wallMs),
     shownMs: of((r) => r.panel.shownMs),
+    postedMs: of((r) => r.panel.postedMs),
     noPanelCpuMs: of((r) => r.noPanel.cpuMs),
     panelCpuMs: of((r) => r.panel.cpuMs),
     panelCpuCost: pairedSlowdown(
@@ -226,8 +250,43 @@ interface CpuProfile {
   timeDeltas?: number[];
 }
 
+/**
+ * The source file of a line of the page's or the extension's bundle (built unminified, esbuild
+ * heads each module's code with a `// path` comment): a profile names bundle lines.
+ */
+function bundleFiles(): (url: string, line: number) => string | undefined {
+  const bundles = new Map<string, { line: number; file: string }[]>();
+  const headsOf = (name: string) => {
+    let heads = bundles.get(name);
+    if (heads) return heads;
+    const path = [resolve('dist/bench/scale', name), resolve('dist/extension/chrome', name)].find(
+      existsSync,
+    );
+    heads = [];
+    if (path)
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .forEach((text, line) => {
+          const head = /^\s*\/\/ (\S+\.[cm]?[jt]sx?)$/.exec(text);
+          if (head)
+            heads?.push({ line, file: (head[1] as string).replace(/^(\.\.\/)+main\//, '') });
+        });
+    bundles.set(name, heads);
+    return heads;
+  };
+  return (url, line) => {
+    const name = url.slice(url.lastIndexOf('/') + 1);
+    if (!/^(app|panel|content)\.js$/.test(name)) return undefined;
+    return headsOf(name).findLast((head) => head.line <= line)?.file;
+  };
+}
+
 /** Sampled time by function, its own and with what it called (each function once a stack). */
-export function summarizeProfile(profile: CpuProfile, top = 15): ProfileSummary {
+export function summarizeProfile(
+  profile: CpuProfile,
+  fileOf: (url: string, line: number) => string | undefined = () => undefined,
+  top = 15,
+): ProfileSummary {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes)
@@ -235,8 +294,10 @@ export function summarizeProfile(profile: CpuProfile, top = 15): ProfileSummary 
   const nameOf = (id: number) => {
     const { functionName, url, lineNumber } = (byId.get(id) as CpuProfile['nodes'][number])
       .callFrame;
-    const file = url.slice(url.lastIndexOf('/') + 1);
-    return file ? `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}` : functionName;
+    if (!url) return functionName || '(anonymous)';
+    const file =
+      fileOf(url, lineNumber) ?? `${url.slice(url.lastIndexOf('/') + 1)}:${lineNumber + 1}`;
+    return `${functionName || '(anonymous)'} (${file})`;
   };
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
@@ -300,6 +361,10 @@ export function formatMixedReport(result: MixedResult): string {
       met(goals.shownMs),
     ),
     row(
+      '  of which until the page posted it',
+      `${ms(m.postedMs)} (${range(rounds.map((r) => r.panel.postedMs))})`,
+    ),
+    row(
       'page main-thread CPU time until done, no panel',
       `${ms(m.noPanelCpuMs)} (${range(rounds.map((r) => r.noPanel.cpuMs))})`,
     ),
@@ -313,6 +378,7 @@ export function formatMixedReport(result: MixedResult): string {
     for (const [label, profile] of [
       ['no panel', result.profiles.noPanel],
       ['panel open', result.profiles.panel],
+      ["the panel's own page, that round", result.profiles.panelPage],
     ] as const) {
       lines.push(
         '',

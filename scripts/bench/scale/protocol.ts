@@ -69,9 +69,10 @@ export interface ScaleApi {
   mixedWrites(): MixedWrites;
   /**
    * Resolves once the page has been quiet for a while after the last writes: the devtools posted
-   * nothing for QUIET_MS (their batch timer included).
+   * nothing for QUIET_MS (their batch timer included). Answers when the last `events` message
+   * since the writes was posted (as `now()` reads it), if one was.
    */
-  settle(): Promise<void>;
+  settle(): Promise<{ eventsPostedAt?: number }>;
   /** `performance.timeOrigin + performance.now()` (ms), to compare with the panel's clock. */
   now(): number;
 }
