@@ -6,7 +6,8 @@
  * longest task while it answers, the snapshot's size, the panel's interactions, bursts of 5,000
  * writes meant to take one second on both pages in turn (the page's main-thread CPU time with the
  * panel over the one without), 5,000 writes to a small table, and the panel's heap. For N of 10k
- * and 100k (`--quick`: 10k, and 5,000 events).
+ * and 100k (`--quick`: 10k, and 5,000 events). Then the mixed writes at app scale (mixed.ts; alone
+ * with `--mixed`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
