@@ -21,7 +21,7 @@ import { findBrowser } from '../../browsers.mjs';
 import { writeJson } from '../report.js';
 import { median } from '../stats.js';
 import { formatMixedReport, measureMixed } from './mixed.js';
-import { call, mainThreadMs, openPage, panelUrl } from './pages.js';
+import { call, mainThreadMs, ms, openPage, panelUrl } from './pages.js';
 import { measurePanel, type PanelTimings } from './panel.js';
 import type { PageWatch } from './protocol.js';
 
@@ -232,9 +232,6 @@ async function measureSize(
     panelHeapBytes,
   };
 }
-
-const ms = (value: number) =>
-  value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
 
 /** The issue's table, one column per store size. */
 export function formatScaleReport(results: readonly SizeResult[]): string {

@@ -11,7 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { median, pairedSlowdown } from '../stats.js';
-import { call, mainThreadMs, openPage, panelUrl } from './pages.js';
+import { call, mainThreadMs, ms, openPage, panelUrl } from './pages.js';
 import { eventShownAt, lastEventShown, runStep, watchForEvent } from './panel.js';
 
 export const MIXED_WRITES = 1_000;
@@ -327,8 +327,6 @@ export function summarizeProfile(
   return { totalMs: Math.round(totalMs), self: topOf(self), inclusive: topOf(inclusive) };
 }
 
-const ms = (value: number) =>
-  value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
 const range = (values: readonly number[]) =>
   `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
 

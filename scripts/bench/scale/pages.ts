@@ -1,6 +1,7 @@
 /**
  * Driving the scale benchmark's pages from the runner (main.ts, mixed.ts): calls into
- * `window.__SCALE__`, opening a page and the panel for it, and the page's main-thread CPU time.
+ * `window.__SCALE__`, opening a page and the panel for it, the page's main-thread CPU time, and
+ * how the reports write a time.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { findTabId } from '../../../e2e/tests/browser.js';
@@ -55,3 +56,7 @@ export async function mainThreadMs(
     return 1000 * (metrics.find((metric) => metric.name === 'ThreadTime')?.value ?? 0);
   };
 }
+
+/** A time for the reports: `850 ms`, `1.25 s`. */
+export const ms = (value: number) =>
+  value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
