@@ -306,17 +306,19 @@ export function summarizeProfile(
   const deltas = profile.timeDeltas ?? [];
   samples.forEach((leaf, index) => {
     // A sample's time is the gap to the next one.
-    const ms = (deltas[index + 1] ?? 0) / 1000;
+    const time = (deltas[index + 1] ?? 0) / 1000;
     const leafName = nameOf(leaf);
     if (leafName === '(idle)') return;
-    totalMs += ms;
-    self.set(leafName, (self.get(leafName) ?? 0) + ms);
+    totalMs += time;
+    self.set(leafName, (self.get(leafName) ?? 0) + time);
     const seen = new Set<string>();
     for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
+      // Callers without a script (the root, the runner's evaluate) hold every sample: left out.
+      if (id !== leaf && !byId.get(id)?.callFrame.url) continue;
       const name = nameOf(id);
-      if (seen.has(name) || name === '(root)') continue;
+      if (seen.has(name)) continue;
       seen.add(name);
-      inclusive.set(name, (inclusive.get(name) ?? 0) + ms);
+      inclusive.set(name, (inclusive.get(name) ?? 0) + time);
     }
   });
   const topOf = (times: Map<string, number>) =>
