@@ -5,7 +5,8 @@
  * table and writes dist/bench/core.json; a full run (no filter) then runs the per-write workloads
  * (writes.ts, alone with `--writes`) and the devtools suite (devtools.ts, alone with
  * `--devtools`; `--devtools-ring` the bridge's cost by ring length, see measureRings). `--react` runs the React suite in Chromium (react/) alone, `--scale` the scale
- * benchmark in Chromium with the built extension (scale/) alone.
+ * benchmark in Chromium with the built extension (scale/) alone (`--mixed`: only its mixed writes;
+ * `--cpu-profile`: and a CPU profile of them).
  */
 import { fileURLToPath } from 'node:url';
 import { ours } from './contenders/ours.js';
@@ -176,7 +177,15 @@ async function main(): Promise<void> {
     return;
   }
   if (args.includes('--react')) return runReactBench(args.includes('--quick'), log);
-  if (args.includes('--scale')) return runScaleBench(args.includes('--quick'), log);
+  if (args.includes('--scale'))
+    return runScaleBench(
+      {
+        quick: args.includes('--quick'),
+        mixedOnly: args.includes('--mixed'),
+        cpuProfile: args.includes('--cpu-profile'),
+      },
+      log,
+    );
   if (args.includes('--writes')) {
     // As in a full run, where the core suite ran first (see variety.ts).
     for (const contender of [ours, reference]) exerciseOtherTypes(contender);

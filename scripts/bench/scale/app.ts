@@ -3,10 +3,19 @@
  * writes the runner asks for (see protocol.ts).
  */
 import { connectDevtools } from '../../../library/src/devtools/index.js';
-import { createStore, type Store } from '../../../library/src/index.js';
+import { createResource, createStore, type Store } from '../../../library/src/index.js';
 import { endpoint, Todo, todoCollection, User } from '../contenders/ours.js';
 import { makeTodos, type TodoData } from '../data.js';
-import { BIG_COLLECTION, COLLECTIONS, type PageWatch, type ScaleApi } from './protocol.js';
+import { makePks, type Pk } from '../pks.js';
+import { seededRandom } from '../random.js';
+import {
+  BIG_COLLECTION,
+  COLLECTIONS,
+  type MixedWrites,
+  type PageWatch,
+  QUIET_MS,
+  type ScaleApi,
+} from './protocol.js';
 
 const getList = endpoint('getList', todoCollection);
 const create = endpoint('create', todoCollection.push, true);
@@ -39,11 +48,56 @@ function write(target: Store) {
   target.controller.setResponse(update, { id: todo.id }, { ...todo, title: `edit ${written}` });
 }
 
+/** The app's resource, for the mixed writes (`seedApp`). */
+const R = createResource({ path: '/users/:userId/todos/:id', schema: Todo });
+/** New todos made with the app's seed, for the pushes of the mixed writes (400 a round). */
+const APP_NEW_TODOS = 10_000;
+/** The seed of the lists' owners' ids (sparse, as a large service's accounts are numbered). */
+const OWNERS_SEED = 0x05e2;
+
+/**
+ * What the app's server holds, as the page's writes change it: the todos stored now (each with
+ * its list's owner), so that an update or a delete names a stored todo.
+ */
+const app = {
+  owners: [] as number[],
+  stored: [] as TodoData[],
+  ownerOf: new Map<Pk, number>(),
+  positionOf: new Map<Pk, number>(),
+  newTodos: [] as TodoData[],
+  pushed: 0,
+  /** The store's changes since the bridge connected: the seq of the last event. */
+  changes: 0,
+  plan: [] as (() => void)[],
+  writesEnd: -1,
+};
+
+function storeTodo(todo: TodoData, owner: number) {
+  app.positionOf.set(todo.id, app.stored.length);
+  app.stored.push(todo);
+  app.ownerOf.set(todo.id, owner);
+}
+
+function dropTodo(todo: TodoData) {
+  const position = app.positionOf.get(todo.id) as number;
+  const last = app.stored.pop() as TodoData;
+  if (last !== todo) {
+    app.stored[position] = last;
+    app.positionOf.set(last.id, position);
+  }
+  app.positionOf.delete(todo.id);
+  app.ownerOf.delete(todo.id);
+}
+
+/** A todo as a response brings it: objects of its own, as after `JSON.parse`. */
+const asResponse = (todo: TodoData): TodoData => ({ ...todo, author: { ...todo.author } });
+
 let longestTask = 0;
 let snapshotChars = 0;
 let listChars = 0;
 let posted: Record<string, number> = {};
 let lastPost = -1;
+let lastEventsPost = -1;
 
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) longestTask = Math.max(longestTask, entry.duration);
@@ -57,6 +111,7 @@ window.addEventListener('message', (event) => {
     if (data.kind === 'members') listChars += data.data.length;
   }
   lastPost = performance.now();
+  if (data.kind === 'events') lastEventsPost = lastPost;
 });
 
 const timed = (work: () => void) => {
@@ -132,5 +187,100 @@ const api: ScaleApi = {
     };
   },
   somePk: () => `${todos[Math.floor(todos.length / 2)]?.id}`,
+  seedApp(size, lists) {
+    const ms = timed(() => {
+      store = createStore();
+      connectDevtools(store);
+      const all = makeTodos(size);
+      app.newTodos = makeTodos(APP_NEW_TODOS, size);
+      app.owners = makePks('sparse', lists, OWNERS_SEED);
+      const { controller } = store;
+      // One list of a tenth of the todos, the others sharing the rest evenly.
+      const big = Math.round(size / 10);
+      const rest = size - big;
+      app.owners.forEach((owner, list) => {
+        const members =
+          list === 0
+            ? all.slice(0, big)
+            : all.slice(
+                big + Math.floor(((list - 1) * rest) / (lists - 1)),
+                big + Math.floor((list * rest) / (lists - 1)),
+              );
+        for (const todo of members) storeTodo(todo, owner);
+        controller.setResponse(R.getList, { userId: owner }, members.map(asResponse));
+        app.changes++;
+      });
+    });
+    return { ms, lastSeq: app.changes };
+  },
+  planMixed(count, seed) {
+    const { controller } = theStore();
+    const random = seededRandom(seed);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+    const pushes = Math.round(count * 0.4);
+    const updates = Math.round(count * 0.4);
+    const kinds: ('push' | 'update' | 'delete')[] = [
+      ...Array(pushes).fill('push'),
+      ...Array(updates).fill('update'),
+      ...Array(count - pushes - updates).fill('delete'),
+    ];
+    // Fisher–Yates: the order an app's responses come in.
+    for (let index = kinds.length - 1; index > 0; index--) {
+      const other = Math.floor(random() * (index + 1));
+      [kinds[index], kinds[other]] = [kinds[other]!, kinds[index]!];
+    }
+    // Named, for CPU profiles.
+    app.plan = kinds.map((kind) => {
+      if (kind === 'push') {
+        const todo = app.newTodos[app.pushed++];
+        if (!todo) throw new Error('no new todos left: make more with the seed');
+        const userId = pick(app.owners);
+        storeTodo(todo, userId);
+        const body = { title: todo.title, completed: todo.completed };
+        const response = asResponse(todo);
+        return function pushTodo() {
+          controller.setResponse(R.getList.push, { userId }, body, response);
+        };
+      }
+      const todo = pick(app.stored);
+      const params = { userId: app.ownerOf.get(todo.id) as number, id: todo.id };
+      if (kind === 'delete') {
+        dropTodo(todo);
+        const response = { id: todo.id };
+        return function deleteTodo() {
+          controller.setResponse(R.delete, params, response);
+        };
+      }
+      // A PATCH of `completed`, answered with the whole todo.
+      const changed = { ...todo, completed: !todo.completed };
+      app.stored[app.positionOf.get(todo.id) as number] = changed;
+      const body = { completed: changed.completed };
+      const response = asResponse(changed);
+      return function updateTodo() {
+        controller.setResponse(R.partialUpdate, params, body, response);
+      };
+    });
+    return { pushes, updates, deletes: count - pushes - updates, lastSeq: app.changes + count };
+  },
+  mixedWrites(): MixedWrites {
+    const writes = app.plan;
+    app.plan = [];
+    const start = performance.now();
+    for (const write of writes) write();
+    const end = performance.now();
+    app.writesEnd = end;
+    app.changes += writes.length;
+    return { wallMs: end - start, endedAt: performance.timeOrigin + end, lastSeq: app.changes };
+  },
+  async settle() {
+    const quiet = () => performance.now() - Math.max(lastPost, app.writesEnd);
+    while (quiet() < QUIET_MS)
+      await new Promise((resolve) => setTimeout(resolve, QUIET_MS - quiet() + 1));
+    return {
+      eventsPostedAt:
+        lastEventsPost > app.writesEnd ? performance.timeOrigin + lastEventsPost : undefined,
+    };
+  },
+  now: () => performance.timeOrigin + performance.now(),
 };
 window.__SCALE__ = api;

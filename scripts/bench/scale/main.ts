@@ -6,7 +6,8 @@
  * longest task while it answers, the snapshot's size, the panel's interactions, bursts of 5,000
  * writes meant to take one second on both pages in turn (the page's main-thread CPU time with the
  * panel over the one without), 5,000 writes to a small table, and the panel's heap. For N of 10k
- * and 100k (`--quick`: 10k, and 5,000 events).
+ * and 100k (`--quick`: 10k, and 5,000 events). Then the mixed writes at app scale (mixed.ts; alone
+ * with `--mixed`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,12 +16,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { build } from 'esbuild';
-import { CHROMIUM_ARGS, findTabId } from '../../../e2e/tests/browser.js';
+import { CHROMIUM_ARGS } from '../../../e2e/tests/browser.js';
 import { findBrowser } from '../../browsers.mjs';
 import { writeJson } from '../report.js';
 import { median } from '../stats.js';
+import { formatMixedReport, measureMixed } from './mixed.js';
+import { call, mainThreadMs, ms, openPage, panelUrl } from './pages.js';
 import { measurePanel, type PanelTimings } from './panel.js';
-import type { PageWatch, ScaleApi } from './protocol.js';
+import type { PageWatch } from './protocol.js';
 
 const OUT_DIR = 'dist/bench/scale';
 const REPORT_PATH = 'dist/bench/scale.json';
@@ -49,7 +52,22 @@ export interface SizeResult {
   panelHeapBytes: number;
 }
 
-export async function runScaleBench(quick: boolean, log: (message: string) => void) {
+export interface ScaleOptions {
+  /** 10k todos only, fewer events and rounds; the mixed writes at 10k in 100 lists. */
+  quick: boolean;
+  /** Only the mixed writes (mixed.ts). */
+  mixedOnly: boolean;
+  /**
+   * A CPU profile of one more round of mixed writes on each page, saved beside the page and
+   * summarized (the page is then built with its names kept: unminified).
+   */
+  cpuProfile: boolean;
+}
+
+export async function runScaleBench(
+  { quick, mixedOnly, cpuProfile }: ScaleOptions,
+  log: (message: string) => void,
+) {
   const started = Date.now();
   const plan = quick ? QUICK : FULL;
   log('building the extension and the scale page…');
@@ -57,7 +75,7 @@ export async function runScaleBench(quick: boolean, log: (message: string) => vo
   // would hold for every module in it.
   const built = spawnSync(process.execPath, ['scripts/build-extension.mjs'], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the extension did not build');
-  await buildPage();
+  await buildPage(!cpuProfile);
   const server = await serve(resolve(OUT_DIR));
   const profile = mkdtempSync(join(tmpdir(), 'restlens-scale-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -73,12 +91,20 @@ export async function runScaleBench(quick: boolean, log: (message: string) => vo
   });
   try {
     const results: SizeResult[] = [];
-    for (const size of plan.sizes) {
+    for (const size of mixedOnly ? [] : plan.sizes) {
       log(`… ${size} todos, ${plan.events} events`);
       results.push(await measureSize(context, server.url, size, plan.events, plan.rounds, log));
     }
+    const mixed = await measureMixed(
+      context,
+      server.url,
+      quick,
+      cpuProfile ? resolve(OUT_DIR, 'mixed') : undefined,
+      log,
+    );
     const report = {
       results,
+      mixed,
       environment: {
         chromium: context.browser()?.version() ?? 'unknown',
         quick,
@@ -86,7 +112,8 @@ export async function runScaleBench(quick: boolean, log: (message: string) => vo
         seconds: Math.round((Date.now() - started) / 1000),
       },
     };
-    console.log(`\n${formatScaleReport(results)}`);
+    if (results.length > 0) console.log(`\n${formatScaleReport(results)}`);
+    console.log(`\n${formatMixedReport(mixed)}`);
     writeJson(REPORT_PATH, report);
     log(`\nwrote ${REPORT_PATH} (${report.environment.seconds} s)`);
   } finally {
@@ -96,7 +123,7 @@ export async function runScaleBench(quick: boolean, log: (message: string) => vo
   }
 }
 
-async function buildPage() {
+async function buildPage(minify: boolean) {
   mkdirSync(OUT_DIR, { recursive: true });
   await build({
     entryPoints: [resolve('scripts/bench/scale/app.ts')],
@@ -104,7 +131,7 @@ async function buildPage() {
     bundle: true,
     format: 'iife',
     target: 'es2022',
-    minify: true,
+    minify,
     logLevel: 'warning',
   });
   writeFileSync(
@@ -129,42 +156,6 @@ function serve(dir: string): Promise<{ url: string; close: () => void }> {
   );
 }
 
-type Action = keyof ScaleApi;
-function call<A extends Action>(
-  page: Page,
-  action: A,
-  ...args: Parameters<ScaleApi[A]>
-): Promise<Awaited<ReturnType<ScaleApi[A]>>> {
-  return page.evaluate(
-    ([name, values]) =>
-      (window.__SCALE__ as unknown as Record<string, (...values: unknown[]) => unknown>)[name]?.(
-        ...values,
-      ),
-    [action, args] as [string, unknown[]],
-  ) as Promise<Awaited<ReturnType<ScaleApi[A]>>>;
-}
-
-async function openPage(context: BrowserContext, url: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.waitForFunction(() => window.__SCALE__ !== undefined);
-  return page;
-}
-
-/**
- * The CPU time of the page's main thread so far (ms), from the DevTools protocol's Performance
- * metrics: not the tasks' wall time, which on a machine of two cores grows with whatever else
- * runs (the panel's own process, during a burst).
- */
-async function mainThreadMs(context: BrowserContext, page: Page): Promise<() => Promise<number>> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
-  return async () => {
-    const { metrics } = await cdp.send('Performance.getMetrics');
-    return 1000 * (metrics.find((metric) => metric.name === 'ThreadTime')?.value ?? 0);
-  };
-}
-
 async function measureSize(
   context: BrowserContext,
   url: string,
@@ -182,13 +173,10 @@ async function measureSize(
   }
   log(`  seeded in ${Math.round(seedMs)} ms; opening the panel`);
   await call(withPanel, 'watch');
-  const tabId = await findTabId(context, withPanel);
-  const extensionId = new URL(
-    (context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))).url(),
-  ).host;
+  const address = await panelUrl(context, withPanel);
   const panel = await context.newPage();
   const opened = performance.now();
-  await panel.goto(`chrome-extension://${extensionId}/panel.html?tabId=${tabId}`);
+  await panel.goto(address);
   await panel.locator('#collection-rows [role=option]').first().waitFor({ timeout: 300_000 });
   const collectionsListedMs = performance.now() - opened;
   let connect = await call(withPanel, 'watched');
@@ -244,9 +232,6 @@ async function measureSize(
     panelHeapBytes,
   };
 }
-
-const ms = (value: number) =>
-  value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
 
 /** The issue's table, one column per store size. */
 export function formatScaleReport(results: readonly SizeResult[]): string {

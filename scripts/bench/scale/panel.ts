@@ -14,7 +14,7 @@ export interface PanelTimings {
   rowsLoadedMs: number;
 }
 
-type Step =
+export type Step =
   | { kind: 'tab'; label: string }
   | { kind: 'type'; selector: string; text: string }
   | { kind: 'submit'; selector: string }
@@ -22,7 +22,7 @@ type Step =
   | { kind: 'biggest-row' };
 
 /** Runs one step in the panel page; resolves with the ms until the frame after it. */
-function runStep(panel: Page, step: Step): Promise<number> {
+export function runStep(panel: Page, step: Step): Promise<number> {
   return panel.evaluate(async (step) => {
     const find = (selector: string) => {
       const element = document.querySelector(selector);
@@ -123,4 +123,71 @@ export async function measurePanel(panel: Page, pk: string): Promise<PanelTiming
     text: 'u',
   });
   return { interactions, longestTaskWhileLoadingMs, rowsLoadedMs };
+}
+
+/** What the panel page keeps of a watch (see watchForEvent). */
+interface EventWatch {
+  shown?: Promise<number>;
+}
+
+/**
+ * Starts watching the panel for event `seq`: it is shown once the Timeline (the view open) has
+ * its row in the DOM and the next frame was painted (`requestAnimationFrame`, then a task, as
+ * the interactions above are timed). Call before the page writes it; `eventShownAt` answers when.
+ */
+export function watchForEvent(panel: Page, seq: number, timeoutMs: number): Promise<void> {
+  return panel.evaluate(
+    ({ seq, timeoutMs }) => {
+      const watch = window as unknown as EventWatch;
+      const selector = `#timeline-events [data-seq="${seq}"]`;
+      watch.shown = new Promise((resolve, reject) => {
+        const painted = () =>
+          requestAnimationFrame(() =>
+            setTimeout(() => resolve(performance.timeOrigin + performance.now()), 0),
+          );
+        if (document.querySelector(selector)) {
+          painted();
+          return;
+        }
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`the panel did not show event ${seq} in ${timeoutMs} ms`));
+        }, timeoutMs);
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector(selector)) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          painted();
+        });
+        observer.observe(document.body, {
+          childList: true,
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['data-seq'],
+        });
+      });
+    },
+    { seq, timeoutMs },
+  );
+}
+
+/** When the watched event was shown: `performance.timeOrigin + performance.now()` (ms). */
+export function eventShownAt(panel: Page): Promise<number> {
+  return panel.evaluate(() => {
+    const { shown } = window as unknown as EventWatch;
+    if (!shown) throw new Error('watchForEvent first');
+    return shown;
+  });
+}
+
+/** The newest event the Timeline shows (its rows follow the end), or 0 when it shows none. */
+export function lastEventShown(panel: Page): Promise<number> {
+  return panel.evaluate(() =>
+    Math.max(
+      0,
+      ...[...document.querySelectorAll<HTMLElement>('#timeline-events [data-seq]')].map((row) =>
+        Number(row.dataset.seq),
+      ),
+    ),
+  );
 }

@@ -17,6 +17,16 @@ export interface PageWatch {
   quietMs: number;
 }
 
+/** What the page did in one round of mixed writes (`mixedWrites`). */
+export interface MixedWrites {
+  /** Wall time of the writes, back to back in one task (ms). */
+  wallMs: number;
+  /** When the last write returned, as `performance.timeOrigin + performance.now()` (ms). */
+  endedAt: number;
+  /** The seq of the last write's event (the store's changes since the bridge connected). */
+  lastSeq: number;
+}
+
 export interface ScaleApi {
   /**
    * A store of `size` todos (uuid pks) in COLLECTIONS lists, one of BIG_COLLECTION members, and
@@ -38,7 +48,37 @@ export interface ScaleApi {
   watched(): PageWatch;
   /** A pk of the big collection, for lookups. */
   somePk(): string;
+  /**
+   * A store shaped like an app's: `size` todos (uuid pks, nested author) in `lists` lists of
+   * `R.getList({ userId })` of `R = createResource({ path: '/users/:userId/todos/:id', ... })`,
+   * one of a tenth of them and the others sharing the rest evenly; the devtools bridge connected
+   * with its default options, as `DataProvider` does. Answers the ms it took and the seq of its
+   * last change.
+   */
+  seedApp(size: number, lists: number): { ms: number; lastSeq: number };
+  /**
+   * Makes (untimed) the next `count` mixed writes, shuffled with a random seeded by `seed`: 40%
+   * `R.getList.push` of a new todo to a stored user's list, 40% `R.partialUpdate` of a stored
+   * todo, 20% `R.delete` of one. Answers how many of each and the seq their last will have.
+   */
+  planMixed(
+    count: number,
+    seed: number,
+  ): { pushes: number; updates: number; deletes: number; lastSeq: number };
+  /** The planned writes, back to back in one task, each one `controller.setResponse`. */
+  mixedWrites(): MixedWrites;
+  /**
+   * Resolves once the page has been quiet for a while after the last writes: the devtools posted
+   * nothing for QUIET_MS (their batch timer included). Answers when the last `events` message
+   * since the writes was posted (as `now()` reads it), if one was.
+   */
+  settle(): Promise<{ eventsPostedAt?: number }>;
+  /** `performance.timeOrigin + performance.now()` (ms), to compare with the panel's clock. */
+  now(): number;
 }
+
+/** How long the page must have posted nothing before `settle` resolves (ms). */
+export const QUIET_MS = 150;
 
 /** The lists a store holds. */
 export const COLLECTIONS = 1000;
