@@ -19,7 +19,7 @@ import {
   STABLE_PORT_MS,
 } from '../shared/ports.js';
 import { dict } from './dict.js';
-import { type ListPart, resyncPoint } from './model.js';
+import { type EventBatch, type ListPart, resyncPoint } from './model.js';
 import { RowRequests } from './rowRequests.js';
 import type { PanelStore } from './store.js';
 
@@ -50,6 +50,12 @@ export class PanelConnection {
    * taken together.
    */
   private listParts = new Map<string, ListPart[]>();
+  /**
+   * Events messages not yet applied, in the order they came. A burst of writes on the page comes
+   * as many messages, and applying a batch copies each table it touches (100k rows): those that
+   * came within a task or two are applied together, so the panel keeps up with the page.
+   */
+  private eventBatches: EventBatch[] = [];
 
   constructor(
     private readonly env: ConnectionEnvironment,
@@ -155,7 +161,30 @@ export class PanelConnection {
     }
   }
 
+  /** Applies the events that came so far, consecutive batches of one store as one. */
+  private takeEvents() {
+    const batches = this.eventBatches;
+    if (batches.length === 0) return;
+    this.eventBatches = [];
+    const joined: EventBatch[] = [];
+    for (const batch of batches) {
+      const last = joined.at(-1);
+      if (last && last.storeId === batch.storeId && last.history === batch.history)
+        joined[joined.length - 1] = { ...last, events: last.events.concat(batch.events) };
+      else joined.push(batch);
+    }
+    for (const batch of joined) {
+      this.resync(batch.storeId, this.store.getState().events(batch));
+      // A replay result may have made the next replay command due (one by one, or the next
+      // chunk): it goes out from here, so a replay goes on whichever view is shown.
+      const replay = this.store.getState().takeReplayCommand();
+      if (replay) this.send(replay);
+    }
+  }
+
   private receivePage(message: PageMessage) {
+    // Whatever follows events on the page's side is applied after them.
+    if (message.kind !== 'events') this.takeEvents();
     const state = this.store.getState();
     switch (message.kind) {
       case 'hello': {
@@ -218,14 +247,8 @@ export class PanelConnection {
         // Malformed text: the whole message is dropped, like any invalid message (a gap in seq
         // then brings its events again).
         if (!events) return;
-        this.resync(
-          message.storeId,
-          state.events({ storeId: message.storeId, events, history: message.history }),
-        );
-        // A replay result may have made the next replay command due (one by one, or the next
-        // chunk): it goes out from here, so a replay goes on whichever view is shown.
-        const replay = this.store.getState().takeReplayCommand();
-        if (replay) this.send(replay);
+        if (this.eventBatches.length === 0) this.env.setTimeout(() => this.takeEvents(), 0);
+        this.eventBatches.push({ storeId: message.storeId, events, history: message.history });
         return;
       }
     }

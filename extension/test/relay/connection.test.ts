@@ -35,11 +35,21 @@ import {
   FakeClock,
   type FakePort,
   FakeRuntime,
-  settle,
+  settle as settlePorts,
   untilNextConnect,
 } from '../support/ports.js';
 
 /** The panel's side of the connection, against a background played by the test. */
+
+/**
+ * Lets the ports deliver, then runs what the panel put off to the next task (events and rows
+ * are taken together with those that came within a task).
+ */
+async function settle(): Promise<void> {
+  await settlePorts();
+  clock.advance(0);
+  await settlePorts();
+}
 
 type BackgroundEnd = FakePort<PanelToBackground, BackgroundToPanel>;
 
@@ -130,6 +140,24 @@ describe('panel connection', () => {
     expect(view.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(view.lastSeq).toBe(7);
     expect(Object.keys(view.endpoints)).toHaveLength(7);
+  });
+
+  it('applies the events messages that came within a task in one update of the copy', async () => {
+    await startOnFirstPage(hello('s'), snapshot('s', 0));
+    let updates = 0;
+    const unsubscribe = store.subscribe(() => updates++);
+    toPanel(events('s', 1));
+    await settle();
+    const perMessage = updates;
+    updates = 0;
+    toPanel(events('s', 2, 3), events('s', 4), events('s', 5, 6));
+    await settle();
+    unsubscribe();
+    const view = store.getState().stores.s!;
+    expect(view.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(Object.keys(view.endpoints)).toHaveLength(6);
+    // Three messages, taken as one: each table they touch is copied once, not thrice.
+    expect(updates).toBe(perMessage);
   });
 
   it('resyncs each store from its last seq when the same page reconnects', async () => {
