@@ -45,7 +45,7 @@ export interface StoresPlan {
 }
 
 /**
- * A full run, seeding and checks included, takes about 2.5 minutes; `--quick` under a minute (it
+ * A full run, seeding and checks included, takes about two minutes; `--quick` under a minute (it
  * leaves out the reference's slowest seed). Samples are short (20 ms): a sample takes at most
  * WRITE_TARGETS writes, and undoing them before the next takes about as long again.
  */
