@@ -36,6 +36,7 @@ import {
 import { oursWith } from './contenders/ours.js';
 import type { Contender } from './contenders/types.js';
 import { COLLECTION_SIZE, makeTodos } from './data.js';
+import { BenchWindow, pageWithoutPanel } from './pageWindow.js';
 import {
   type Measurement,
   measureInterleaved,
@@ -45,35 +46,6 @@ import {
 } from './sampler.js';
 import { median, pairedRatios, pairedSlowdown, slowdownInterval } from './stats.js';
 import type { Workload } from './workloads.js';
-
-type Listener = (event: { data: unknown; source: unknown }) => void;
-
-/** A window the bridge can talk through, in Node; messages arrive at once (timed with the sender). */
-class BenchWindow {
-  readonly document = { title: 'bench' };
-  private readonly listeners = new Set<Listener>();
-  postMessage(data: unknown): void {
-    for (const listener of this.listeners) listener({ data, source: this });
-  }
-  addEventListener(_type: 'message', listener: Listener) {
-    this.listeners.add(listener);
-  }
-  removeEventListener(_type: 'message', listener: Listener) {
-    this.listeners.delete(listener);
-  }
-}
-
-/**
- * The page's window while no panel is connected: one for every store, as a page has one, and no
- * one listening. (A window of the bench's own for each store would be the bench's objects, which
- * the collector then moves as part of the bridge's cost.)
- */
-const pageWithoutPanel = {
-  document: { title: 'bench' },
-  postMessage() {},
-  addEventListener() {},
-  removeEventListener() {},
-} as unknown as Window;
 
 /**
  * Stands in for the extension: on the page's thread, the content script's part (checks each

@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- <name filter>] [--quick] [--writes | --devtools | --devtools-ring | --react |
- * --scale]`: runs
+ * `npm run bench [-- <name filter>] [--quick] [--writes | --stores | --devtools | --devtools-ring |
+ * --react | --scale]`: runs
  * the core workloads on our library and on the reference side by side in this one process, the
  * table and writes dist/bench/core.json; a full run (no filter) then runs the per-write workloads
- * (writes.ts, alone with `--writes`) and the devtools suite (devtools.ts, alone with
+ * (writes.ts, alone with `--writes`), the app-shaped stores of many lists (stores/, alone with
+ * `--stores`) and the devtools suite (devtools.ts, alone with
  * `--devtools`; `--devtools-ring` the bridge's cost by ring length, see measureRings). `--react` runs the React suite in Chromium (react/) alone, `--scale` the scale
  * benchmark in Chromium with the built extension (scale/) alone (`--mixed`: only its mixed writes;
  * `--cpu-profile`: and a CPU profile of them).
@@ -34,6 +35,7 @@ import {
 import { type Measurement, measureInterleaved, type SamplerOptions } from './sampler.js';
 import { runScaleBench } from './scale/main.js';
 import { median } from './stats.js';
+import { formatStoresReport, runStoresBench, STORES_PLANS } from './stores/suite.js';
 import { exerciseOtherTypes } from './variety.js';
 import { firstDifference } from './verify.js';
 import { type Workload, workloads } from './workloads.js';
@@ -41,6 +43,7 @@ import { formatWritesReport, runWritesBench, WRITES_SAMPLING } from './writes.js
 
 const REPORT_PATH = 'dist/bench/core.json';
 const WRITES_REPORT_PATH = 'dist/bench/writes.json';
+const STORES_REPORT_PATH = 'dist/bench/stores.json';
 const DEVTOOLS_REPORT_PATH = 'dist/bench/devtools.json';
 const GOAL = { medianRatioAtLeast: 2.5, noWorkloadBelow: 1.2 };
 
@@ -192,6 +195,12 @@ async function main(): Promise<void> {
     writesOnly(args.includes('--quick'));
     return;
   }
+  if (args.includes('--stores')) {
+    // As in a full run, where the core suite ran first (see variety.ts).
+    for (const contender of [ours, reference]) exerciseOtherTypes(contender);
+    storesOnly(args.includes('--quick'));
+    return;
+  }
   if (args.includes(RING_PROCESS_FLAG)) {
     exerciseOtherTypes(ours);
     const index = Number(args[args.indexOf(RING_PROCESS_FLAG) + 1]);
@@ -225,6 +234,7 @@ async function main(): Promise<void> {
   // The other suites run after the full core suite (a name filter selects core workloads only).
   if (selected.length === workloads.length) {
     writesOnly(options === QUICK);
+    storesOnly(options === QUICK);
     await devtoolsOnly(options === QUICK);
   }
 }
@@ -235,6 +245,14 @@ function writesOnly(quick: boolean): void {
   console.log(`\n${formatWritesReport(report)}`);
   writeJson(WRITES_REPORT_PATH, report);
   log(`\nwrote ${WRITES_REPORT_PATH} (${report.environment.seconds} s)`);
+}
+
+function storesOnly(quick: boolean): void {
+  log('measuring one write into app-shaped stores of many lists…');
+  const report = runStoresBench(STORES_PLANS[quick ? 'quick' : 'full'], log);
+  console.log(`\n${formatStoresReport(report)}`);
+  writeJson(STORES_REPORT_PATH, report);
+  log(`\nwrote ${STORES_REPORT_PATH} (${report.environment.seconds} s)`);
 }
 
 /** The core workloads that run through a store: the ones the devtools can slow down. */

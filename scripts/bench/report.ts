@@ -34,6 +34,21 @@ export function formatRatio(ratio: number): string {
   return `${ratio >= 100 ? ratio.toFixed(0) : ratio.toFixed(2)}×`;
 }
 
+/** Microseconds per operation, from a measurement. */
+export const microseconds = (measurement: Measurement) => 1e6 / measurement.opsPerSecond;
+
+export function formatMicroseconds(value: number): string {
+  if (value >= 100) return Math.round(value).toLocaleString('en-US');
+  return value.toPrecision(3);
+}
+
+/** A measurement's time per operation, for log lines: `12.3 µs`. */
+export const timeOf = (measurement: Measurement) =>
+  `${formatMicroseconds(microseconds(measurement))} µs`;
+
+/** A count of todos in thousands: `10k`. */
+export const sizeLabel = (size: number) => `${size / 1000}k`;
+
 export function formatTable(report: BenchReport): string {
   const header = ['workload', 'ours ops/s', 'spread', 'reference ops/s', 'spread', 'ours/ref', 'n'];
   const rows = report.results.map((result) => [

@@ -9,6 +9,12 @@ import { median, relativeSpread } from './stats.js';
 export interface Side {
   /** Builds `batch` operations' inputs (untimed) and returns them as one timed call. */
   prepare(batch: number): () => void;
+  /**
+   * The most operations one sample may batch, for a side whose operations use up inputs it has
+   * a fixed number of (distinct todos to delete, say); samples are then shorter than
+   * `targetSampleMs` where operations are fast.
+   */
+  readonly maxBatch?: number;
 }
 
 export interface SamplerOptions {
@@ -62,8 +68,11 @@ function warmUp(sides: readonly Side[], warmupMs: number): number[] {
 }
 
 export function measureInterleaved(sides: readonly Side[], options: SamplerOptions): Measurement[] {
-  const batchFor = (operationMs: number) =>
-    Math.max(1, Math.round(options.targetSampleMs / operationMs));
+  const batchFor = (operationMs: number, index: number) =>
+    Math.min(
+      sides[index]?.maxBatch ?? Number.POSITIVE_INFINITY,
+      Math.max(1, Math.round(options.targetSampleMs / operationMs)),
+    );
   const batches = warmUp(sides, options.warmupMs).map(batchFor);
   const perOperationMs: number[][] = sides.map(() => []);
   const end = nowMs() + options.budgetMs;
@@ -75,7 +84,7 @@ export function measureInterleaved(sides: readonly Side[], options: SamplerOptio
       const times = perOperationMs[index] as number[];
       times.push(timeOnce(sides[index] as Side, batch) / batch);
       // Warm-up saw the fastest runs; size the next samples by the typical one.
-      batches[index] = batchFor(median(times));
+      batches[index] = batchFor(median(times), index);
     }
   }
   return perOperationMs.map((times, index) => ({

@@ -10,7 +10,16 @@ import { reference } from './contenders/reference.js';
 import type { BenchStore, Contender, StoreState } from './contenders/types.js';
 import { makeTodos, type TodoData } from './data.js';
 import { PK_SHAPES, type PkShape } from './pks.js';
-import { type Environment, environment, formatColumns, formatRatio } from './report.js';
+import {
+  type Environment,
+  environment,
+  formatColumns,
+  formatMicroseconds,
+  formatRatio,
+  microseconds,
+  sizeLabel,
+  timeOf,
+} from './report.js';
 import { type Measurement, measureInterleaved, type SamplerOptions, type Side } from './sampler.js';
 import { firstDifference } from './verify.js';
 import { todoView } from './workloads.js';
@@ -65,9 +74,6 @@ export interface WritesReport {
   };
   environment: Environment;
 }
-
-/** Microseconds per write, from a measurement. */
-const microseconds = (measurement: Measurement) => 1e6 / measurement.opsPerSecond;
 
 /** How many different todos the partial updates change, spread over the stored list. */
 const UPDATED_TODOS = 64;
@@ -220,14 +226,6 @@ function growthOf(results: readonly WriteResult[]): WriteGrowth[] {
     }),
   );
 }
-
-function formatMicroseconds(value: number): string {
-  if (value >= 100) return Math.round(value).toLocaleString('en-US');
-  return value.toPrecision(3);
-}
-
-const timeOf = (measurement: Measurement) => `${formatMicroseconds(microseconds(measurement))} µs`;
-const sizeLabel = (size: number) => `${size / 1000}k`;
 
 /** One row per shape and write: µs per write by store size, growth and how much faster ours is. */
 export function formatWritesReport(report: WritesReport): string {

@@ -25,7 +25,7 @@ class User extends Entity {
   static override key = 'User';
 }
 
-class Todo extends Entity {
+export class Todo extends Entity {
   id: Pk = 0;
   title = '';
   completed = false;
@@ -75,7 +75,7 @@ const endpoints = {
 };
 
 /** Controller + createReducer, with a dispatch that reduces synchronously (no managers). */
-function createReferenceStore(seed: State<unknown> = initialState) {
+export function createReferenceStore(seed: State<unknown> = initialState) {
   let state = seed;
   const controller: Controller = new Controller({
     dispatch: (action) => {
