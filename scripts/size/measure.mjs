@@ -1,0 +1,136 @@
+// `npm run size`: the production bundle of a typical app (scripts/size/app.tsx), built as an app's
+// bundler builds it — esbuild with `bundle`, `minify`, `format: 'esm'`, `process.env.NODE_ENV`
+// defined as "production", react and react-dom external — against RestLens and against
+// @data-client/rest + @data-client/react 0.9.9; sizes minified and min+gzip (Node's zlib, level 9).
+//
+// RestLens is measured as an app installs it: the built library (dist/library, as `npm run
+// build` writes its modules) in a node_modules/restlens of a temporary folder, with this
+// package.json, so that its `exports` and `sideEffects: false` decide what the app bundles, as
+// they do for a user. Built from the sources, not from a dist/library that may be stale; and not
+// the sources themselves, since how the library is built changes what an app can leave out.
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { buildLibraryModules, LIBRARY_DIR } from '../build-library.mjs';
+
+const APP = 'scripts/size/app.tsx';
+
+/** The budget of the typical app's bundle, min+gzip: 15 kB (decimal, as the issue's figures). */
+export const BUDGET_GZIPPED = 15_000;
+
+/**
+ * Bundles the app for production from `resolveDir` (where `restlens` is found), with `alias`
+ * redirecting imports; the size of the result and the bytes each input contributed to it.
+ */
+async function bundleApp({ resolveDir, alias = {} }) {
+  const result = await build({
+    stdin: {
+      contents: readFileSync(APP, 'utf8'),
+      loader: 'tsx',
+      resolveDir,
+      sourcefile: 'app.tsx',
+    },
+    // Packages the temporary folder lacks (the library's dependencies, @data-client) are this
+    // repository's.
+    nodePaths: [resolve('node_modules')],
+    alias,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    external: ['react', 'react-dom'],
+    // Not this repository's tsconfig, whose `paths` send `restlens` to the sources.
+    tsconfigRaw: {},
+    metafile: true,
+    write: false,
+    logLevel: 'warning',
+  });
+  const code = result.outputFiles[0].contents;
+  const [output] = Object.values(result.metafile.outputs);
+  return {
+    minified: code.length,
+    gzipped: gzipSync(code, { level: 9 }).length,
+    parts: partsOf(output.inputs),
+  };
+}
+
+/** The bytes each library module or other package put in the bundle, biggest first. */
+function partsOf(inputs) {
+  const bytes = new Map();
+  for (const [path, { bytesInOutput }] of Object.entries(inputs)) {
+    const name = shortName(path);
+    bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
+  }
+  return [...bytes]
+    .map(([name, size]) => ({ name, bytes: size }))
+    .filter((part) => part.bytes > 0)
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
+/** `rest/paths.js` for a module of the library, `path-to-regexp` for a package's, `app.tsx`. */
+function shortName(path) {
+  const library = path.lastIndexOf(`${LIBRARY_DIR}/`);
+  if (library !== -1) return path.slice(library + LIBRARY_DIR.length + 1);
+  const packages = path.split('node_modules/');
+  if (packages.length === 1) return path.split('/').at(-1);
+  const parts = packages.at(-1).split('/');
+  return parts.slice(0, parts[0].startsWith('@') ? 2 : 1).join('/');
+}
+
+/** The typical app built against RestLens, as installed from this repository. */
+export async function measureRestLens() {
+  const folder = mkdtempSync(join(tmpdir(), 'restlens-size-'));
+  try {
+    const installed = join(folder, 'node_modules', 'restlens');
+    cpSync('package.json', join(installed, 'package.json'));
+    await buildLibraryModules(join(installed, LIBRARY_DIR));
+    return await bundleApp({ resolveDir: folder });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The same app built against @data-client/rest and @data-client/react 0.9.9. */
+export function measureDataClient() {
+  return bundleApp({
+    resolveDir: tmpdir(),
+    alias: {
+      restlens: '@data-client/rest',
+      'restlens/react': resolve('scripts/size/data-client-react.ts'),
+    },
+  });
+}
+
+/** The biggest parts of a bundle, a line each. */
+function biggest(parts, count) {
+  return parts
+    .slice(0, count)
+    .map(({ name, bytes }) => `  ${bytes.toLocaleString('en').padStart(7)}  ${name}`)
+    .join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [ours, dataClient] = await Promise.all([measureRestLens(), measureDataClient()]);
+  const row = (name, { minified, gzipped }) =>
+    `${name.padEnd(28)}${`${minified.toLocaleString('en')} B`.padStart(10)}${`${gzipped.toLocaleString('en')} B`.padStart(12)}`;
+  const within = ours.gzipped <= BUDGET_GZIPPED;
+  console.log(
+    [
+      `The typical app (${APP}), esbuild --minify, NODE_ENV=production, React external:`,
+      `${''.padEnd(28)}${'minified'.padStart(10)}${'min+gzip'.padStart(12)}`,
+      row('RestLens', ours),
+      row('@data-client/rest 0.9.9', dataClient),
+      `Budget: ${BUDGET_GZIPPED.toLocaleString('en')} B min+gzip — ${within ? 'within' : 'OVER'} (${(ours.gzipped - BUDGET_GZIPPED).toLocaleString('en')} B)`,
+      '',
+      'Biggest parts of RestLens’s bundle (minified bytes, esbuild metafile):',
+      biggest(ours.parts, 15),
+      '',
+      'Biggest parts of data-client’s:',
+      biggest(dataClient.parts, 8),
+    ].join('\n'),
+  );
+  if (!within) process.exitCode = 1;
+}
