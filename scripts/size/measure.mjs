@@ -70,7 +70,7 @@ function partsOf(inputs) {
     .sort((a, b) => b.bytes - a.bytes);
 }
 
-/** `rest/paths.js` for a module of the library, `path-to-regexp` for a package's, `app.tsx`. */
+/** `rest/paths.js` for a module of the library, `@data-client/core` for a package's, `app.tsx`. */
 function shortName(path) {
   const library = path.lastIndexOf(`${LIBRARY_DIR}/`);
   if (library !== -1) return path.slice(library + LIBRARY_DIR.length + 1);

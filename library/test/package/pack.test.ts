@@ -14,7 +14,7 @@ import { buildLibrary } from '../../../scripts/build-library.mjs';
 interface PackageJson {
   license: string;
   sideEffects: unknown;
-  dependencies: Record<string, string>;
+  dependencies?: Record<string, string>;
   peerDependencies: Record<string, string>;
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
   types: string;
@@ -103,7 +103,7 @@ describe('npm pack', () => {
 
   it('holds every module its files import; anything else they import is a dependency or a peer', () => {
     const allowed = new Set([
-      ...Object.keys(pkg.dependencies),
+      ...Object.keys(pkg.dependencies ?? {}),
       ...Object.keys(pkg.peerDependencies),
     ]);
     for (const file of files.filter((path) => /\.(js|d\.ts)$/.test(path))) {
