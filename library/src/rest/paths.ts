@@ -43,16 +43,18 @@ export function compilePath(path: string): CompiledPath {
 
 /** The template's tokens; a path that is not a template is refused with its text and the reason. */
 function parseTemplate(path: string): PathToken[] {
-  if (typeof path !== 'string') {
+  // Development builds only, with the hint below: an endpoint's path is written with it.
+  if (process.env.NODE_ENV !== 'production' && typeof path !== 'string') {
     throw new TypeError(`the path must be a string like "/todos/:id", not ${String(path)}`);
   }
   try {
     return parsePathTemplate(path);
   } catch (error) {
     // A common slip: the whole URL given as the path.
-    const hint = /^[a-z][a-z0-9+.-]*:\/\//i.test(path)
-      ? ' (the origin belongs in urlPrefix; the path starts at "/")'
-      : '';
+    const hint =
+      process.env.NODE_ENV !== 'production' && /^[a-z][a-z0-9+.-]*:\/\//i.test(path)
+        ? ' (the origin belongs in urlPrefix; the path starts at "/")'
+        : '';
     throw new TypeError(
       `the path "${path}" is not a path template: ${(error as Error).message}${hint}`,
     );
@@ -67,13 +69,17 @@ function parseTemplate(path: string): PathToken[] {
  * - a lone UTF-16 surrogate has no UTF-8 form, so no URL can carry it.
  */
 export function pathValueProblem(text: string, required: boolean): string | undefined {
-  if (text === '' && required)
-    return 'cannot be "" (an empty path segment would address another resource)';
-  if (text === '.' || text === '..')
-    return `cannot be "${text}" (a dot segment would leave the path)`;
-  if (LONE_SURROGATE.test(text))
-    return `cannot be ${JSON.stringify(text)} (a lone UTF-16 surrogate has no URL encoding)`;
-  return undefined;
+  if (!(text === '' && required) && text !== '.' && text !== '..' && !LONE_SURROGATE.test(text))
+    return undefined;
+  const refused = `cannot be ${JSON.stringify(text)}`;
+  return process.env.NODE_ENV !== 'production' ? `${refused} (${whyNot(text)})` : refused;
+}
+
+/** Why `pathValueProblem` refuses the text (development builds say it). */
+function whyNot(text: string): string {
+  if (text === '') return 'an empty path segment would address another resource';
+  if (text === '.' || text === '..') return 'a dot segment would leave the path';
+  return 'a lone UTF-16 surrogate has no URL encoding';
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -43,7 +43,9 @@ export function assertFetchable(
 ): asserts readable is EndpointInterface {
   if (typeof readable !== 'function') {
     throw new TypeError(
-      `${caller}: only endpoints can be fetched; a Query or an Index is read with useCache(query, ...args) or controller.getResponse`,
+      process.env.NODE_ENV !== 'production'
+        ? `${caller}: only endpoints can be fetched; a Query or an Index is read with useCache(query, ...args) or controller.getResponse`
+        : `${caller}: only endpoints can be fetched`,
     );
   }
 }
