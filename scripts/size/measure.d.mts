@@ -1,5 +1,8 @@
-/** The budget of the typical app's bundle, min+gzip, in bytes. */
-export const BUDGET_GZIPPED: number;
+/** The goal for the typical app's bundle, min+gzip, in bytes. */
+export const GOAL_GZIPPED: number;
+
+/** What the typical app's bundle must not grow past, min+gzip, in bytes. */
+export const CEILING_GZIPPED: number;
 
 export interface AppBundle {
   /** Bytes of the minified bundle. */

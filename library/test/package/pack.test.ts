@@ -2,7 +2,7 @@
  * The package as `npm pack` makes it: what the tarball holds (the library's three entry points
  * with their declarations, for TypeScript 5 and for 4.3–4.9, a README and the MIT LICENSE) and
  * what it must not (sources, tests, the demo, the extension), and that what it holds works once
- * installed: every file package.json names is in it, every module the bundles import is in it
+ * installed: every file package.json names is in it, every module its modules import is in it
  * or is a dependency, and only `restlens/react` needs React.
  */
 import { execFileSync } from 'node:child_process';
