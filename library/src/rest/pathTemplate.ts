@@ -8,7 +8,8 @@
  * an optional delimiter at the end); library/test/rest/pathTemplate.test.ts compares the two.
  *
  * Purpose-built, not the package: the library needs only these three things of it, and they cost
- * an app a tenth of what path-to-regexp's whole module does (see README, Bundle size).
+ * an app's production bundle about half of what path-to-regexp does (1.1 kB against 2.1 kB
+ * min+gzip, `npm run size`).
  */
 
 /** A parameter of a template. */
