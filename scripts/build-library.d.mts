@@ -1,5 +1,8 @@
 /** Where `buildLibrary` writes the library. */
 export const LIBRARY_DIR: string;
 
-/** Builds the library's ESM bundles and declarations; resolves with its entry points' files. */
+/** Writes the library's ES modules, without declarations, to `outdir` (LIBRARY_DIR by default). */
+export function buildLibraryModules(outdir?: string): Promise<void>;
+
+/** Builds the library's ES modules and declarations; resolves with its entry points' files. */
 export function buildLibrary(): Promise<string[]>;

@@ -1,38 +1,40 @@
-// Builds the library into dist/library: ESM bundles of its three entry points (restlens,
-// restlens/react, restlens/devtools) with their declarations. `npm pack` and `npm publish` run it
-// (package.json `prepack`), so a tarball always holds a fresh build.
+// Builds the library into dist/library: one ES module for each source module, with the
+// declarations. `npm pack` and `npm publish` run it (package.json `prepack`), so a tarball always
+// holds a fresh build.
+//
+// Not bundled into chunks: an app's bundler drops what the app does not use module by module
+// (package.json `sideEffects: false`), and a chunk that holds many modules is kept whole once any
+// of them is used (`export * as schema` then keeps every schema class, and a chunk shared with
+// the devtools keeps their validators): the typical app of `npm run size` grew by a tenth.
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import { emitDeclarations } from './build-declarations.mjs';
 
 export const LIBRARY_DIR = 'dist/library';
 
-const entryPoints = [
-  'library/src/index.ts',
-  'library/src/react/index.ts',
-  'library/src/devtools/index.ts',
-];
+/** The package's entry points (package.json `exports`), as built. */
+const ENTRY_POINTS = ['index.js', 'react/index.js', 'devtools/index.js'];
 
-/** Builds the library; resolves with its entry points' files. */
-export async function buildLibrary() {
-  rmSync(LIBRARY_DIR, { recursive: true, force: true });
+/** Writes the library's modules, without declarations, to `outdir`. */
+export async function buildLibraryModules(outdir = LIBRARY_DIR) {
   await build({
-    entryPoints,
-    outdir: LIBRARY_DIR,
+    entryPoints: ['library/src/**/*.ts', 'library/src/**/*.tsx'],
+    outdir,
     outbase: 'library/src',
-    bundle: true,
-    splitting: true,
     format: 'esm',
     platform: 'neutral',
     target: 'es2022',
     sourcemap: true,
-    packages: 'external',
     logLevel: 'warning',
   });
+}
+
+/** Builds the library; resolves with its entry points' files. */
+export async function buildLibrary() {
+  rmSync(LIBRARY_DIR, { recursive: true, force: true });
+  await buildLibraryModules();
   emitDeclarations();
-  return entryPoints.map((entry) =>
-    entry.replace('library/src', LIBRARY_DIR).replace(/\.ts$/, '.js'),
-  );
+  return ENTRY_POINTS.map((entry) => `${LIBRARY_DIR}/${entry}`);
 }
 
 // `node scripts/build-library.mjs`: only the library (`npm run build` builds everything).

@@ -6,7 +6,7 @@ import { buildLibrary } from './build-library.mjs';
 
 /** In this order: the demo imports the built library. */
 const steps = [
-  { name: 'library', what: 'the library (ESM bundles and declarations)', build: buildLibrary },
+  { name: 'library', what: 'the library (ES modules and declarations)', build: buildLibrary },
   { name: 'extension', what: 'the extension for Chrome and Firefox', build: buildExtension },
   { name: 'demo', what: 'the demo app and its REST server', build: buildDemo },
 ];

@@ -47,8 +47,12 @@ export class Endpoint<
 > {
   constructor(fetch: F | undefined, options: EndpointOptions<S, M> = {}) {
     const { name, key, ...rest } = options;
-    // A RestEndpoint (no fetch of its own) is named by its path here: its urlPrefix comes later.
-    checkOptions(name ?? fetch?.name ?? String((options as { path?: unknown }).path), options);
+    // Options are written with the endpoint, so a development build meets every mistake in them
+    // that a production build could: only development builds check them (see README, Bundle
+    // size). A RestEndpoint (no fetch of its own) is named by its path here: its urlPrefix comes
+    // later.
+    if (process.env.NODE_ENV !== 'production')
+      checkOptions(name ?? fetch?.name ?? String((options as { path?: unknown }).path), options);
     const self = function (this: unknown, ...args: Parameters<F>) {
       return self.fetch(...args);
     } as unknown as Endpoint<F, S, M>;

@@ -254,7 +254,9 @@ function assertReadEndpoint(hook: string, endpoint: Readable): asserts endpoint 
   assertFetchable(hook, endpoint);
   if (endpoint.sideEffect) {
     throw new TypeError(
-      `${hook}: ${endpoint.name} is a mutation (sideEffect), which a hook does not fetch; run it with controller.fetch(${endpoint.name}, ...args)`,
+      process.env.NODE_ENV !== 'production'
+        ? `${hook}: ${endpoint.name} is a mutation (sideEffect), which a hook does not fetch; run it with controller.fetch(${endpoint.name}, ...args)`
+        : `${hook}: ${endpoint.name} is a mutation`,
     );
   }
 }

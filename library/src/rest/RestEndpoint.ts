@@ -59,12 +59,6 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     const sideEffect =
       'sideEffect' in options ? options.sideEffect : method === 'GET' ? undefined : true;
     const urlPrefix = options.urlPrefix ?? '';
-    // Not a string (e.g. a config object, or null) would be requested as "null/todos/1".
-    if (typeof urlPrefix !== 'string') {
-      throw new TypeError(
-        `${options.name ?? options.path}: urlPrefix must be a string like "https://api.example.com", not ${describeValue(urlPrefix)}`,
-      );
-    }
     // Without a name, read it from the endpoint each time: a subclass's `urlPrefix = '…'` class
     // field is set after this constructor, and the name follows it (as data-client's getter).
     Object.defineProperty(
@@ -75,12 +69,8 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
         : { value: options.name, configurable: true },
     );
     Object.assign(this, { method, sideEffect, urlPrefix });
-    // A path that is not a template fails here, naming the endpoint, rather than at each call.
-    try {
-      compilePath(options.path as string);
-    } catch (error) {
-      throw new TypeError(`${this.name}: ${(error as Error).message}`);
-    }
+    // Development builds only, as the options' checks in Endpoint.
+    if (process.env.NODE_ENV !== 'production') checkDefinition(this, options);
   }
 
   /**
@@ -132,7 +122,9 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
   private pathValue(name: string, value: unknown, isRequired: boolean): string {
     if (typeof value === 'object' && value !== null) {
       throw new TypeError(
-        `${this.name}: the URL parameter "${name}" must be a string or a number, not ${describeValue(value)}`,
+        process.env.NODE_ENV !== 'production'
+          ? `${this.name}: the URL parameter "${name}" must be a string or a number, not ${describeValue(value)}`
+          : `${this.name}: the URL parameter "${name}" is an object`,
       );
     }
     const text = String(value);
@@ -149,23 +141,32 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
   private checkCursor(field: string, cursor: unknown): void {
     if (typeof cursor === 'string' || (typeof cursor === 'number' && Number.isFinite(cursor)))
       return;
-    throw new TypeError(
-      cursor === undefined || cursor === null
-        ? `${this.name}.getPage: missing the page argument "${field}"`
-        : `${this.name}.getPage: the page argument "${field}" must be a string or a number, not ${describeValue(cursor)}`,
-    );
+    if (process.env.NODE_ENV !== 'production') {
+      throw new TypeError(
+        cursor === undefined || cursor === null
+          ? `${this.name}.getPage: missing the page argument "${field}"`
+          : `${this.name}.getPage: the page argument "${field}" must be a string or a number, not ${describeValue(cursor)}`,
+      );
+    }
+    throw new TypeError(`${this.name}.getPage: the page argument "${field}" is missing or wrong`);
   }
 
-  /** Refuses parameters that lack one the path cannot be built without, naming each. */
-  private checkRequired(params: Record<string, unknown>, hint = ''): void {
+  /**
+   * Refuses parameters that lack one the path cannot be built without, naming each;
+   * `oneArgumentIsBody` when the call's only argument was read as the body.
+   */
+  private checkRequired(params: Record<string, unknown>, oneArgumentIsBody = false): void {
     const { required } = compilePath(this.path);
     const missing = required.filter((name) => {
       const value = getOwn(params, name);
       return value === undefined || value === null;
     });
     if (missing.length === 0) return;
+    const names = missing.map((name) => `"${name}"`).join(', ');
     throw new TypeError(
-      `${this.name}: missing URL parameter ${missing.map((name) => `"${name}"`).join(', ')} for path "${this.path}"${hint}`,
+      process.env.NODE_ENV !== 'production'
+        ? `${this.name}: missing URL parameter ${names} for path "${this.path}"${oneArgumentIsBody ? ' (one argument is the body: pass the URL parameters first)' : ''}`
+        : `${this.name}: missing URL parameter ${names}`,
     );
   }
 
@@ -174,7 +175,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     const { params } = this.splitArgs(args);
     if (this.hasBody && args.length < 2) {
       // `update({ id: 1 })` reads its one argument as the body: say so where it matters.
-      this.checkRequired(params, ' (one argument is the body: pass the URL parameters first)');
+      this.checkRequired(params, true);
     }
     return this.url(...([params] as unknown as RestUrlArgs<O>));
   }
@@ -415,6 +416,24 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
       // The page is stored under the list's key, so reading the list shows the merged pages.
       key: (...args: unknown[]) => this.key(...(removeCursor(...args) as RestArgs<O>)),
     }) as unknown as RestEndpoint<O>;
+  }
+}
+
+/**
+ * Refuses, naming the endpoint, a definition it could not be called with: a urlPrefix that is not
+ * text (a config object, or null, would be requested as "null/todos/1"), or a path that is not a
+ * template (found here rather than at each call).
+ */
+function checkDefinition(endpoint: RestEndpoint, options: RestEndpointOptions): void {
+  if (typeof endpoint.urlPrefix !== 'string') {
+    throw new TypeError(
+      `${options.name ?? options.path}: urlPrefix must be a string like "https://api.example.com", not ${describeValue(endpoint.urlPrefix)}`,
+    );
+  }
+  try {
+    compilePath(options.path);
+  } catch (error) {
+    throw new TypeError(`${endpoint.name}: ${(error as Error).message}`);
   }
 }
 

@@ -186,11 +186,8 @@ type ExtendMember<Member, E> =
  * `update`, `partialUpdate` and `delete`.
  */
 export function createResource<const O extends ResourceOptions>(options: Readonly<O>): Resource<O> {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError(
-      `createResource takes one options object ({ path, schema, ... }), not ${describeValue(options)}`,
-    );
-  }
+  // Development builds only, as the options' checks in Endpoint: they are written with the resource.
+  if (process.env.NODE_ENV !== 'production') checkResourceOptions(options);
   const {
     path,
     schema,
@@ -200,39 +197,6 @@ export function createResource<const O extends ResourceOptions>(options: Readonl
     paginationField,
     ...shared
   } = options;
-  if (typeof path !== 'string') {
-    throw new TypeError(
-      `createResource: path must be a string like "/todos/:id", not ${describeValue(path)}`,
-    );
-  }
-  if (schema === undefined || schema === null) {
-    throw new TypeError('createResource: schema is required (an Entity class, or a schema of one)');
-  }
-  // Anything else would be called with `new` below: a RestEndpoint *instance* is callable, and
-  // calling it would send a request with the options as its query.
-  if (!isSubclass(Endpoint, RestEndpoint)) {
-    throw new TypeError(
-      `createResource: Endpoint must be RestEndpoint or a class that extends it, not ${describeClassOption(Endpoint)}`,
-    );
-  }
-  if (!isSubclass(CollectionClass, Collection)) {
-    throw new TypeError(
-      `createResource: Collection must be schema.Collection or a class that extends it, not ${describeClassOption(CollectionClass)}`,
-    );
-  }
-  if (
-    paginationField !== undefined &&
-    (typeof paginationField !== 'string' || paginationField === '')
-  ) {
-    throw new TypeError(
-      `createResource: paginationField must name the page's query parameter, not ${describeValue(paginationField)}`,
-    );
-  }
-  if (!path.includes(':')) {
-    throw new TypeError(
-      `createResource: path "${path}" needs at least one :parameter (the entity's identifier)`,
-    );
-  }
   const name = (member: string) => `${(schema as EntityClass).key}.${member}`;
   const listPath = shortenPath(path);
   const base = { urlPrefix: '', ...shared };
@@ -301,6 +265,55 @@ export function createResource<const O extends ResourceOptions>(options: Readonl
     },
     optimistic === true,
   ) as unknown as Resource<O>;
+}
+
+/** Refuses options a resource cannot be made of, saying which option is wrong and why. */
+function checkResourceOptions(options: ResourceOptions): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(
+      `createResource takes one options object ({ path, schema, ... }), not ${describeValue(options)}`,
+    );
+  }
+  const {
+    path,
+    schema,
+    paginationField,
+    Endpoint = RestEndpoint,
+    Collection: CollectionClass = Collection,
+  } = options;
+  if (typeof path !== 'string') {
+    throw new TypeError(
+      `createResource: path must be a string like "/todos/:id", not ${describeValue(path)}`,
+    );
+  }
+  if (schema === undefined || schema === null) {
+    throw new TypeError('createResource: schema is required (an Entity class, or a schema of one)');
+  }
+  // Anything else would be called with `new`: a RestEndpoint *instance* is callable, and calling
+  // it would send a request with the options as its query.
+  if (!isSubclass(Endpoint, RestEndpoint)) {
+    throw new TypeError(
+      `createResource: Endpoint must be RestEndpoint or a class that extends it, not ${describeClassOption(Endpoint)}`,
+    );
+  }
+  if (!isSubclass(CollectionClass, Collection)) {
+    throw new TypeError(
+      `createResource: Collection must be schema.Collection or a class that extends it, not ${describeClassOption(CollectionClass)}`,
+    );
+  }
+  if (
+    paginationField !== undefined &&
+    (typeof paginationField !== 'string' || paginationField === '')
+  ) {
+    throw new TypeError(
+      `createResource: paginationField must name the page's query parameter, not ${describeValue(paginationField)}`,
+    );
+  }
+  if (!path.includes(':')) {
+    throw new TypeError(
+      `createResource: path "${path}" needs at least one :parameter (the entity's identifier)`,
+    );
+  }
 }
 
 /**
@@ -375,26 +388,18 @@ function withExtend<M extends AnyMembers>(
   optimistic: boolean,
 ): M & { extend: ResourceExtend<M> } {
   const extend = (first: unknown, second?: unknown) => {
+    // Development builds only, as the options' checks in Endpoint: extends are written with the
+    // resource.
+    if (process.env.NODE_ENV !== 'production') checkExtendArguments(members, first, second);
     if (typeof first === 'function') {
       const built = (first as (base: M) => unknown)(members);
-      if (!isOptionsObject(built)) {
-        throw new TypeError(
-          `resource.extend: the function must return an object of members, not ${describeValue(built)}`,
-        );
-      }
-      for (const key of Object.keys(built)) checkMemberName(key);
+      if (process.env.NODE_ENV !== 'production') checkBuiltMembers(built);
       return withExtend(
         { ...members, ...namedAfterKeys(members, built as AnyMembers) },
         optimistic,
       );
     }
     if (typeof first === 'string') {
-      checkMemberName(first);
-      if (second !== undefined && !isOptionsObject(second)) {
-        throw new TypeError(
-          `resource.extend("${first}", options): options must be an object, not ${describeValue(second)}`,
-        );
-      }
       // A new member starts from `get` and is named after its key, e.g. `Todo.deleteMany`. Only
       // an own member is existing: `constructor` or `toString` is a new member like any other.
       const existing = ownMember(members, first);
@@ -412,21 +417,10 @@ function withExtend<M extends AnyMembers>(
       setOwn(next, first, (existing ?? (members.get as RestEndpoint)).extend(options));
       return withExtend(next as M, optimistic);
     }
-    if (!isOptionsObject(first)) {
-      throw new TypeError(
-        `resource.extend expects an object of member overrides, a member name and options, or a function, not ${describeValue(first)}`,
-      );
-    }
     const overrides = first as Record<string, Partial<RestEndpointOptions>>;
     const next: AnyMembers = { ...members };
-    for (const [key, options] of Object.entries(overrides)) {
-      const member = ownMember(members, key);
-      if (!member)
-        throw new TypeError(
-          `resource.extend: no member "${key}" (members: ${Object.keys(members).join(', ')})`,
-        );
-      setOwn(next, key, member.extend(options));
-    }
+    for (const [key, options] of Object.entries(overrides))
+      setOwn(next, key, (ownMember(members, key) as RestEndpoint).extend(options));
     return withExtend(next, optimistic);
   };
   registerMembers(members);
@@ -437,6 +431,44 @@ function withExtend<M extends AnyMembers>(
 function ownMember(members: AnyMembers, key: string): RestEndpoint | undefined {
   const member = getOwn(members, key) as RestEndpoint | undefined;
   return typeof member?.extend === 'function' ? member : undefined;
+}
+
+/**
+ * Refuses `extend` arguments of none of its three forms, options that are not an object, and
+ * overrides of members the resource lacks. (What a function returns: checkBuiltMembers.)
+ */
+function checkExtendArguments(members: AnyMembers, first: unknown, second: unknown): void {
+  if (typeof first === 'function') return;
+  if (typeof first === 'string') {
+    checkMemberName(first);
+    if (second !== undefined && !isOptionsObject(second)) {
+      throw new TypeError(
+        `resource.extend("${first}", options): options must be an object, not ${describeValue(second)}`,
+      );
+    }
+    return;
+  }
+  if (!isOptionsObject(first)) {
+    throw new TypeError(
+      `resource.extend expects an object of member overrides, a member name and options, or a function, not ${describeValue(first)}`,
+    );
+  }
+  for (const key of Object.keys(first)) {
+    if (!ownMember(members, key))
+      throw new TypeError(
+        `resource.extend: no member "${key}" (members: ${Object.keys(members).join(', ')})`,
+      );
+  }
+}
+
+/** What `extend`'s function form returned must be an object of members, none of them `extend`. */
+function checkBuiltMembers(built: unknown): void {
+  if (!isOptionsObject(built)) {
+    throw new TypeError(
+      `resource.extend: the function must return an object of members, not ${describeValue(built)}`,
+    );
+  }
+  for (const key of Object.keys(built)) checkMemberName(key);
 }
 
 /** `extend` is the resource's own method: a member of that name (or none) would be lost. */

@@ -1,8 +1,14 @@
-import { compile, type Key, parse, pathToRegexp } from 'path-to-regexp';
+import {
+  buildPath,
+  type PathParameter,
+  type PathToken,
+  parsePathTemplate,
+  pathMatcher,
+} from './pathTemplate.js';
 
 /**
  * Path templates: `:name` is a required URL parameter, `:name?` an optional one, and `\\?`
- * introduces literal query text (path-to-regexp 6 syntax).
+ * introduces literal query text (path-to-regexp 6 syntax, see pathTemplate.ts).
  */
 interface CompiledPath {
   /** Builds the path from its parameters (values already strings). */
@@ -20,14 +26,15 @@ const compiled = new Map<string, CompiledPath>();
 export function compilePath(path: string): CompiledPath {
   let entry = compiled.get(path);
   if (!entry) {
-    const keys = parseTemplate(path).filter((token): token is Key => typeof token !== 'string');
+    const tokens = parseTemplate(path);
+    const parameters = tokens.filter((token): token is PathParameter => typeof token !== 'string');
     entry = {
-      build: compile(path, { encode: encodeURIComponent, validate: false }),
-      names: new Set(keys.map((key) => String(key.name))),
-      required: keys
-        .filter((key) => key.modifier === '' || key.modifier === '+')
-        .map((key) => String(key.name)),
-      matcher: pathToRegexp(path, [], { end: true, strict: false, sensitive: false }),
+      build: (params) => buildPath(tokens, params),
+      names: new Set(parameters.map((parameter) => parameter.name)),
+      required: parameters
+        .filter((parameter) => parameter.modifier === '' || parameter.modifier === '+')
+        .map((parameter) => parameter.name),
+      matcher: pathMatcher(tokens),
     };
     compiled.set(path, entry);
   }
@@ -35,17 +42,19 @@ export function compilePath(path: string): CompiledPath {
 }
 
 /** The template's tokens; a path that is not a template is refused with its text and the reason. */
-function parseTemplate(path: string): ReturnType<typeof parse> {
-  if (typeof path !== 'string') {
+function parseTemplate(path: string): PathToken[] {
+  // Development builds only, with the hint below: an endpoint's path is written with it.
+  if (process.env.NODE_ENV !== 'production' && typeof path !== 'string') {
     throw new TypeError(`the path must be a string like "/todos/:id", not ${String(path)}`);
   }
   try {
-    return parse(path);
+    return parsePathTemplate(path);
   } catch (error) {
     // A common slip: the whole URL given as the path.
-    const hint = /^[a-z][a-z0-9+.-]*:\/\//i.test(path)
-      ? ' (the origin belongs in urlPrefix; the path starts at "/")'
-      : '';
+    const hint =
+      process.env.NODE_ENV !== 'production' && /^[a-z][a-z0-9+.-]*:\/\//i.test(path)
+        ? ' (the origin belongs in urlPrefix; the path starts at "/")'
+        : '';
     throw new TypeError(
       `the path "${path}" is not a path template: ${(error as Error).message}${hint}`,
     );
@@ -60,13 +69,17 @@ function parseTemplate(path: string): ReturnType<typeof parse> {
  * - a lone UTF-16 surrogate has no UTF-8 form, so no URL can carry it.
  */
 export function pathValueProblem(text: string, required: boolean): string | undefined {
-  if (text === '' && required)
-    return 'cannot be "" (an empty path segment would address another resource)';
-  if (text === '.' || text === '..')
-    return `cannot be "${text}" (a dot segment would leave the path)`;
-  if (LONE_SURROGATE.test(text))
-    return `cannot be ${JSON.stringify(text)} (a lone UTF-16 surrogate has no URL encoding)`;
-  return undefined;
+  if (!(text === '' && required) && text !== '.' && text !== '..' && !LONE_SURROGATE.test(text))
+    return undefined;
+  const refused = `cannot be ${JSON.stringify(text)}`;
+  return process.env.NODE_ENV !== 'production' ? `${refused} (${whyNot(text)})` : refused;
+}
+
+/** Why `pathValueProblem` refuses the text (development builds say it). */
+function whyNot(text: string): string {
+  if (text === '') return 'an empty path segment would address another resource';
+  if (text === '.' || text === '..') return 'a dot segment would leave the path';
+  return 'a lone UTF-16 surrogate has no URL encoding';
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

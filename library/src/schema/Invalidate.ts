@@ -17,7 +17,12 @@ import { UnionSchema, unionRef } from './Union.js';
  */
 export class Invalidate<E extends EntityClass | UnionSchema = EntityClass> implements SchemaClass {
   constructor(readonly entity: E) {
-    if (!isEntity(entity) && !(entity instanceof UnionSchema)) {
+    // Development builds only, as the options' checks in Endpoint: a schema is written once.
+    if (
+      process.env.NODE_ENV !== 'production' &&
+      !isEntity(entity) &&
+      !(entity instanceof UnionSchema)
+    ) {
       throw new Error(
         `schema.Invalidate expects an Entity class or a schema.Union but received ${describeValue(entity)}`,
       );
@@ -47,7 +52,9 @@ export class Invalidate<E extends EntityClass | UnionSchema = EntityClass> imple
     }
     if (entity === undefined || pk === undefined) {
       throw new SchemaError(
-        `schema.Invalidate(${this.key}) cannot compute a pk from ${describeValue(input)}`,
+        process.env.NODE_ENV !== 'production'
+          ? `schema.Invalidate(${this.key}) cannot compute a pk from ${describeValue(input)}`
+          : `schema.Invalidate(${this.key}) cannot compute a pk`,
         input,
       );
     }

@@ -57,7 +57,9 @@ export class UnionSchema<Choices extends Record<string, EntityClass> = Record<st
     schemas: Choices,
     readonly schemaAttribute: SchemaAttribute,
   ) {
-    if (schemaAttribute === undefined) throw new Error('schema.Union needs a schemaAttribute');
+    // Development builds only, as the options' checks in Endpoint: a schema is written once.
+    if (process.env.NODE_ENV !== 'production' && schemaAttribute === undefined)
+      throw new Error('schema.Union needs a schemaAttribute');
     this.choices = schemas;
     this.byEntityKey = membersByEntityKey(schemas);
   }
@@ -107,7 +109,9 @@ export class UnionSchema<Choices extends Record<string, EntityClass> = Record<st
     const member = this.memberCalled(name);
     if (!member) {
       throw new SchemaError(
-        `schema.Union has no member "${String(name)}" (members: ${Object.keys(this.choices).join(', ')}) for ${describeValue(input)}`,
+        process.env.NODE_ENV !== 'production'
+          ? `schema.Union has no member "${String(name)}" (members: ${Object.keys(this.choices).join(', ')}) for ${describeValue(input)}`
+          : `schema.Union has no member "${String(name)}"`,
         input,
       );
     }

@@ -75,7 +75,9 @@ function testKeyOf(caller: string, filter: KeyFilter): TestKey {
   if (typeof filter === 'function') return filter;
   // Refused here, by name: the store would otherwise fail on its first key, or on none.
   throw new TypeError(
-    `${caller}: the filter must be an endpoint (such as TodoResource.getList) or { testKey(key) }, not ${describeValue(filter)}`,
+    process.env.NODE_ENV !== 'production'
+      ? `${caller}: the filter must be an endpoint (such as TodoResource.getList) or { testKey(key) }, not ${describeValue(filter)}`
+      : `${caller}: the filter is not an endpoint`,
   );
 }
 
@@ -92,7 +94,9 @@ function argsAndStateOf(
   // Told by its shape, not its class: a state may come from another copy of the library.
   if (typeof (state as { meta?: { get?: unknown } } | null)?.meta?.get !== 'function') {
     throw new TypeError(
-      `${caller}: the last argument must be the state (controller.getState()), not ${describeValue(state)}`,
+      process.env.NODE_ENV !== 'production'
+        ? `${caller}: the last argument must be the state (controller.getState()), not ${describeValue(state)}`
+        : `${caller}: the last argument is not the state`,
     );
   }
   return { args: argsAndState.slice(0, -1), state: state as State };
@@ -349,7 +353,9 @@ export class Controller {
       const frequency = pollFrequencyOf(caller, endpoint);
       if (frequency === undefined) {
         throw new TypeError(
-          `${caller}: ${endpoint.name} has no pollFrequency, so nothing says how often to fetch it; give it one (extend({ pollFrequency: 10_000 }))`,
+          process.env.NODE_ENV !== 'production'
+            ? `${caller}: ${endpoint.name} has no pollFrequency, so nothing says how often to fetch it; give it one (extend({ pollFrequency: 10_000 }))`
+            : `${caller}: ${endpoint.name} has no pollFrequency`,
         );
       }
       change(key, frequency);

@@ -12,7 +12,9 @@ export function keyOf(
 ): string {
   if (typeof (endpoint as Partial<EndpointInterface> | undefined)?.key !== 'function') {
     throw new TypeError(
-      `${caller}: the first argument must be an endpoint (such as TodoResource.get), not ${describeValue(endpoint)}`,
+      process.env.NODE_ENV !== 'production'
+        ? `${caller}: the first argument must be an endpoint (such as TodoResource.get), not ${describeValue(endpoint)}`
+        : `${caller}: not an endpoint`,
     );
   }
   return endpoint.key(...args);

@@ -1,8 +1,9 @@
-import { Query } from '../endpoint/Query.js';
+import type { Query } from '../endpoint/Query.js';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { MemoCache } from '../normalize/denormalize.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import { indexKey } from '../normalize/tables.js';
+import type { Schema } from '../schema/denormalizeTypes.js';
 import { isInvalid } from '../schema/invalid.js';
 import type { QueryContext } from '../schema/types.js';
 import { ExpiryStatus, type State } from './state.js';
@@ -43,7 +44,9 @@ export function assertFetchable(
 ): asserts readable is EndpointInterface {
   if (typeof readable !== 'function') {
     throw new TypeError(
-      `${caller}: only endpoints can be fetched; a Query or an Index is read with useCache(query, ...args) or controller.getResponse`,
+      process.env.NODE_ENV !== 'production'
+        ? `${caller}: only endpoints can be fetched; a Query or an Index is read with useCache(query, ...args) or controller.getResponse`
+        : `${caller}: only endpoints can be fetched`,
     );
   }
 }
@@ -87,7 +90,7 @@ export function readFrom(
       meta?.error !== undefined ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Invalid;
     return { info: { data: undefined, expiryStatus, expiresAt }, result: undefined };
   }
-  if (endpoint instanceof Query) data = endpoint.processed(data, args);
+  if (isQuery(endpoint)) data = endpoint.processed(data, args);
   if (meta === undefined) expiresAt = inferredExpiry(endpoint, result, state);
   const expiryStatus = meta?.invalidated
     ? ExpiryStatus.Invalid
@@ -95,6 +98,14 @@ export function readFrom(
       ? ExpiryStatus.InvalidIfStale
       : ExpiryStatus.Valid;
   return { info: { data, expiryStatus, expiresAt }, result };
+}
+
+/**
+ * A Query, told by its method rather than by `instanceof`, which would put the class into the
+ * bundle of every app, whether it reads a Query or not.
+ */
+function isQuery(readable: Readable): readable is Query<Schema, readonly unknown[], unknown> {
+  return typeof (readable as Partial<Query<Schema>>).processed === 'function';
 }
 
 /** The error to show for the result under `key`: a hard one always, a soft one with no data. */

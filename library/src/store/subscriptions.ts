@@ -24,7 +24,9 @@ export function pollFrequencyOf(caller: string, endpoint: EndpointInterface): nu
   }
   if (typeof frequency !== 'number' || !(frequency > 0) || !Number.isFinite(frequency)) {
     throw new TypeError(
-      `${caller}: ${endpoint.name}'s pollFrequency must be a positive number of ms, not ${String(frequency)}`,
+      process.env.NODE_ENV !== 'production'
+        ? `${caller}: ${endpoint.name}'s pollFrequency must be a positive number of ms, not ${String(frequency)}`
+        : `${caller}: ${endpoint.name}'s pollFrequency is not a positive number`,
     );
   }
   return frequency;

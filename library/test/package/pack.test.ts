@@ -2,7 +2,7 @@
  * The package as `npm pack` makes it: what the tarball holds (the library's three entry points
  * with their declarations, for TypeScript 5 and for 4.3–4.9, a README and the MIT LICENSE) and
  * what it must not (sources, tests, the demo, the extension), and that what it holds works once
- * installed: every file package.json names is in it, every module the bundles import is in it
+ * installed: every file package.json names is in it, every module its modules import is in it
  * or is a dependency, and only `restlens/react` needs React.
  */
 import { execFileSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import { buildLibrary } from '../../../scripts/build-library.mjs';
 interface PackageJson {
   license: string;
   sideEffects: unknown;
-  dependencies: Record<string, string>;
+  dependencies?: Record<string, string>;
   peerDependencies: Record<string, string>;
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
   types: string;
@@ -103,7 +103,7 @@ describe('npm pack', () => {
 
   it('holds every module its files import; anything else they import is a dependency or a peer', () => {
     const allowed = new Set([
-      ...Object.keys(pkg.dependencies),
+      ...Object.keys(pkg.dependencies ?? {}),
       ...Object.keys(pkg.peerDependencies),
     ]);
     for (const file of files.filter((path) => /\.(js|d\.ts)$/.test(path))) {

@@ -1,0 +1,20 @@
+/** The goal for the typical app's bundle, min+gzip, in bytes. */
+export const GOAL_GZIPPED: number;
+
+/** What the typical app's bundle must not grow past, min+gzip, in bytes. */
+export const CEILING_GZIPPED: number;
+
+export interface AppBundle {
+  /** Bytes of the minified bundle. */
+  minified: number;
+  /** Bytes of the minified bundle gzipped (level 9). */
+  gzipped: number;
+  /** The bytes each library module (`rest/paths.js`) or package put in the bundle, biggest first. */
+  parts: { name: string; bytes: number }[];
+}
+
+/** The typical app's production bundle against RestLens, built and installed from this repository. */
+export function measureRestLens(): Promise<AppBundle>;
+
+/** The same app against @data-client/rest and @data-client/react 0.9.9. */
+export function measureDataClient(): Promise<AppBundle>;
