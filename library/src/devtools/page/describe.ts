@@ -52,7 +52,7 @@ export class Describer {
    * The call behind each stored read (the first one that stored its key names it), to read it
    * again after an Invalidate.
    */
-  private readonly calls = new Map<string, Call>();
+  private readonly calls = new Map<string, Call & { order: number }>();
   /** What each stored result and entity row points at (see ReferenceIndex). */
   private readonly references = new ReferenceIndex();
   /** Entity classes by key, from the schemas of the endpoints that ran. */
@@ -78,8 +78,11 @@ export class Describer {
       if (change.type === 'result-invalidated') {
         this.references.delete(resultNode(change.key));
       } else if (ran && change.type === 'result-stored' && kept.has(change.key)) {
-        const call = this.calls.get(change.key) ?? { endpoint: ran.endpoint, args: ran.args };
-        this.calls.set(change.key, call);
+        let call = this.calls.get(change.key);
+        if (call === undefined) {
+          call = { endpoint: ran.endpoint, args: ran.args, order: this.calls.size };
+          this.calls.set(change.key, call);
+        }
         const refs = referencesOf(call.endpoint.schema, kept.get(change.key), call.args);
         this.references.set(resultNode(change.key), refs);
       }
@@ -135,15 +138,18 @@ export class Describer {
     if (reached.length === 0) return NO_READERS;
     for (const { collection, row, kind } of changes.collections)
       if (kind === 'invalidate') reached.push(rowNode(collection, row));
-    const results = this.resultsReaching(reached, after);
-    const readers: ReaderEffect[] = [];
-    // In the order the results were first stored, as the panel lists them.
-    for (const [key, call] of this.calls) {
-      if (!results.has(key)) continue;
-      const type = this.suspends(call, after) ? 'result-suspends' : 'result-lost-member';
-      readers.push({ type, key, endpoint: call.endpoint.name });
+    const reachedCalls: [string, Call & { order: number }][] = [];
+    for (const key of this.resultsReaching(reached, after)) {
+      const call = this.calls.get(key);
+      if (call !== undefined) reachedCalls.push([key, call]);
     }
-    return readers;
+    // In the order the results were first stored, as the panel lists them.
+    reachedCalls.sort(([, a], [, b]) => a.order - b.order);
+    return reachedCalls.map(([key, call]) => ({
+      type: this.suspends(call, after) ? 'result-suspends' : 'result-lost-member',
+      key,
+      endpoint: call.endpoint.name,
+    }));
   }
 
   /**
