@@ -8,6 +8,7 @@ import { describeCollectionChange } from './collectionChange.js';
 import type { MemberList } from './memberList.js';
 import type { MapDraft } from './persistentMap.js';
 import { type Holders, holdingRows, type RowRef, withoutRow, withRow } from './rowsHolding.js';
+import { sameData } from './sameData.js';
 import { schemaOf } from './schemaOf.js';
 import {
   type EntityMeta,
@@ -321,7 +322,7 @@ function changedFields(
   for (const field of Object.keys(next)) {
     // Own values only: a row's `__proto__` field is data, and a missing one is not the prototype.
     const before = Object.hasOwn(existing, field) ? existing[field] : undefined;
-    if (!Object.is(before, next[field])) changed.push({ field, before, after: next[field] });
+    if (!sameData(before, next[field])) changed.push({ field, before, after: next[field] });
   }
   return changed;
 }

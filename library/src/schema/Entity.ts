@@ -213,7 +213,9 @@ export abstract class Entity {
       if (problem !== undefined) {
         throw new SchemaError(`${this.key} ${JSON.stringify(pk)} is not valid: ${problem}`, input);
       }
-      for (const field of Object.keys(this.schema)) {
+      // `for…in` over the schema (a plain object of fields) lists its fields without making an
+      // array of them for every entity of a response.
+      for (const field in this.schema) {
         const value = getOwn(row, field);
         if (value !== undefined && value !== null)
           row[field] = ctx.visit(this.schema[field], value, row, field);
@@ -243,7 +245,7 @@ export abstract class Entity {
     ctx: DenormalizeContext,
   ): object | Invalid {
     const target = instance as Record<string, unknown>;
-    for (const field of Object.keys(this.schema)) {
+    for (const field in this.schema) {
       const stored = getOwn(row, field);
       if (stored === undefined) continue;
       const value = ctx.unvisit(this.schema[field], stored);

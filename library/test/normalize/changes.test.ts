@@ -519,3 +519,68 @@ describe('through the store: results and reset', () => {
     expect(changes).toEqual([]);
   });
 });
+
+describe('a refetch of the same data', () => {
+  class Tagged extends Entity {
+    id = '';
+    tags: string[] = [];
+    address = { city: '' };
+    pk() {
+      return this.id;
+    }
+    static override key = 'Tagged';
+  }
+  const Get = endpoint('Tagged.get', Tagged);
+  const row = (store: ReturnType<typeof createStore>) =>
+    store.getState().entities.get('Tagged')?.get('1');
+
+  it('keeps the row (lists and objects compared by their items) and records no update', async () => {
+    const store = createStore();
+    const answer = () => ({ id: '1', tags: ['a', 'b'], address: { city: 'Oslo' } });
+    await store.controller.setResponse(Get, { id: '1' }, answer());
+    const first = row(store);
+    const seen: ChangeSet[] = [];
+    store.observe(({ changes }) => seen.push(changes));
+    await store.controller.setResponse(Get, { id: '1' }, answer());
+    expect(row(store)).toBe(first);
+    expect(seen.flatMap((changes) => changes.entities)).toEqual([]);
+  });
+
+  it('records the fields whose data changed, however deep, and only those', async () => {
+    const store = createStore();
+    await store.controller.setResponse(
+      Get,
+      { id: '1' },
+      {
+        id: '1',
+        tags: ['a', 'b'],
+        address: { city: 'Oslo' },
+      },
+    );
+    const seen: ChangeSet[] = [];
+    store.observe(({ changes }) => seen.push(changes));
+    await store.controller.setResponse(
+      Get,
+      { id: '1' },
+      {
+        id: '1',
+        tags: ['a', 'b'],
+        address: { city: 'Bergen' },
+      },
+    );
+    await store.controller.setResponse(
+      Get,
+      { id: '1' },
+      {
+        id: '1',
+        tags: ['a', 'b', 'c'],
+        address: { city: 'Bergen' },
+      },
+    );
+    const updated = seen.flatMap((changes) =>
+      changes.entities.flatMap(({ updated }) => updated.flatMap(({ fields }) => fields)),
+    );
+    expect(updated.map(({ field }) => field)).toEqual(['address', 'tags']);
+    expect(row(store)).toEqual({ id: '1', tags: ['a', 'b', 'c'], address: { city: 'Bergen' } });
+  });
+});
