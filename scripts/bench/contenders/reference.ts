@@ -3,7 +3,18 @@
  * normalizr), driven without React as reference-behaviour.md §6 describes. NODE_ENV must be
  * `production` before these modules load (run.mjs sets it), as in the reference's own benchmarks.
  */
-import { Controller, createReducer, initialState, type State } from '@data-client/core';
+import {
+  type ActionTypes,
+  applyManager,
+  Controller,
+  createReducer,
+  initialState,
+  type Manager,
+  NetworkManager,
+  PollingSubscription,
+  type State,
+  SubscriptionManager,
+} from '@data-client/core';
 import { denormalize, denormalizeCached, normalize, WeakEntityMap } from '@data-client/normalizr';
 import { Endpoint, Entity, RestEndpoint, type Schema, schema } from '@data-client/rest';
 import { LIST_ARGS, type OtherType } from '../data.js';
@@ -74,17 +85,34 @@ const endpoints = {
   todos: endpoint('getTodos', todoArray),
 };
 
-/** Controller + createReducer, with a dispatch that reduces synchronously (no managers). */
+type Dispatch = (action: ActionTypes) => Promise<void>;
+
+/**
+ * A store as data-client's CacheProvider makes one, without React: its production default
+ * managers (NetworkManager, SubscriptionManager) chained as its useEnhancedReducer chains them,
+ * around `createReducer`. Where React's useReducer would commit an action at its next render, this
+ * dispatch reduces at once. `controller.fetch` resolves only through the NetworkManager: it runs
+ * the endpoint on the FETCH action and resolves the caller when the SET after it is reduced.
+ */
 function createReferenceStore(seed: State<unknown> = initialState) {
   let state = seed;
-  const controller: Controller = new Controller({
-    dispatch: (action) => {
-      state = reducer(state, action);
-      return Promise.resolve();
-    },
-    getState: () => state,
-  });
+  const controller = new Controller();
   const reducer = createReducer(controller);
+  const managers: Manager[] = [new NetworkManager(), new SubscriptionManager(PollingSubscription)];
+  const reduce: Dispatch = (action) => {
+    state = reducer(state, action);
+    return Promise.resolve();
+  };
+  const middlewareApi = {
+    getState: () => state,
+    dispatch: (action: ActionTypes): Promise<void> => dispatch(action),
+  };
+  // applyManager points the controller's dispatch and getState at middlewareApi's.
+  const chain = applyManager(managers, controller).map(
+    (middleware) => middleware(middlewareApi) as unknown as (next: Dispatch) => Dispatch,
+  );
+  const dispatch: Dispatch = chain.reduceRight((next, link) => link(next), reduce);
+  for (const manager of managers) manager.init?.(state);
   return { controller, getState: () => state };
 }
 
