@@ -16,7 +16,14 @@ import {
   SubscriptionManager,
 } from '@data-client/core';
 import { denormalize, denormalizeCached, normalize, WeakEntityMap } from '@data-client/normalizr';
-import { Endpoint, Entity, RestEndpoint, type Schema, schema } from '@data-client/rest';
+import {
+  createResource,
+  Endpoint,
+  Entity,
+  RestEndpoint,
+  type Schema,
+  schema,
+} from '@data-client/rest';
 import { LIST_ARGS, type OtherType } from '../data.js';
 import type { Pk } from '../pks.js';
 import type {
@@ -85,6 +92,9 @@ const endpoints = {
   todos: endpoint('getTodos', todoArray),
 };
 
+/** What users call: the resource's members, each fetching `globalThis.fetch` (stubbed by the bench). */
+const TodoResource = createResource({ path: '/users/:userId/todos/:id', schema: Todo });
+
 type Dispatch = (action: ActionTypes) => Promise<void>;
 
 /**
@@ -128,6 +138,10 @@ function createBenchStore(seed?: State<unknown>): BenchStore {
     setTodos: (todos) => void controller.setResponse(endpoints.todos, todos),
     readList: () => asList(controller.getResponse(endpoints.list, LIST_ARGS, getState()).data),
     readTodos: () => asList(controller.getResponse(endpoints.todos, getState()).data),
+    setResourceList: (todos) => void controller.setResponse(TodoResource.getList, LIST_ARGS, todos),
+    fetchResourceList: () => controller.fetch(TodoResource.getList, LIST_ARGS),
+    readResourceList: () =>
+      asList(controller.getResponse(TodoResource.getList, LIST_ARGS, getState()).data),
     state: () => getState() as unknown as StoreState,
   };
 }
