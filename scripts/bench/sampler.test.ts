@@ -78,6 +78,19 @@ describe('measureInterleavedAsync', () => {
     );
   });
 
+  it('skips the warm-up when asked, starting with single operations', async () => {
+    const log: string[] = [];
+    await measureInterleavedAsync([loggingSide('a', log), loggingSide('b', log)], {
+      ...rounds(2),
+      warmupRounds: 0,
+    });
+    expect(steps(log)).toEqual([
+      ...['a prepare', 'a run', 'b prepare', 'b run'],
+      ...['b prepare', 'b run', 'a prepare', 'a run'],
+    ]);
+    expect(log.slice(0, 3)).toEqual(['a prepare 1', 'a run', 'b prepare 1']);
+  });
+
   it('collects garbage between preparing and timing only when asked', async () => {
     const log: string[] = [];
     vi.stubGlobal('gc', () => log.push('gc'));

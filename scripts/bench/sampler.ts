@@ -22,6 +22,11 @@ export interface AsyncSide {
 export interface SamplerOptions {
   /** Minimum warm-up time per workload, both sides together. */
   warmupMs: number;
+  /**
+   * Warm-up rounds at least (1 when not given): 0 with no warmupMs skips the warm-up, for
+   * operations so long that one already runs optimized code and samples are few.
+   */
+  warmupRounds?: number;
   /** Sampling stops once this much time has passed (and `minSamples` are taken). */
   budgetMs: number;
   minSamples: number;
@@ -62,8 +67,8 @@ interface Timing {
  * each timing it wants and receives its duration (ms), and returns the measurements. The drivers
  * below only prepare, time and feed back.
  *
- * Warm-up: every side runs single operations in turn until `warmupMs` has passed (one round at
- * least); the fastest sizes each side's first batch. Then rounds of one sample per side, the order
+ * Warm-up: every side runs single operations in turn until `warmupMs` has passed (and
+ * `warmupRounds` rounds); the fastest sizes each side's first batch (1 with no warm-up). Then rounds of one sample per side, the order
  * alternating (A B, B A …), until the budget is spent (with `minSamples` to `maxSamples` rounds).
  */
 function* samplingPlan(
@@ -74,7 +79,8 @@ function* samplingPlan(
     Math.max(1, Math.round(options.targetSampleMs / operationMs));
   const fastest: number[] = Array.from({ length: sideCount }, () => Number.POSITIVE_INFINITY);
   const warmUpEnd = nowMs() + options.warmupMs;
-  for (let round = 0; round < 1 || nowMs() < warmUpEnd; round++) {
+  const warmupRounds = options.warmupRounds ?? 1;
+  for (let round = 0; round < warmupRounds || nowMs() < warmUpEnd; round++) {
     for (let index = 0; index < sideCount; index++) {
       fastest[index] = Math.min(fastest[index] as number, yield { index, batch: 1 });
     }
