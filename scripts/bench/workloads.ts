@@ -5,11 +5,14 @@
 import type { BenchStore, Contender, StoreState } from './contenders/types.js';
 import { COLLECTION_SIZE, makeTodos } from './data.js';
 import type { Pk } from './pks.js';
-import type { Side } from './sampler.js';
+import type { AsyncSide, SamplerOptions } from './sampler.js';
 
 /** A workload set up for one contender. */
-export interface WorkloadRun extends Side {
-  /** What one operation produced, in terms both libraries share: equal when they agree. */
+export interface WorkloadRun extends AsyncSide {
+  /**
+   * What one operation produced, in terms both libraries share: equal when they agree. A promise
+   * of it where the operation is asynchronous.
+   */
   fingerprint(): unknown;
 }
 
@@ -17,6 +20,8 @@ export interface Workload {
   readonly name: string;
   /** Builds what every run of the workload shares (untimed, once per contender). */
   setup(contender: Contender): WorkloadRun;
+  /** The workload's sampling, from the suite's (when it needs other budgets). */
+  sampling?(suite: SamplerOptions): SamplerOptions;
 }
 
 /** The fields both libraries' Todo instances have, for comparing what they read back. */
@@ -39,7 +44,7 @@ function ids(list: readonly unknown[] | undefined) {
 }
 
 /** `batch` fresh stores, each starting from `state` (or empty): one per timed operation. */
-function freshStores(contender: Contender, batch: number, seed?: StoreState) {
+export function freshStores(contender: Contender, batch: number, seed?: StoreState) {
   return Array.from({ length: batch }, () => contender.createStore(seed));
 }
 
