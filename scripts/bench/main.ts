@@ -1,12 +1,12 @@
 /**
- * `npm run bench [-- <name filter>] [--quick] [--writes | --devtools | --devtools-ring |
- * --react | --scale]`: runs the core workloads (list loads included, listLoads.ts) on our library
- * and on the reference side by side in this one process, prints the table and writes
- * dist/bench/core.json; a full run (no filter) then runs the per-write workloads (writes.ts, alone
- * with `--writes`) and the devtools suite (devtools.ts, alone with `--devtools`; `--devtools-ring`
- * the bridge's cost by ring length, see measureRings). `--react` runs the React suite in Chromium
- * (react/) alone, `--scale` the scale benchmark in Chromium with the built extension (scale/)
- * alone.
+ * `npm run bench [-- <name filter>] [--quick] [--collect-before-samples] [--writes | --devtools |
+ * --devtools-ring | --react | --scale]`: runs the core workloads (list loads included,
+ * listLoads.ts) on our library and on the reference side by side in this one process, prints the
+ * table and writes dist/bench/core.json; a full run (no filter) then runs the per-write workloads
+ * (writes.ts, alone with `--writes`) and the devtools suite (devtools.ts, alone with `--devtools`;
+ * `--devtools-ring` the bridge's cost by ring length, see measureRings). `--react` runs the React
+ * suite in Chromium (react/) alone, `--scale` the scale benchmark in Chromium with the built
+ * extension (scale/) alone.
  */
 import { fileURLToPath } from 'node:url';
 import { ours } from './contenders/ours.js';
@@ -22,7 +22,7 @@ import {
   ringProcess,
   runDevtoolsBench,
 } from './devtools.js';
-import { listLoadWorkloads } from './listLoads.js';
+import { LIST_LOAD_PREFIX, listLoadWorkloads } from './listLoads.js';
 import { runReactBench } from './react/main.js';
 import {
   type BenchReport,
@@ -48,6 +48,13 @@ const GOAL = { medianRatioAtLeast: 3, noWorkloadBelow: 1.5 };
 
 /** The core suite: the kernel and store workloads, then the list loads. */
 const coreWorkloads: readonly Workload[] = [...workloads, ...listLoadWorkloads];
+
+/**
+ * Measures each selected list load a second time, with `gc()` between preparing a sample and
+ * timing it: a store filled after a collection moved its inputs to the old generation can fill
+ * slower, and an app's collector runs whenever it must.
+ */
+const COLLECT_FLAG = '--collect-before-samples';
 
 /** A full run samples each core workload for ~9 s; `--quick` checks that the bench works. */
 const FULL: SamplerOptions = {
@@ -130,6 +137,8 @@ async function profile(
 interface Invocation {
   options: SamplerOptions;
   selected: readonly Workload[];
+  /** Measure the selected list loads a second time with `gc()` before each sample. */
+  collectBeforeSamples: boolean;
   /** Set by `--profile=ours|reference`: run that library alone, for a CPU profile. */
   profiled?: Contender;
 }
@@ -143,14 +152,20 @@ function parseArguments(args: readonly string[]): Invocation {
   const filter = args.find((arg) => !arg.startsWith('--'));
   const selected = coreWorkloads.filter((workload) => !filter || workload.name.includes(filter));
   if (selected.length === 0) throw new Error(`no workload name contains "${filter}"`);
+  const collectBeforeSamples = args.includes(COLLECT_FLAG);
+  if (collectBeforeSamples && !globalThis.gc) throw new Error(`${COLLECT_FLAG} needs --expose-gc`);
   const profileName = args.find((arg) => arg.startsWith('--profile='))?.slice('--profile='.length);
-  if (profileName === undefined) return { options, selected };
+  if (profileName === undefined) return { options, selected, collectBeforeSamples };
   const profiled = [ours, reference].find((candidate) => candidate.name === profileName);
   if (!profiled) throw new Error(`--profile takes ours or reference, not "${profileName}"`);
-  return { options, selected, profiled };
+  return { options, selected, collectBeforeSamples, profiled };
 }
 
-async function runAll({ selected, options }: Invocation): Promise<BenchReport> {
+async function runAll({
+  selected,
+  options,
+  collectBeforeSamples,
+}: Invocation): Promise<BenchReport> {
   const started = Date.now();
   const [oursOthers, referenceOthers] = [ours, reference].map((c) => exerciseOtherTypes(c));
   const othersDiffer = firstDifference(oursOthers, referenceOthers);
@@ -158,16 +173,23 @@ async function runAll({ selected, options }: Invocation): Promise<BenchReport> {
   log(`verifying ${selected.length} workloads on both libraries (and warming up)…`);
   const mismatches = await verifyAll(selected);
   const results: WorkloadResult[] = [];
+  const collected: WorkloadResult[] = [];
   for (const workload of selected) {
     log(`… ${workload.name}`);
     const result = await measureWorkload(workload, options);
     const mismatch = mismatches.get(workload);
     results.push(mismatch ? { ...result, mismatch } : result);
     log(`  ours/reference ${formatRatio(result.ratio)}`);
+    if (collectBeforeSamples && workload.name.startsWith(LIST_LOAD_PREFIX)) {
+      // Right after the same workload without, so that both meet the process alike.
+      log('  again, gc() before every sample');
+      collected.push(await measureWorkload(workload, { ...options, collectBeforeSample: true }));
+    }
   }
   const medianRatio = median(results.map((result) => result.ratio));
   return {
     results,
+    ...(collectBeforeSamples ? { collectedBeforeSamples: collected } : {}),
     medianRatio,
     goal: {
       ...GOAL,
