@@ -97,10 +97,10 @@ function listAsRead(store: BenchStore) {
 
 /**
  * Each operation at 100k takes a second or more (the reference's longer), and a round of one
- * sample per library with its inputs several: those workloads skip the warm-up (verifyAll has just
- * run each once on both libraries, and one operation runs optimized code from its first loop on)
- * and take an eighth of the suite's rounds at most (5 of 40, `--quick` 2 of 10), the budget
- * ending them from the suite's minimum up. The smaller sizes take half the suite's warm-up and
+ * sample per library with its inputs several: those workloads skip the warm-up (verifyAll ran each
+ * once on both libraries, and one operation runs optimized code from its first loop on) and take
+ * an eighth of the suite's rounds at most (5 of 40, `--quick` 2 of 10), the budget ending them
+ * from the suite's minimum up. The smaller sizes take half the suite's warm-up and
  * budget, so that the 16 list loads add about as much time as the other core workloads.
  */
 function listLoadSampling(size: number) {
