@@ -9,7 +9,7 @@ import { makeTodos, type TodoData } from './data.js';
 import type { SamplerOptions } from './sampler.js';
 import { freshStores, todoView, type Workload } from './workloads.js';
 
-export const LIST_LOAD_SIZES = [100, 1000, 10_000, 100_000] as const;
+const LIST_LOAD_SIZES = [100, 1000, 10_000, 100_000] as const;
 
 /** Names start with this, so that `npm run bench -- "list load"` selects them all. */
 export const LIST_LOAD_PREFIX = 'list load';
@@ -57,7 +57,7 @@ const byFetch: Load = (stores, text) => {
  * request path: URL, request init, `response.json()` or `text()`, normalize, store. `requests`
  * lists what was asked (`METHOD url`), so that both libraries can be seen to ask the same.
  */
-export function jsonServer(text: string, count: number) {
+function jsonServer(text: string, count: number) {
   const responses = Array.from(
     { length: count },
     () => new Response(text, { headers: { 'content-type': 'application/json' } }),
@@ -100,8 +100,8 @@ function listAsRead(store: BenchStore) {
  * sample per library with its inputs several: those workloads skip the warm-up (verifyAll ran each
  * once on both libraries, and one operation runs optimized code from its first loop on) and take
  * an eighth of the suite's rounds at most (5 of 40, `--quick` 2 of 10), the budget ending them
- * from the suite's minimum up. The smaller sizes take half the suite's warm-up and
- * budget, so that the 16 list loads add about as much time as the other core workloads.
+ * from the suite's minimum up. The smaller sizes take half the suite's warm-up and budget, so that
+ * the 16 list loads add about as much time as the other core workloads.
  */
 function listLoadSampling(size: number) {
   return (suite: SamplerOptions): SamplerOptions => {
@@ -123,9 +123,13 @@ function sizeLabel(size: number): string {
   return size < 1000 ? `${size}` : `${size / 1000}k`;
 }
 
-function listLoad(size: number, how: 'setResponse' | 'fetch', into: 'empty store' | 'refetch') {
+function listLoad(
+  size: number,
+  how: 'setResponse' | 'fetch',
+  into: 'empty store' | 'refetch',
+): Workload {
   const load = how === 'setResponse' ? bySetResponse : byFetch;
-  const workload: Workload = {
+  return {
     name: `${LIST_LOAD_PREFIX} ${sizeLabel(size)} todos: ${how}, ${into}`,
     sampling: listLoadSampling(size),
     setup(contender) {
@@ -138,7 +142,6 @@ function listLoad(size: number, how: 'setResponse' | 'fetch', into: 'empty store
       };
     },
   };
-  return workload;
 }
 
 function setOnce(contender: Contender, text: string, seed: StoreState | undefined) {

@@ -68,8 +68,9 @@ interface Timing {
  * below only prepare, time and feed back.
  *
  * Warm-up: every side runs single operations in turn until `warmupMs` has passed (and
- * `warmupRounds` rounds); the fastest sizes each side's first batch (1 with no warm-up). Then rounds of one sample per side, the order
- * alternating (A B, B A …), until the budget is spent (with `minSamples` to `maxSamples` rounds).
+ * `warmupRounds` rounds); the fastest sizes each side's first batch (1 with no warm-up). Then
+ * rounds of one sample per side, the order alternating (A B, B A …), until the budget is spent
+ * (with `minSamples` to `maxSamples` rounds).
  */
 function* samplingPlan(
   sideCount: number,
