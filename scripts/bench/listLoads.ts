@@ -7,7 +7,7 @@
 import type { BenchStore, Contender, StoreState } from './contenders/types.js';
 import { makeTodos, type TodoData } from './data.js';
 import type { SamplerOptions } from './sampler.js';
-import { freshStores, todoView, type Workload } from './workloads.js';
+import { freshStores, longOperationSampling, todoView, type Workload } from './workloads.js';
 
 const LIST_LOAD_SIZES = [100, 1000, 10_000, 100_000] as const;
 
@@ -96,27 +96,17 @@ function listAsRead(store: BenchStore) {
 }
 
 /**
- * Each operation at 100k takes a second or more (the reference's longer), and a round of one
- * sample per library with its inputs several: those workloads skip the warm-up (verifyAll ran each
- * once on both libraries, and one operation runs optimized code from its first loop on) and take
- * an eighth of the suite's rounds at most (5 of 40, `--quick` 2 of 10), the budget ending them
- * from the suite's minimum up. The smaller sizes take half the suite's warm-up and budget, so that
- * the 16 list loads add about as much time as the other core workloads.
+ * An operation at 100k takes seconds (see longOperationSampling). The smaller sizes take half the
+ * suite's warm-up and budget, so that the 16 list loads add about as much time as the other core
+ * workloads.
  */
 function listLoadSampling(size: number) {
-  return (suite: SamplerOptions): SamplerOptions => {
-    if (size < 100_000) {
-      return { ...suite, warmupMs: suite.warmupMs / 2, budgetMs: suite.budgetMs / 2 };
-    }
-    const maxSamples = Math.ceil(suite.maxSamples / 8);
-    return {
-      ...suite,
-      warmupMs: 0,
-      warmupRounds: 0,
-      minSamples: Math.min(suite.minSamples, maxSamples),
-      maxSamples,
-    };
-  };
+  if (size >= 100_000) return longOperationSampling;
+  return (suite: SamplerOptions): SamplerOptions => ({
+    ...suite,
+    warmupMs: suite.warmupMs / 2,
+    budgetMs: suite.budgetMs / 2,
+  });
 }
 
 function sizeLabel(size: number): string {
