@@ -16,6 +16,8 @@ export interface WorkloadResult {
 
 export interface BenchReport {
   results: WorkloadResult[];
+  /** With `--collect-before-samples`: the list loads again, a `gc()` before every sample. */
+  collectedBeforeSamples?: WorkloadResult[];
   medianRatio: number;
   goal: { medianRatioAtLeast: number; noWorkloadBelow: number; met: boolean };
   environment: Environment;
@@ -69,6 +71,44 @@ export function formatTable(report: BenchReport): string {
       met ? 'met' : 'NOT met'
     }`,
     'spread = median absolute deviation of per-operation times; n = samples per library (interleaved)',
+    ...(report.collectedBeforeSamples
+      ? ['', formatCollectedTable(report.collectedBeforeSamples, report.results)]
+      : []),
+  ].join('\n');
+}
+
+/**
+ * The list loads measured with a `gc()` before every sample, beside the same workloads measured
+ * without: `time vs no gc` is a library's time per operation with it over its time without.
+ */
+function formatCollectedTable(
+  collected: readonly WorkloadResult[],
+  plain: readonly WorkloadResult[],
+): string {
+  const header = [
+    'with gc() before every sample',
+    'ours ops/s',
+    'time vs no gc',
+    'reference ops/s',
+    'time vs no gc',
+    'ours/ref',
+  ];
+  const rows = collected.map((result) => {
+    const without = plain.find(({ name }) => name === result.name);
+    const timeVersus = (side: 'ours' | 'reference') =>
+      without ? formatRatio(without[side].opsPerSecond / result[side].opsPerSecond) : '';
+    return [
+      result.name,
+      formatOps(result.ours.opsPerSecond),
+      timeVersus('ours'),
+      formatOps(result.reference.opsPerSecond),
+      timeVersus('reference'),
+      formatRatio(result.ratio),
+    ];
+  });
+  return [
+    formatColumns(header, rows),
+    "(not part of the goals; time vs no gc = time per operation over the same workload's above)",
   ].join('\n');
 }
 

@@ -5,11 +5,14 @@
 import type { BenchStore, Contender, StoreState } from './contenders/types.js';
 import { COLLECTION_SIZE, makeTodos } from './data.js';
 import type { Pk } from './pks.js';
-import type { Side } from './sampler.js';
+import type { AsyncSide, SamplerOptions } from './sampler.js';
 
 /** A workload set up for one contender. */
-export interface WorkloadRun extends Side {
-  /** What one operation produced, in terms both libraries share: equal when they agree. */
+export interface WorkloadRun extends AsyncSide {
+  /**
+   * What one operation produced, in terms both libraries share: equal when they agree. A promise
+   * of it where the operation is asynchronous.
+   */
   fingerprint(): unknown;
 }
 
@@ -17,6 +20,8 @@ export interface Workload {
   readonly name: string;
   /** Builds what every run of the workload shares (untimed, once per contender). */
   setup(contender: Contender): WorkloadRun;
+  /** The workload's sampling, from the suite's (when it needs other budgets). */
+  sampling?(suite: SamplerOptions): SamplerOptions;
 }
 
 /** The fields both libraries' Todo instances have, for comparing what they read back. */
@@ -38,8 +43,27 @@ function ids(list: readonly unknown[] | undefined) {
   return list?.map((todo) => (todo as TodoLike).id);
 }
 
+/**
+ * The sampling of a workload whose operation takes seconds on at least one library (the
+ * reference's 1000 pushes or invalidations into 10k todos, a list load of 100k): no warm-up, since
+ * verifyAll ran the workload once on both libraries and one operation runs optimized code from its
+ * first loops on, and an eighth of the suite's rounds at most (5 of 40, `--quick` 2 of 10), the
+ * budget ending them from the suite's minimum up. Each round is one operation per library, so the
+ * warm-up and rounds would otherwise take minutes.
+ */
+export function longOperationSampling(suite: SamplerOptions): SamplerOptions {
+  const maxSamples = Math.ceil(suite.maxSamples / 8);
+  return {
+    ...suite,
+    warmupMs: 0,
+    warmupRounds: 0,
+    minSamples: Math.min(suite.minSamples, maxSamples),
+    maxSamples,
+  };
+}
+
 /** `batch` fresh stores, each starting from `state` (or empty): one per timed operation. */
-function freshStores(contender: Contender, batch: number, seed?: StoreState) {
+export function freshStores(contender: Contender, batch: number, seed?: StoreState) {
   return Array.from({ length: batch }, () => contender.createStore(seed));
 }
 
@@ -88,9 +112,14 @@ const denormalizeMemoized: Workload = {
 };
 
 /** A workload on a store already holding a 10k collection: `operation` is what is timed. */
-function onSeededCollection(name: string, operation: (store: BenchStore) => void): Workload {
+function onSeededCollection(
+  name: string,
+  operation: (store: BenchStore) => void,
+  sampling?: Workload['sampling'],
+): Workload {
   return {
     name,
+    ...(sampling ? { sampling } : {}),
     setup(contender) {
       const seed = contender.seedState(makeTodos(COLLECTION_SIZE));
       return {
@@ -118,6 +147,7 @@ const pushMany = onSeededCollection(
   (store) => {
     for (const todo of pushes) store.push(todo);
   },
+  longOperationSampling,
 );
 
 /** The page starts 100 todos before the list's end: 10% of it is already stored. */
@@ -144,6 +174,7 @@ const invalidateMany = onSeededCollection(
   (store) => {
     for (const pk of deleted) store.invalidate(pk);
   },
+  longOperationSampling,
 );
 
 const responseTodos = makeTodos(500);

@@ -1,4 +1,5 @@
 import {
+  createResource,
   createStore,
   denormalize,
   Endpoint,
@@ -77,6 +78,9 @@ const endpoints = {
   todos: endpoint('getTodos', todoArray),
 };
 
+/** What users call: the resource's members, each fetching `globalThis.fetch` (stubbed by the bench). */
+const TodoResource = createResource({ path: '/users/:userId/todos/:id', schema: Todo });
+
 function createBenchStore(initialState?: State, attach?: (store: Store) => void): BenchStore {
   const store = createStore(initialState ? { initialState } : {});
   attach?.(store);
@@ -91,6 +95,10 @@ function createBenchStore(initialState?: State, attach?: (store: Store) => void)
     setTodos: (todos) => controller.setResponse(endpoints.todos, todos),
     readList: () => controller.getResponse(endpoints.list, LIST_ARGS, store.getState()).data,
     readTodos: () => controller.getResponse(endpoints.todos, store.getState()).data,
+    setResourceList: (todos) => controller.setResponse(TodoResource.getList, LIST_ARGS, todos),
+    fetchResourceList: () => controller.fetch(TodoResource.getList, LIST_ARGS),
+    readResourceList: () =>
+      controller.getResponse(TodoResource.getList, LIST_ARGS, store.getState()).data,
     state: () => store.getState() as unknown as StoreState,
   };
 }

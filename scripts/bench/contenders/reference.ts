@@ -3,9 +3,27 @@
  * normalizr), driven without React as reference-behaviour.md §6 describes. NODE_ENV must be
  * `production` before these modules load (run.mjs sets it), as in the reference's own benchmarks.
  */
-import { Controller, createReducer, initialState, type State } from '@data-client/core';
+import {
+  type ActionTypes,
+  applyManager,
+  Controller,
+  createReducer,
+  initialState,
+  type Manager,
+  NetworkManager,
+  PollingSubscription,
+  type State,
+  SubscriptionManager,
+} from '@data-client/core';
 import { denormalize, denormalizeCached, normalize, WeakEntityMap } from '@data-client/normalizr';
-import { Endpoint, Entity, RestEndpoint, type Schema, schema } from '@data-client/rest';
+import {
+  createResource,
+  Endpoint,
+  Entity,
+  RestEndpoint,
+  type Schema,
+  schema,
+} from '@data-client/rest';
 import { LIST_ARGS, type OtherType } from '../data.js';
 import type { Pk } from '../pks.js';
 import type {
@@ -74,17 +92,37 @@ const endpoints = {
   todos: endpoint('getTodos', todoArray),
 };
 
-/** Controller + createReducer, with a dispatch that reduces synchronously (no managers). */
+/** What users call: the resource's members, each fetching `globalThis.fetch` (stubbed by the bench). */
+const TodoResource = createResource({ path: '/users/:userId/todos/:id', schema: Todo });
+
+type Dispatch = (action: ActionTypes) => Promise<void>;
+
+/**
+ * A store as data-client's CacheProvider makes one, without React: its production default
+ * managers (NetworkManager, SubscriptionManager) chained as its useEnhancedReducer chains them,
+ * around `createReducer`. Where React's useReducer would commit an action at its next render, this
+ * dispatch reduces at once. `controller.fetch` resolves only through the NetworkManager: it runs
+ * the endpoint on the FETCH action and resolves the caller when the SET after it is reduced.
+ */
 export function createReferenceStore(seed: State<unknown> = initialState) {
   let state = seed;
-  const controller: Controller = new Controller({
-    dispatch: (action) => {
-      state = reducer(state, action);
-      return Promise.resolve();
-    },
-    getState: () => state,
-  });
+  const controller = new Controller();
   const reducer = createReducer(controller);
+  const managers: Manager[] = [new NetworkManager(), new SubscriptionManager(PollingSubscription)];
+  const reduce: Dispatch = (action) => {
+    state = reducer(state, action);
+    return Promise.resolve();
+  };
+  const middlewareApi = {
+    getState: () => state,
+    dispatch: (action: ActionTypes): Promise<void> => dispatch(action),
+  };
+  // applyManager points the controller's dispatch and getState at middlewareApi's.
+  const chain = applyManager(managers, controller).map(
+    (middleware) => middleware(middlewareApi) as unknown as (next: Dispatch) => Dispatch,
+  );
+  const dispatch: Dispatch = chain.reduceRight((next, link) => link(next), reduce);
+  for (const manager of managers) manager.init?.(state);
   return { controller, getState: () => state };
 }
 
@@ -100,6 +138,10 @@ function createBenchStore(seed?: State<unknown>): BenchStore {
     setTodos: (todos) => void controller.setResponse(endpoints.todos, todos),
     readList: () => asList(controller.getResponse(endpoints.list, LIST_ARGS, getState()).data),
     readTodos: () => asList(controller.getResponse(endpoints.todos, getState()).data),
+    setResourceList: (todos) => void controller.setResponse(TodoResource.getList, LIST_ARGS, todos),
+    fetchResourceList: () => controller.fetch(TodoResource.getList, LIST_ARGS),
+    readResourceList: () =>
+      asList(controller.getResponse(TodoResource.getList, LIST_ARGS, getState()).data),
     state: () => getState() as unknown as StoreState,
   };
 }

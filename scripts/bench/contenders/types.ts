@@ -35,7 +35,10 @@ export interface NormalizedTodos {
 /** A library's store state, opaque to workloads. */
 export type StoreState = { readonly __brand: 'StoreState' };
 
-/** A store driven as an app drives it: `controller.setResponse` for writes, `getResponse` for reads. */
+/**
+ * A store driven as an app drives it: `controller.setResponse` (or `controller.fetch`) for writes,
+ * `getResponse` for reads.
+ */
 export interface BenchStore {
   /** Stores `todos` as the collection fetched with LIST_ARGS. */
   setList(todos: readonly TodoData[]): void;
@@ -53,6 +56,18 @@ export interface BenchStore {
   readList(): readonly unknown[] | undefined;
   /** The plain `[Todo]` endpoint's response as a component would read it. */
   readTodos(): readonly unknown[] | undefined;
+  /**
+   * `controller.setResponse(TodoResource.getList, LIST_ARGS, todos)`, TodoResource being the
+   * library's `createResource({ path: '/users/:userId/todos/:id', schema: Todo })`.
+   */
+  setResourceList(todos: readonly TodoData[]): void;
+  /**
+   * `controller.fetch(TodoResource.getList, LIST_ARGS)`: resolves, with what that resolves to,
+   * once the response `globalThis.fetch` gave is stored.
+   */
+  fetchResourceList(): Promise<unknown>;
+  /** `TodoResource.getList`'s stored list as a component reads it (`controller.getResponse`). */
+  readResourceList(): readonly unknown[] | undefined;
   state(): StoreState;
 }
 
