@@ -226,6 +226,11 @@ class DenormalizeRun implements DenormalizeContext {
     return value;
   }
 
+  entityFromObject(entity: EntityStatics, object: Row): object | Invalid {
+    const instance = entity.createIfValid(object);
+    return instance === undefined ? INVALID : entity.denormalizeFields(instance, object, this);
+  }
+
   /** What this run built as `entity`, by row. */
   private builtAs(entity: EntityStatics): Map<object, object | Invalid> {
     this.built ??= new Map();
@@ -346,5 +351,76 @@ class TrackedDenormalizeRun extends DenormalizeRun {
     if (parent) for (let i = 1; i < dependencies.length; i++) parent.push(dependencies[i]!);
     this.entityCache.set(row, { value, dependencies, entity });
     return value;
+  }
+}
+
+/**
+ * A response read on its own, whatever the store holds: its entities are built from the objects
+ * it carries (processed by their class, as normalize processes them), a list or a page is what
+ * the response listed, and the entity a delete names reads as that entity (undefined when the
+ * answer was a bare pk). One walk of the response, as data-client builds what its `fetch`
+ * resolves to: `controller.fetch` resolves to this.
+ */
+export function readResponse(
+  schema: unknown,
+  response: unknown,
+  args: readonly unknown[],
+): unknown {
+  const schemaClass = schemaOf(schema);
+  if (schemaClass === undefined || response === undefined || response === null) return response;
+  return new ResponseReadRun(args).unvisit(schemaClass, response);
+}
+
+class ResponseReadRun extends DenormalizeRun {
+  /** Keeps the class's hidden class alive between reads (see DenormalizeRun.spare). */
+  static override readonly spare = new ResponseReadRun([]);
+  /**
+   * The response's objects whose fields are being read, innermost last: an object met inside
+   * itself (a cycle, as in a read written back) is the instance being built.
+   */
+  private readonly reading: { object: object; instance: object }[] = [];
+  /**
+   * Where the value being read sits, innermost last: what normalize gave `process` as the parent
+   * and key. A list's items sit where the list does; a response that is itself the list is its
+   * items' parent.
+   */
+  private readonly places: { parent: unknown; key: string | undefined }[] = [
+    { parent: undefined, key: undefined },
+  ];
+
+  constructor(args: readonly unknown[]) {
+    super(PersistentMap.empty(), args);
+  }
+
+  override unvisit(schema: unknown, input: unknown, parent?: unknown, key?: string): unknown {
+    const here = this.places[this.places.length - 1]!;
+    const place =
+      parent !== undefined || key !== undefined
+        ? { parent, key }
+        : Array.isArray(input) && here.parent === undefined
+          ? { parent: input, key: here.key }
+          : here;
+    if (place === here) return super.unvisit(schema, input);
+    this.places.push(place);
+    try {
+      return super.unvisit(schema, input);
+    } finally {
+      this.places.pop();
+    }
+  }
+
+  override entityFromObject(entity: EntityStatics, object: Row): object | Invalid {
+    for (let i = this.reading.length - 1; i >= 0; i--)
+      if (this.reading[i]!.object === object) return this.reading[i]!.instance;
+    const { parent, key } = this.places[this.places.length - 1]!;
+    const row = entity.process(object, parent, key, this.args);
+    const instance = entity.createIfValid(row);
+    if (instance === undefined) return INVALID;
+    this.reading.push({ object, instance });
+    try {
+      return entity.denormalizeFields(instance, row, this);
+    } finally {
+      this.reading.pop();
+    }
   }
 }

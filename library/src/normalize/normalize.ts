@@ -25,11 +25,6 @@ export interface NormalizeOptions {
   changes?: ChangeRecorder;
   /** An optimistic response: created entities may lack a pk. */
   optimistic?: boolean;
-  /**
-   * Store what `schema.Invalidate` names as a row (its input) instead of marking it INVALID:
-   * reading a delete's answer on its own (see readResponse).
-   */
-  invalidatedAsRows?: boolean;
 }
 
 export interface NormalizeResult extends NormalizedTables {
@@ -85,7 +80,6 @@ class NormalizeRun implements NormalizeContext {
   private readonly rowsByFilter: MapDraft<RowsByFilter>;
   private readonly changes: ChangeRecorder | undefined;
   readonly optimistic: boolean;
-  private readonly invalidatedAsRows: boolean;
   private readonly meta: EntityMeta;
   /** How deep the value being visited is nested in the response. */
   private depth = 0;
@@ -107,7 +101,6 @@ class NormalizeRun implements NormalizeContext {
     this.rowsByFilter = tables.rowsByFilter.draft();
     this.changes = options.changes;
     this.optimistic = options.optimistic ?? false;
-    this.invalidatedAsRows = options.invalidatedAsRows ?? false;
     const now = Date.now();
     this.meta = options.meta ?? { date: now, fetchedAt: now, expiresAt: now };
   }
@@ -228,11 +221,6 @@ class NormalizeRun implements NormalizeContext {
   }
 
   invalidate(entity: EntityStatics, pk: string, input: unknown): void {
-    if (this.invalidatedAsRows) {
-      if (typeof input === 'object' && input !== null)
-        this.mergeEntity(entity, pk, entity.process(input as Record<string, unknown>));
-      return;
-    }
     const key = entity.key;
     this.entities.set(key, pk, INVALID);
     this.entitiesMeta.set(key, pk, this.meta);

@@ -76,8 +76,12 @@ export class AllSchema<S extends EntityClass | Record<string, EntityClass> = Ent
     return this.tables.get().result;
   }
 
-  /** The tables' rows, whatever the result: a stored result and a found one read the same. */
-  denormalize(_input: unknown, ctx: DenormalizeContext): unknown[] {
+  /**
+   * The tables' rows, whatever the stored result: a stored result and a found one read the same.
+   */
+  denormalize(input: unknown, ctx: DenormalizeContext): unknown[] {
+    // A response read on its own is the list it holds.
+    if (Array.isArray(input)) return this.list.denormalize(input, ctx) as unknown[];
     const out: unknown[] = [];
     for (const member of this.tables.get().members) {
       const table = ctx.readTable(member.key);

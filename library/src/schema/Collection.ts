@@ -298,7 +298,9 @@ export class Collection<
     return rowPk;
   }
 
+  /** A row, by its key; a list as a response holds it (read on its own), as its items. */
   denormalize(rowPk: unknown, ctx: DenormalizeContext): unknown {
+    if (Array.isArray(rowPk)) return this.schema.denormalize(rowPk, ctx);
     if (typeof rowPk !== 'string') return rowPk;
     const members = ctx.readRow(this.key, rowPk);
     return members === undefined ? undefined : this.schema.denormalize(members, ctx);

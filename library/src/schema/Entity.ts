@@ -229,13 +229,10 @@ export abstract class Entity {
 
   static denormalize(pk: unknown, ctx: DenormalizeContext): unknown {
     if (pk === undefined || pk === null) return pk;
-    if (typeof pk === 'object') {
-      // The entity itself, not its pk: a response stored before a `define()` gave this member
-      // its schema holds the object as it came. It reads as an instance, as in data-client.
-      const row = pk as Record<string, unknown>;
-      const instance = (this as unknown as EntityStatics).createIfValid(row);
-      return instance === undefined ? INVALID : this.denormalizeFields(instance, row, ctx);
-    }
+    // The entity itself, not its pk: a response read on its own, or an object stored before a
+    // `define()` gave this member its schema. It reads as an instance, as in data-client.
+    if (typeof pk === 'object')
+      return ctx.entityFromObject(this as unknown as EntityStatics, pk as Record<string, unknown>);
     return ctx.entity(this, String(pk));
   }
 
@@ -248,7 +245,7 @@ export abstract class Entity {
     for (const field in this.schema) {
       const stored = getOwn(row, field);
       if (stored === undefined) continue;
-      const value = ctx.unvisit(this.schema[field], stored);
+      const value = ctx.unvisit(this.schema[field], stored, row, field);
       if (isInvalid(value)) {
         // A required relation (non-null default) cannot be shown without its entity.
         const fallback = getOwn(this.defaults, field);

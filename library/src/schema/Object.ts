@@ -60,7 +60,7 @@ export class ObjectSchema<S extends Record<string, unknown> = Record<string, unk
     for (const field of this.fields) {
       // A member the response lacked stays absent (not an own `undefined`), as data-client reads it.
       if (!Object.hasOwn(out, field)) continue;
-      const value = ctx.unvisit(this.definition[field], out[field]);
+      const value = ctx.unvisit(this.definition[field], out[field], input, field);
       if (isInvalid(value)) return INVALID;
       out[field] = value;
     }

@@ -133,7 +133,15 @@ export class UnionSchema<Choices extends Record<string, EntityClass> = Record<st
     return unionRef(member.key, pk);
   }
 
+  /**
+   * A union reference; an object (a response read on its own) as the member its schema attribute
+   * names, or as it came when it names none, as normalize keeps it.
+   */
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {
+    if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+      const member = this.memberCalled(this.nameOf(input as Record<string, unknown>));
+      return member ? ctx.unvisit(member, input) : input;
+    }
     if (typeof input !== 'string') return input;
     const ref = parseUnionRef(input);
     const member = ref && this.byEntityKey.get(ref[0]);

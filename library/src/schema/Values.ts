@@ -29,7 +29,7 @@ export class ValuesSchema<S = unknown> extends PolymorphicSchema<S> implements S
     if (typeof input !== 'object' || input === null) return input;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(input)) {
-      const denormalized = ctx.unvisit(this.schema, value);
+      const denormalized = ctx.unvisit(this.schema, value, input, key);
       if (denormalized !== undefined && denormalized !== null && !isInvalid(denormalized))
         setOwn(out, key, denormalized);
     }

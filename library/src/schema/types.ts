@@ -68,8 +68,12 @@ export interface CollectionTable {
 /** What a schema's `denormalize` is given. */
 export interface DenormalizeContext {
   readonly args: readonly unknown[];
-  /** Denormalizes a nested value with its schema. */
-  unvisit(schema: unknown, input: unknown): unknown;
+  /**
+   * Denormalizes a nested value with its schema. `parent` and `key` say where it sits, as
+   * normalize gives them to `process` (the object holding it, and its field): a response read on
+   * its own processes its entities with them.
+   */
+  unvisit(schema: unknown, input: unknown, parent?: unknown, key?: string): unknown;
   /** Reads a table row and records it as a dependency of the value being built. */
   readRow(key: string, pk: string): unknown;
   /**
@@ -82,6 +86,12 @@ export interface DenormalizeContext {
    * itself when entities nest too deep to follow.
    */
   entity(entity: EntityStatics, pk: string): object | Invalid | string | undefined;
+  /**
+   * The instance of an entity given as an object rather than by its pk: in a response read on
+   * its own (what `controller.fetch` resolves to), or stored before a `define()` gave its field a
+   * schema. INVALID when the class refuses it.
+   */
+  entityFromObject(entity: EntityStatics, object: Record<string, unknown>): object | Invalid;
 }
 
 /** Read-only access to the tables, for schemas that can find their result from the args alone. */

@@ -3,8 +3,8 @@ import { plainBody } from '../endpoint/plainBody.js';
 import type { Query } from '../endpoint/Query.js';
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
 import type { ChangeSet } from '../normalize/changes.js';
-import { MemoCache } from '../normalize/denormalize.js';
-import { readResponse } from '../normalize/readResponse.js';
+
+import { MemoCache, readResponse } from '../normalize/denormalize.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
 import { describeValue } from '../schema/describe.js';

@@ -114,4 +114,11 @@ class ReferenceCollector implements DenormalizeContext {
     this.nodes.push(rowNode(entity.key, pk));
     return undefined;
   }
+
+  /** An entity held as an object points at what its fields point at. */
+  entityFromObject(entity: EntityStatics, object: Record<string, unknown>): object {
+    for (const field in entity.schema)
+      if (Object.hasOwn(object, field)) this.unvisit(entity.schema[field], object[field]);
+    return object;
+  }
 }
