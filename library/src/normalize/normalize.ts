@@ -95,9 +95,12 @@ class NormalizeRun implements NormalizeContext {
     options: NormalizeOptions,
   ) {
     this.entities = new TablesDraft(tables.entities);
-    this.entitiesMeta = new TablesDraft(tables.entitiesMeta);
+    // An entity type's meta and list memberships are keyed by its rows' pks: their tables share
+    // the rows' index of keys, so a pk is looked up once for the three.
+    const rowsOf = (table: string) => this.entities.tableOf(table);
+    this.entitiesMeta = new TablesDraft(tables.entitiesMeta, rowsOf);
     this.indexes = new TablesDraft(tables.indexes);
-    this.rowsHolding = new TablesDraft(tables.rowsHolding);
+    this.rowsHolding = new TablesDraft(tables.rowsHolding, rowsOf);
     this.rowsByFilter = tables.rowsByFilter.draft();
     this.changes = options.changes;
     this.optimistic = options.optimistic ?? false;

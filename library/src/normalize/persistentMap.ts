@@ -24,18 +24,40 @@ import { EMPTY_TRIE, type Owner, type Trie, trieForEach, trieGet, trieSet } from
  * only the live keys, so a long-lived table does not grow with the keys it once held.
  */
 
-/** Numbers for keys, shared by a map and every map derived from it. */
-class KeyIndex {
+/**
+ * Numbers for keys, shared by a map and every map derived from it, and by maps made to share it
+ * (`PersistentMap.empty(sibling)`: an entity table, its meta and its list memberships are keyed by
+ * the same pks, so a pk is numbered once for all three).
+ */
+export class KeyIndex {
   /** Keeps the class's hidden class alive between writes (docs/architecture.md, "Hidden classes"). */
   static readonly spare = new KeyIndex();
-  readonly numbers = new Map<string, number>();
+  private readonly numbers = new Map<string, number>();
   readonly keys: string[] = [];
+  /**
+   * The key looked up last and its number: a row is read and written in each of the maps that
+   * share this index in turn (the normalizer merges a row, then its meta), one lookup for all.
+   * A key's number never changes, so the pair stays true.
+   */
+  private recentKey: string | undefined;
+  private recentNumber: number | undefined;
+
+  /** The number of `key`, undefined when it has none yet. */
+  numberOf(key: string): number | undefined {
+    if (key !== this.recentKey) {
+      this.recentKey = key;
+      this.recentNumber = this.numbers.get(key);
+    }
+    return this.recentNumber;
+  }
 
   /** Gives `key` (which has no number yet) the next one. */
   add(key: string): number {
     const number = this.keys.length;
     this.numbers.set(key, number);
     this.keys.push(key);
+    this.recentKey = key;
+    this.recentNumber = number;
     return number;
   }
 }
@@ -48,7 +70,7 @@ interface Parts {
 }
 
 function read(parts: Parts, key: string): unknown {
-  const number = parts.index.numbers.get(key);
+  const number = parts.index.numberOf(key);
   return number === undefined ? undefined : trieGet(parts.trie, number);
 }
 
@@ -101,9 +123,18 @@ export class PersistentMap<V> implements Iterable<[string, V]> {
   /** Keeps the class's hidden class alive between writes (see KeyIndex.spare). */
   static readonly spare = PersistentMap.empty();
 
-  /** A new empty map (with an index of its own). */
-  static empty<V>(): PersistentMap<V> {
-    return new PersistentMap({ index: new KeyIndex(), trie: EMPTY_TRIE, size: 0 });
+  /**
+   * A new empty map: with an index of its own, or sharing the index of `sibling`, a map (or a
+   * draft) whose keys this one will mostly hold too.
+   */
+  static empty<V>(sibling?: PersistentMap<unknown> | MapDraft<unknown>): PersistentMap<V> {
+    const index = sibling === undefined ? new KeyIndex() : sibling.keyIndex();
+    return new PersistentMap({ index, trie: EMPTY_TRIE, size: 0 });
+  }
+
+  /** The index of this map's keys (see `empty`). */
+  keyIndex(): KeyIndex {
+    return this.parts.index;
   }
 
   /** A map of these entries, e.g. `PersistentMap.from(Object.entries(rows))`. */
@@ -206,13 +237,6 @@ export class MapDraft<V> {
   static readonly spare = new this(PersistentMap.empty());
   private readonly owner: Owner = {};
   private parts: Parts | undefined;
-  /**
-   * The key looked up last and its number: a read followed by a write of the same key (how the
-   * normalizer merges a row) looks the key up once.
-   */
-  private recentKey: string | undefined;
-  private recentNumber: number | undefined;
-
   private readonly baseParts: Parts;
 
   constructor(private readonly base: PersistentMap<V>) {
@@ -224,25 +248,21 @@ export class MapDraft<V> {
     return this.open().size;
   }
 
+  /** The index of the draft's keys (see `PersistentMap.empty`). */
+  keyIndex(): KeyIndex {
+    return this.open().index;
+  }
+
   get(key: string): V | undefined {
     const parts = this.open();
-    const number = this.numberOf(parts, key);
+    const number = parts.index.numberOf(key);
     return number === undefined ? undefined : (trieGet(parts.trie, number) as V | undefined);
   }
 
   set(key: string, value: V | undefined): this {
     const parts = this.open();
-    applyWrite(parts, key, this.numberOf(parts, key), value, this.owner);
-    this.recentKey = undefined;
+    applyWrite(parts, key, parts.index.numberOf(key), value, this.owner);
     return this;
-  }
-
-  private numberOf(parts: Parts, key: string): number | undefined {
-    if (key !== this.recentKey) {
-      this.recentKey = key;
-      this.recentNumber = parts.index.numbers.get(key);
-    }
-    return this.recentNumber;
   }
 
   delete(key: string): this {

@@ -63,7 +63,16 @@ export class TablesDraft<V> {
   private recentTable: string | undefined;
   private recentDraft: MapDraft<V> | undefined;
 
-  constructor(private readonly base: Tables<V>) {}
+  constructor(
+    private readonly base: Tables<V>,
+    /**
+     * For a table this draft starts: the table whose index of keys it shares (see
+     * `PersistentMap.empty`), e.g. an entity type's meta shares its rows' pks.
+     */
+    private readonly siblingOf?: (
+      table: string,
+    ) => PersistentMap<unknown> | MapDraft<unknown> | undefined,
+  ) {}
 
   get(table: string, key: string): V | undefined {
     const draft = table === this.recentTable ? this.recentDraft : this.drafts.get(table);
@@ -78,12 +87,17 @@ export class TablesDraft<V> {
     if (table === this.recentTable && this.recentDraft) return this.recentDraft;
     let draft = this.drafts.get(table);
     if (!draft) {
-      draft = (this.base.get(table) ?? PersistentMap.empty<V>()).draft();
+      draft = (this.base.get(table) ?? PersistentMap.empty<V>(this.siblingOf?.(table))).draft();
       this.drafts.set(table, draft);
     }
     this.recentTable = table;
     this.recentDraft = draft;
     return draft;
+  }
+
+  /** A table as it stands now: its draft, once written, or the table it started from. */
+  tableOf(table: string): MapDraft<V> | PersistentMap<V> | undefined {
+    return this.drafts.get(table) ?? this.base.get(table);
   }
 
   /** The keys a table holds now (a list: writes made while going through it are safe). */
