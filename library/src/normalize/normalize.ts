@@ -1,4 +1,5 @@
 import { describeValue, SchemaError } from '../schema/describe.js';
+import { Entity } from '../schema/Entity.js';
 import { INVALID, isInvalid } from '../schema/invalid.js';
 import { RowsByFilter } from '../schema/rowArgs.js';
 import type { CollectionTable, EntityStatics, NormalizeContext } from '../schema/types.js';
@@ -180,6 +181,10 @@ class NormalizeRun implements NormalizeContext {
     if (existing === undefined || isInvalid(existing)) {
       next = row;
       this.changes?.entityAdded(key, pk);
+    } else if (mergesByDefault(entity) && !bringsChanges(existing, row)) {
+      // What the default merge makes of a row that brings nothing new is the stored row: kept as
+      // it is, without building a copy of it (a refetch, an author repeated down a list).
+      next = existing;
     } else {
       // By default a response older than the stored version fills gaps but never overwrites
       // newer fields; an entity class may decide otherwise (`useIncoming`, `shouldReorder`).
@@ -303,6 +308,25 @@ function sameMembers(a: MemberList, b: MemberList): boolean {
   const other = b[Symbol.iterator]();
   for (const member of a) if (other.next().value !== member) return false;
   return true;
+}
+
+/** Whether an entity class merges rows by Entity's own rules (none of them overridden). */
+function mergesByDefault(entity: EntityStatics): boolean {
+  return (
+    entity.merge === Entity.merge &&
+    entity.mergeWithStore === Entity.mergeWithStore &&
+    entity.useIncoming === Entity.useIncoming &&
+    entity.shouldReorder === Entity.shouldReorder
+  );
+}
+
+/** Whether `incoming` holds a field the stored row lacks or holds other data in. */
+function bringsChanges(existing: Record<string, unknown>, incoming: Record<string, unknown>) {
+  for (const field in incoming) {
+    if (!Object.hasOwn(incoming, field)) continue;
+    if (!Object.hasOwn(existing, field) || !sameData(existing[field], incoming[field])) return true;
+  }
+  return false;
 }
 
 function changedFields(

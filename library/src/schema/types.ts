@@ -143,6 +143,20 @@ export interface EntityStatics extends SchemaClass {
     existing: Record<string, unknown>,
     incoming: Record<string, unknown>,
   ): Record<string, unknown>;
+  /** Whether a response's row is merged into the stored one at all. */
+  useIncoming(
+    existingMeta: EntityMeta,
+    incomingMeta: EntityMeta,
+    existing: Record<string, unknown>,
+    incoming: Record<string, unknown>,
+  ): boolean;
+  /** Whether the incoming row is the older one, which only fills the stored row's gaps. */
+  shouldReorder(
+    existingMeta: EntityMeta,
+    incomingMeta: EntityMeta,
+    existing: Record<string, unknown>,
+    incoming: Record<string, unknown>,
+  ): boolean;
   /** The row to store when a response brings one for a stored entity. */
   mergeWithStore(
     existingMeta: EntityMeta,
