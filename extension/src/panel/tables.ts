@@ -17,7 +17,11 @@ export class TableDrafts<V> {
 
   constructor(private readonly tables: Readonly<Dict<PersistentMap<V>>>) {}
 
-  /** The draft of table `name`: a new table when there is none (with keys of its own). */
+  /**
+   * The draft of table `name`. A table there is none of yet starts from a new empty map, not a
+   * shared one: maps derived from one map share its numbering of keys, which would then hold the
+   * keys of every table.
+   */
   edit(name: string): MapDraft<V> {
     let draft = this.drafts.get(name);
     if (!draft) {
