@@ -40,19 +40,19 @@ export class PanelConnection {
   private readonly rowRequests: RowRequests;
   /**
    * Rows answered and not yet taken into the copy. Answers come in hundreds when a filter needs
-   * every row of a large table, and taking one copies its table (100k rows): those that came
-   * within a task or two are taken together.
+   * every row of a large table, and each one taken makes a new copy the views render again:
+   * those that came within a task or two are taken together.
    */
   private answeredRows: RowsMessage[] = [];
   /**
    * Parts of the lists that follow a snapshot, not yet taken, by store. A table's pks come in
-   * dozens of parts, and taking one copies the table: those that came within a task or two are
-   * taken together.
+   * dozens of parts, and each one taken makes a new copy the views render again: those that came
+   * within a task or two are taken together.
    */
   private listParts = new Map<string, ListPart[]>();
   /**
    * Events messages not yet applied, in the order they came. A burst of writes on the page comes
-   * as many messages, and applying a batch copies each table it touches (100k rows): those that
+   * as many messages, and each batch applied makes a new copy the views render again: those that
    * came within a task or two are applied together, so the panel keeps up with the page.
    */
   private eventBatches: EventBatch[] = [];

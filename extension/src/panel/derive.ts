@@ -35,9 +35,8 @@ export interface CollectionRow {
 /** Every collection row, collections by name, rows in the order the store holds them. */
 export function collectionRows(view: StoreView): CollectionRow[] {
   const rows: CollectionRow[] = [];
-  for (const collection of Object.keys(view.collections).sort()) {
-    const table = view.collections[collection] ?? {};
-    for (const [row, members] of Object.entries(table)) {
+  for (const collection of Object.keys(view.collections).sort())
+    view.collections[collection]?.forEach((members, row) => {
       const id = collectionRowId(collection, row);
       rows.push({
         id,
@@ -46,10 +45,9 @@ export function collectionRows(view: StoreView): CollectionRow[] {
         entityType: collectionEntityType(collection),
         members,
         size: members.length + membersComing(view, collection, row),
-        lastChange: view.lastChanges[id],
+        lastChange: view.lastChanges.get(id),
       });
-    }
-  }
+    });
   return rows;
 }
 
@@ -146,14 +144,14 @@ export function referencesOf(view: StoreView, type: string, pk: string): EntityR
   const written = entitiesWrittenWithResult(view.events);
   const types = new Set(entityTypes(view));
   const results: EntityReferences['results'] = [];
-  for (const [key, result] of Object.entries(view.endpoints)) {
+  view.endpoints.forEach((result, key) => {
     const endpoint = names.get(key);
     const viaCollection = rowKeys.size > 0 && holdsString(result, rowKeys);
     const viaPk =
       holdsString(result, new Set([pk])) &&
       pkMeansEntity(type, pk, written.get(key), endpoint, types);
-    if (viaCollection || viaPk) results.push({ key, endpoint, meta: view.meta[key] });
-  }
+    if (viaCollection || viaPk) results.push({ key, endpoint, meta: view.meta.get(key) });
+  });
   return { collections, results };
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../../../library/src/devtools/protocol/messages.js';
 import { parseSnapshot } from '../../../library/src/devtools/protocol/validate.js';
 import { copyDict, type Dict, dict, withEntry } from './dict.js';
+import { type MapDraft, PersistentMap, TableDrafts } from './tables.js';
 
 /** A collection row's id in the panel: its collection key and its row key. */
 export const collectionRowId = (collection: string, row: string) => `${collection} ${row}`;
@@ -34,7 +35,10 @@ export interface LastChange {
 
 /**
  * The panel's copy of one page store, kept current from a snapshot plus event effects. Every
- * record keyed by the page's names is a Dict (no prototype: any name is a plain key).
+ * record keyed by the page's names is a Dict (no prototype: any name is a plain key), or, where
+ * it can hold thousands of keys (entity and collection tables, results), a PersistentMap: a batch
+ * of events makes new versions of what it changes and shares the rest, so a table that did not
+ * change keeps its identity (the views keep what they made of it).
  */
 export interface StoreView {
   id: string;
@@ -56,21 +60,21 @@ export interface StoreView {
   /** What the last snapshot counted and has not sent yet (see Loading). */
   loading?: Loading;
   /** Entity tables by type: every pk the store holds, with its row or UNLOADED. */
-  entities: Dict<Dict<Row>>;
+  entities: Dict<PersistentMap<Row>>;
   /**
    * Per type, the pks whose row changed after it was fetched. The old row keeps showing until
    * the fresh one comes, so an update never blanks what the user is reading.
    */
   stale: Dict<ReadonlySet<string>>;
   /** Collection tables (`[Todo]`) by row key (`{"userId":"1"}`): the members' pks in order. */
-  collections: Dict<Dict<string[]>>;
-  endpoints: Dict<Encoded>;
-  meta: Dict<Record<string, Encoded>>;
+  collections: Dict<PersistentMap<string[]>>;
+  endpoints: PersistentMap<Encoded>;
+  meta: PersistentMap<Record<string, Encoded>>;
   optimistic: SnapshotState['optimistic'];
   /** The timeline, oldest first, bounded. */
   events: StoreEvent[];
   /** The latest change of each collection row, by `collection + ' ' + row`. */
-  lastChanges: Dict<LastChange>;
+  lastChanges: PersistentMap<LastChange>;
   /** How many mounted components read each result now (the page's latest count). */
   readers: Dict<number>;
   /** The results the panel forced to show loading or an error, until a refetch. */
@@ -119,7 +123,7 @@ export function isInvalidRow(row: Row | undefined): boolean {
 
 /** Whether the page must be asked for this row: the copy lacks it, or holds an old one. */
 export function needsRow(view: StoreView, table: string, pk: string): boolean {
-  const row = view.entities[table]?.[pk];
+  const row = view.entities[table]?.get(pk);
   return row === UNLOADED || (row !== undefined && view.stale[table]?.has(pk) === true);
 }
 
@@ -133,11 +137,11 @@ export function emptyStoreView(id: string, name = '', libraryVersion = ''): Stor
     entities: dict(),
     stale: dict(),
     collections: dict(),
-    endpoints: dict(),
-    meta: dict(),
+    endpoints: PersistentMap.empty(),
+    meta: PersistentMap.empty(),
     optimistic: [],
     events: [],
-    lastChanges: dict(),
+    lastChanges: PersistentMap.empty(),
     readers: dict(),
     forced: dict(),
     fetching: new Set(),
@@ -217,23 +221,20 @@ function copyOfSnapshot(snapshot: SnapshotState, seq: number): Partial<StoreView
   const collections: StoreView['collections'] = dict();
   const loading: Loading = { seq, pks: dict(), members: dict() };
   for (const [key, size] of Object.entries(snapshot.tableSizes ?? {})) {
-    entities[key] = dict();
+    entities[key] = PersistentMap.empty();
     if (size > 0) loading.pks[key] = size;
   }
   for (const [key, rows] of Object.entries(snapshot.collectionSizes ?? {})) {
-    collections[key] = dict(Object.keys(rows).map((row) => [row, []]));
+    collections[key] = PersistentMap.from(Object.keys(rows).map((row) => [row, []]));
     const coming = Object.entries(rows).filter(([, size]) => size > 0);
     if (coming.length > 0) loading.members[key] = dict(coming);
   }
-  for (const [key, pks] of Object.entries(snapshot.pks ?? {})) {
-    const rows: Dict<Row> = dict();
-    for (const pk of pks) rows[pk] = UNLOADED;
-    entities[key] = rows;
-  }
+  for (const [key, pks] of Object.entries(snapshot.pks ?? {}))
+    entities[key] = PersistentMap.from(pks.map((pk) => [pk, UNLOADED]));
   for (const [key, table] of Object.entries(snapshot.entities)) {
-    if (!isCollectionKey(key)) entities[key] = copyDict(table);
+    if (!isCollectionKey(key)) entities[key] = PersistentMap.from(Object.entries(table));
     else
-      collections[key] = dict(
+      collections[key] = PersistentMap.from(
         Object.entries(table).map(([row, members]) => [
           row,
           Array.isArray(members) ? members.filter(isPk) : [],
@@ -245,8 +246,8 @@ function copyOfSnapshot(snapshot: SnapshotState, seq: number): Partial<StoreView
     entities,
     stale: dict(),
     collections,
-    endpoints: copyDict(snapshot.endpoints),
-    meta: copyDict(snapshot.meta as StoreView['meta']),
+    endpoints: PersistentMap.from(Object.entries(snapshot.endpoints)),
+    meta: PersistentMap.from(Object.entries(snapshot.meta as Dict<Record<string, Encoded>>)),
     optimistic: snapshot.optimistic,
     loading: coming > 0 ? loading : undefined,
   };
@@ -269,8 +270,8 @@ export function applyListParts(view: StoreView, parts: readonly ListPart[]): Sto
   if (loading === undefined) return conflict;
   const pks = copyDict(loading.pks);
   const members = new CopyOnWrite(loading.members, copyDict);
-  const entities = new CopyOnWrite(view.entities, copyDict);
-  const collections = new CopyOnWrite(view.collections, copyDict);
+  const entities = new TableDrafts(view.entities);
+  const collections = new TableDrafts(view.collections);
   const editedRows = new Set<string[]>();
   for (const part of parts) {
     if (part.seq !== loading.seq) return conflict;
@@ -278,7 +279,8 @@ export function applyListParts(view: StoreView, parts: readonly ListPart[]): Sto
       const left = pks[part.table];
       if (left === undefined || part.pks.length > left) return conflict;
       const rows = entities.edit(part.table);
-      for (const pk of part.pks) rows[pk] ??= UNLOADED;
+      // A row answered before its pk came stays.
+      for (const pk of part.pks) if (rows.get(pk) === undefined) rows.set(pk, UNLOADED);
       if (left > part.pks.length) pks[part.table] = left - part.pks.length;
       else delete pks[part.table];
       continue;
@@ -286,11 +288,11 @@ export function applyListParts(view: StoreView, parts: readonly ListPart[]): Sto
     const left = members.tables[part.table]?.[part.row];
     if (left === undefined || part.pks.length > left) return conflict;
     const table = collections.edit(part.table);
-    let list = table[part.row] ?? [];
+    let list = table.get(part.row) ?? [];
     if (!editedRows.has(list)) {
       list = list.slice();
       editedRows.add(list);
-      table[part.row] = list;
+      table.set(part.row, list);
     }
     list.push(...part.pks);
     const rowsLeft = members.edit(part.table);
@@ -304,8 +306,8 @@ export function applyListParts(view: StoreView, parts: readonly ListPart[]): Sto
   const coming = Object.keys(pks).length + Object.keys(stillComing).length;
   return {
     ...view,
-    entities: entities.tables,
-    collections: collections.tables,
+    entities: entities.finish(),
+    collections: collections.finish(),
     loading: coming > 0 ? { seq: loading.seq, pks, members: stillComing } : undefined,
   };
 }
@@ -340,13 +342,15 @@ export function pksComing(view: Pick<StoreView, 'loading'>, table: string): numb
 export function applyRows(view: StoreView, message: RowsMessage): StoreView {
   // Before the snapshot the copy is empty, and the snapshot brings every row.
   if (!view.ready) return view;
-  const rows = copyDict(view.entities[message.table]);
   const stale = new Set(view.stale[message.table]);
-  for (const [pk, row] of Object.entries(message.rows)) {
-    stale.delete(pk);
-    if (row === null) delete rows[pk];
-    else rows[pk] = row;
-  }
+  const table = view.entities[message.table] ?? PersistentMap.empty<Row>();
+  const rows = table.withMutations((draft) => {
+    for (const [pk, row] of Object.entries(message.rows)) {
+      stale.delete(pk);
+      if (row === null) draft.delete(pk);
+      else draft.set(pk, row);
+    }
+  });
   return {
     ...view,
     entities: withEntry(view.entities, message.table, rows),
@@ -448,26 +452,30 @@ export function applyEvents(view: StoreView, batch: EventBatch): ApplyResult {
 }
 
 /**
- * A set of tables copied on first write: a batch of events copies each table it touches once,
- * however many of its rows change (one event can add 500 entities to a table of 10,000).
+ * Small records (a few sets, counts) by name, each copied on its first write: a batch copies
+ * each one it touches once, however many times it writes into it.
  */
 class CopyOnWrite<Stored, Editable extends Stored> {
-  readonly tables: Dict<Stored>;
+  private copied: Dict<Stored> | undefined;
   private readonly edited = new Map<string, Editable>();
 
   constructor(
-    tables: Dict<Stored>,
+    private readonly base: Dict<Stored>,
     private readonly copy: (table: Stored | undefined) => Editable,
-  ) {
-    this.tables = copyDict(tables);
+  ) {}
+
+  /** The records as edited: the very record it started from while none was. */
+  get tables(): Dict<Stored> {
+    return this.copied ?? this.base;
   }
 
   edit(name: string): Editable {
     let table = this.edited.get(name);
     if (!table) {
-      table = this.copy(this.tables[name]);
+      table = this.copy(this.base[name]);
       this.edited.set(name, table);
-      this.tables[name] = table;
+      this.copied ??= copyDict(this.base);
+      this.copied[name] = table;
     }
     return table;
   }
@@ -477,33 +485,34 @@ const copySet = (set: ReadonlySet<string> | undefined) => new Set(set);
 
 /** The parts of the copy that effects change, written in place while a batch is applied. */
 class Draft {
-  private entities: CopyOnWrite<Dict<Row>, Dict<Row>>;
+  private entities: TableDrafts<Row>;
   private stale: CopyOnWrite<ReadonlySet<string>, Set<string>>;
-  private collections: CopyOnWrite<Dict<string[]>, Dict<string[]>>;
-  private endpoints: StoreView['endpoints'];
-  private meta: StoreView['meta'];
+  private collections: TableDrafts<string[]>;
+  private endpoints: MapDraft<Encoded>;
+  private meta: MapDraft<Record<string, Encoded>>;
   private optimistic: StoreView['optimistic'];
-  private lastChanges: StoreView['lastChanges'];
+  private lastChanges: MapDraft<LastChange>;
 
   constructor(view: StoreView) {
-    this.entities = new CopyOnWrite(view.entities, copyDict);
+    this.entities = new TableDrafts(view.entities);
     this.stale = new CopyOnWrite(view.stale, copySet);
-    this.collections = new CopyOnWrite(view.collections, copyDict);
-    this.endpoints = copyDict(view.endpoints);
-    this.meta = copyDict(view.meta);
+    this.collections = new TableDrafts(view.collections);
+    this.endpoints = view.endpoints.draft();
+    this.meta = view.meta.draft();
     this.optimistic = view.optimistic;
-    this.lastChanges = copyDict(view.lastChanges);
+    this.lastChanges = view.lastChanges.draft();
   }
 
+  /** The parts of the copy the batch made (the drafts are not usable after it). */
   result(): Partial<StoreView> {
     return {
-      entities: this.entities.tables,
+      entities: this.entities.finish(),
       stale: this.stale.tables,
-      collections: this.collections.tables,
-      endpoints: this.endpoints,
-      meta: this.meta,
+      collections: this.collections.finish(),
+      endpoints: this.endpoints.finish(),
+      meta: this.meta.finish(),
       optimistic: this.optimistic,
-      lastChanges: this.lastChanges,
+      lastChanges: this.lastChanges.finish(),
     };
   }
 
@@ -520,8 +529,8 @@ class Draft {
     for (const effect of applied.effects) {
       if (effect.type !== 'collection-changed') continue;
       const id = collectionRowId(effect.collection, effect.row);
-      const latest = this.lastChanges[id];
-      if (latest?.seq === applied.seq) this.lastChanges[id] = { ...latest, rolledBackAt: seq };
+      const latest = this.lastChanges.get(id);
+      if (latest?.seq === applied.seq) this.lastChanges.set(id, { ...latest, rolledBackAt: seq });
     }
   }
 
@@ -535,7 +544,7 @@ class Draft {
         // Its row is fetched when a view shows it.
         const rows = this.entities.edit(effect.entity);
         for (const pk of effect.pks) {
-          rows[pk] = UNLOADED;
+          rows.set(pk, UNLOADED);
           this.unstale(effect.entity, pk);
         }
         break;
@@ -544,59 +553,66 @@ class Draft {
         // A fetched row stays shown, marked stale, until its fresh version comes.
         const rows = this.entities.edit(effect.entity);
         for (const { pk } of effect.updates) {
-          const row = rows[pk];
-          if (row === undefined) rows[pk] = UNLOADED;
+          const row = rows.get(pk);
+          if (row === undefined) rows.set(pk, UNLOADED);
           else if (row !== UNLOADED) this.stale.edit(effect.entity).add(pk);
         }
         break;
       }
       case 'entity-invalidated':
-        this.entities.edit(effect.entity)[effect.pk] = INVALID_ROW;
+        this.entities.edit(effect.entity).set(effect.pk, INVALID_ROW);
         this.unstale(effect.entity, effect.pk);
         break;
       case 'collection-changed': {
         const rows = this.collections.edit(effect.collection);
-        rows[effect.row] = effect.members ?? applyCollectionChange(rows[effect.row] ?? [], effect);
+        rows.set(
+          effect.row,
+          effect.members ?? applyCollectionChange(rows.get(effect.row) ?? [], effect),
+        );
         // One event can change a row several times (a batch delete removes each entity in
         // turn): the row's latest change is that event's changes together.
         const id = collectionRowId(effect.collection, effect.row);
-        const earlier = this.lastChanges[id];
-        this.lastChanges[id] = {
+        const earlier = this.lastChanges.get(id);
+        this.lastChanges.set(id, {
           seq: event.seq,
           effect: earlier?.seq === event.seq ? mergeChanges([earlier.effect, effect]) : effect,
-        };
+        });
         break;
       }
       // The copy holds what the store keeps: a read's newest result and meta, not a mutation's.
       case 'result-stored':
         if (!effect.kept) break;
-        this.endpoints[effect.key] = effect.result ?? null;
+        this.endpoints.set(effect.key, effect.result ?? null);
         // A new answer replaces the meta: an error or an invalidation before it is over.
-        this.meta[effect.key] = { expiresAt: effect.expiresAt, date: event.time };
+        this.meta.set(effect.key, { expiresAt: effect.expiresAt, date: event.time });
         break;
       case 'result-error':
         if (effect.kept)
-          this.meta[effect.key] = {
-            ...withoutInvalidated(this.meta[effect.key]),
+          this.meta.set(effect.key, {
+            ...withoutInvalidated(this.meta.get(effect.key)),
             error: effect.error,
             date: event.time,
-          };
+          });
         break;
       case 'result-invalidated':
-        delete this.endpoints[effect.key];
-        this.meta[effect.key] = { ...this.meta[effect.key], expiresAt: 0, invalidated: true };
+        this.endpoints.delete(effect.key);
+        this.meta.set(effect.key, {
+          ...this.meta.get(effect.key),
+          expiresAt: 0,
+          invalidated: true,
+        });
         break;
       case 'result-expired':
-        this.meta[effect.key] = { ...this.meta[effect.key], expiresAt: 1 };
+        this.meta.set(effect.key, { ...this.meta.get(effect.key), expiresAt: 1 });
         break;
       case 'store-reset':
-        this.entities = new CopyOnWrite(dict(), copyDict);
+        this.entities = new TableDrafts(dict());
         this.stale = new CopyOnWrite(dict(), copySet);
-        this.collections = new CopyOnWrite(dict(), copyDict);
-        this.endpoints = dict();
-        this.meta = dict();
+        this.collections = new TableDrafts(dict());
+        this.endpoints = PersistentMap.empty<Encoded>().draft();
+        this.meta = PersistentMap.empty<Record<string, Encoded>>().draft();
         this.optimistic = [];
-        this.lastChanges = dict();
+        this.lastChanges = PersistentMap.empty<LastChange>().draft();
         break;
       default:
         break;

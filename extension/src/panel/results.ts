@@ -62,13 +62,9 @@ export function resultRows(
   now = Date.now(),
 ): ResultRow[] {
   // A read in flight for the first time has no meta yet: it is listed too.
-  const keys = new Set([
-    ...Object.keys(view.meta),
-    ...Object.keys(view.endpoints),
-    ...view.fetching,
-  ]);
+  const keys = new Set([...view.meta.keys(), ...view.endpoints.keys(), ...view.fetching]);
   const rows: ResultRow[] = [...keys].map((key) => {
-    const meta = plainFields(view.meta[key]);
+    const meta = plainFields(view.meta.get(key));
     return {
       key,
       endpoint: names.get(key) ?? '',
@@ -77,8 +73,8 @@ export function resultRows(
       pollFrequency: view.polling[key],
       fetchedAt: numberField(meta, 'date'),
       expiresAt: numberField(meta, 'expiresAt'),
-      result: view.endpoints[key],
-      meta: view.meta[key],
+      result: view.endpoints.get(key),
+      meta: view.meta.get(key),
     };
   });
   for (const { key, endpoint, fetchedAt } of view.optimistic)

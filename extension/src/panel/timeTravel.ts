@@ -16,6 +16,7 @@ import {
   type Row,
   type StoreView,
 } from './model.js';
+import { PersistentMap } from './tables.js';
 
 /**
  * Read-only time travel: the store as it was just after one event, read from the page's ring
@@ -53,11 +54,10 @@ function add(map: Map<string, Set<string>>, table: string, key: string) {
 function knownKeys(view: StoreView): Map<string, Set<string>> {
   const keys = new Map<string, Set<string>>();
   for (const [table, rows] of Object.entries(view.entities))
-    for (const pk of Object.keys(rows)) add(keys, table, pk);
+    for (const pk of rows.keys()) add(keys, table, pk);
   for (const [collection, rows] of Object.entries(view.collections))
-    for (const row of Object.keys(rows)) add(keys, collection, row);
-  for (const key of [...Object.keys(view.endpoints), ...Object.keys(view.meta)])
-    add(keys, RESULTS, key);
+    for (const row of rows.keys()) add(keys, collection, row);
+  for (const key of [...view.endpoints.keys(), ...view.meta.keys()]) add(keys, RESULTS, key);
   for (const event of view.events)
     for (const effect of event.effects)
       switch (effect.type) {
@@ -129,13 +129,13 @@ export function startTimeTravel(
 }
 
 /** The latest change of each collection row among these events (see StoreView.lastChanges). */
-function lastChangesOf(events: readonly StoreEvent[]): Dict<LastChange> {
-  const changes = dict<LastChange>();
-  for (const event of events)
-    for (const effect of event.effects)
-      if (effect.type === 'collection-changed')
-        changes[collectionRowId(effect.collection, effect.row)] = { seq: event.seq, effect };
-  return changes;
+function lastChangesOf(events: readonly StoreEvent[]): PersistentMap<LastChange> {
+  return PersistentMap.empty<LastChange>().withMutations((changes) => {
+    for (const event of events)
+      for (const effect of event.effects)
+        if (effect.type === 'collection-changed')
+          changes.set(collectionRowId(effect.collection, effect.row), { seq: event.seq, effect });
+  });
 }
 
 /** Whether an answer is one this time travel waits for. */
@@ -157,10 +157,10 @@ export function applyPastRows(travel: TimeTravel, message: RowsMessage): TimeTra
       row,
       Array.isArray(list) ? list.filter((pk) => typeof pk === 'string') : [],
     ]);
-    const rows = dict([...Object.entries(view.collections[message.table] ?? {}), ...members]);
+    const rows = withEntries(view.collections[message.table], members);
     view = { ...view, collections: withEntry(view.collections, message.table, rows) };
   } else if (held.length > 0) {
-    const rows = dict<Row>([...Object.entries(view.entities[message.table] ?? {}), ...held]);
+    const rows = withEntries<Row>(view.entities[message.table], held);
     view = { ...view, entities: withEntry(view.entities, message.table, rows) };
   }
   return answered(travel, view, message.leftRing === true);
@@ -170,14 +170,28 @@ export function applyPastRows(travel: TimeTravel, message: RowsMessage): TimeTra
 export function applyPastResults(travel: TimeTravel, message: ResultsMessage): TimeTravel {
   if (!answers(travel, message)) return travel;
   const asked = travel.asked[RESULTS];
-  const endpoints = dict(Object.entries(travel.view.endpoints));
-  const meta = dict(Object.entries(travel.view.meta));
+  const endpoints = travel.view.endpoints.draft();
+  const meta = travel.view.meta.draft();
   for (const [key, stored] of Object.entries(message.results)) {
     if (stored === null || !asked?.has(key)) continue;
-    endpoints[key] = stored.result;
-    if (isObject(stored.meta)) meta[key] = stored.meta as Record<string, never>;
+    endpoints.set(key, stored.result);
+    if (isObject(stored.meta)) meta.set(key, stored.meta as Record<string, never>);
   }
-  return answered(travel, { ...travel.view, endpoints, meta }, message.leftRing === true);
+  return answered(
+    travel,
+    { ...travel.view, endpoints: endpoints.finish(), meta: meta.finish() },
+    message.leftRing === true,
+  );
+}
+
+/** `table` (a new one when there is none) with `entries` set in it. */
+function withEntries<V>(
+  table: PersistentMap<V> | undefined,
+  entries: readonly (readonly [string, V])[],
+): PersistentMap<V> {
+  return (table ?? PersistentMap.empty<V>()).withMutations((draft) => {
+    for (const [key, value] of entries) draft.set(key, value);
+  });
 }
 
 function answered(travel: TimeTravel, view: StoreView, leftRing: boolean): TimeTravel {

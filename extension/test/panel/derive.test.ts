@@ -9,6 +9,7 @@ import {
   summarizeEffects,
 } from '../../src/panel/derive.js';
 import { applyEvents, emptyStoreView, mergeChanges } from '../../src/panel/model.js';
+import { tableOf, tablesOf } from '../support/tables.js';
 
 type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
 const removal = (pk: string, before: number): CollectionChange => ({
@@ -42,13 +43,13 @@ describe('collection rows', () => {
       ...emptyStoreView('s'),
       ready: true,
       lastSeq: 6,
-      collections: { '[Todo]': { '{}': ['1', '2', '3', '4'] } },
+      collections: tablesOf({ '[Todo]': { '{}': ['1', '2', '3', '4'] } }),
     };
     const { view } = applyEvents(ready, {
       storeId: 's',
       events: [event(7, { type: 'setResponse' }, [removal('2', 4), removal('4', 3)])],
     });
-    expect(view.collections['[Todo]']?.['{}']).toEqual(['1', '3']);
+    expect(view.collections['[Todo]']?.get('{}')).toEqual(['1', '3']);
     expect(collectionRows(view)[0]?.lastChange?.effect.removed).toEqual(['2', '4']);
   });
 });
@@ -57,8 +58,8 @@ describe('references', () => {
   it('tell two types with the same pk apart', () => {
     const view = {
       ...emptyStoreView('s'),
-      entities: { Todo: { '3': { id: 3 } }, User: { '3': { id: 3 } } },
-      endpoints: { 'GET /users/3': '3', 'GET /todos/3': '3', 'GET /snapshot-only': '3' },
+      entities: tablesOf({ Todo: { '3': { id: 3 } }, User: { '3': { id: 3 } } }),
+      endpoints: tableOf({ 'GET /users/3': '3', 'GET /todos/3': '3', 'GET /snapshot-only': '3' }),
       events: [
         event(1, { type: 'setResponse' }, [
           { type: 'entities-added', entity: 'User', pks: ['3'] },

@@ -5,6 +5,7 @@ import { encode, isPageMessage } from '../../../library/src/devtools/index.js';
 import { plain } from '../../../library/test/fixtures.js';
 import { isCollectionKey } from '../../src/panel/model.js';
 import { forPage, hostileMessage } from '../support/hostile.js';
+import { plainTables } from '../support/tables.js';
 import { FakeServer, TodoApp, TodoResource } from './support/app.js';
 import { FOUR_TITLES } from './support/env.js';
 import { mountPanel, restoreGlobals, settle } from './support/harness.js';
@@ -119,7 +120,7 @@ describe('the panel under a hostile script, fuzzed', () => {
               string,
               unknown
             >;
-            expect(view?.collections).toEqual(
+            expect(plainTables(view?.collections ?? {})).toEqual(
               Object.fromEntries(Object.entries(entities).filter(([key]) => isCollectionKey(key))),
             );
           } finally {

@@ -19,6 +19,7 @@ import {
   UNLOADED,
 } from '../../src/panel/model.js';
 import { rows, snapshot } from '../support/messages.js';
+import { keysOf, plainTable, plainTables } from '../support/tables.js';
 
 /** The panel's copy: which pks each entity table holds, and the rows it has fetched. */
 
@@ -52,31 +53,31 @@ function loaded(): StoreView {
 describe('the panel copy of a store', () => {
   it('keeps a snapshot apart: entity tables with every row loaded, collections as pk lists', () => {
     const view = loaded();
-    expect(view.entities).toEqual({
+    expect(plainTables(view.entities)).toEqual({
       Todo: { '1': { id: 1, title: 'one' }, '2': { id: 2, title: 'two' } },
     });
-    expect(view.collections).toEqual({ '[Todo]': { '{}': ['1', '2'] } });
+    expect(plainTables(view.collections)).toEqual({ '[Todo]': { '{}': ['1', '2'] } });
     expect(view.stale).toEqual({});
     expect(needsRow(view, 'Todo', '1')).toBe(false);
   });
 
   it('adds the pks of a grouped add, their rows not fetched yet', () => {
     const view = apply(loaded(), event(2, [added('3', '4')]));
-    expect(Object.keys(view.entities.Todo ?? {})).toEqual(['1', '2', '3', '4']);
-    expect(view.entities.Todo?.['3']).toBe(UNLOADED);
-    expect(view.entities.Todo?.['4']).toBe(UNLOADED);
+    expect(keysOf(view.entities.Todo)).toEqual(['1', '2', '3', '4']);
+    expect(view.entities.Todo?.get('3')).toBe(UNLOADED);
+    expect(view.entities.Todo?.get('4')).toBe(UNLOADED);
     expect(needsRow(view, 'Todo', '3')).toBe(true);
-    expect(view.entities.Todo?.['1']).toEqual({ id: 1, title: 'one' });
+    expect(view.entities.Todo?.get('1')).toEqual({ id: 1, title: 'one' });
     expect(needsRow(view, 'Todo', '1')).toBe(false);
   });
 
   it('marks fetched rows of a grouped update stale and keeps showing them', () => {
     const view = apply(loaded(), event(2, [added('3')]), event(3, [updated('1', '3')]));
-    expect(view.entities.Todo?.['1']).toEqual({ id: 1, title: 'one' });
+    expect(view.entities.Todo?.get('1')).toEqual({ id: 1, title: 'one' });
     expect(staleOf(view)).toEqual(['1']);
     expect(needsRow(view, 'Todo', '1')).toBe(true);
     // A row never fetched has nothing old to show: it stays unloaded.
-    expect(view.entities.Todo?.['3']).toBe(UNLOADED);
+    expect(view.entities.Todo?.get('3')).toBe(UNLOADED);
     expect(needsRow(view, 'Todo', '2')).toBe(false);
   });
 
@@ -89,10 +90,10 @@ describe('the panel copy of a store', () => {
       via: 'url-params',
     };
     let view = apply(loaded(), event(2, [updated('1')]), event(3, [invalidated]));
-    expect(view.entities.Todo?.['1']).toEqual(INVALID_ROW);
+    expect(view.entities.Todo?.get('1')).toEqual(INVALID_ROW);
     expect(staleOf(view)).toEqual([]);
     view = apply(view, event(4, [added('1')]));
-    expect(view.entities.Todo?.['1']).toBe(UNLOADED);
+    expect(view.entities.Todo?.get('1')).toBe(UNLOADED);
   });
 
   it('takes the rows the page answers with: set, no longer stale, and null removes the pk', () => {
@@ -101,18 +102,18 @@ describe('the panel copy of a store', () => {
       before,
       rows('s', 3, 'Todo', { '1': { id: 1, title: 'ONE' }, '3': { id: 3, title: 'three' } }),
     );
-    expect(view.entities.Todo).toEqual({
+    expect(plainTable(view.entities.Todo)).toEqual({
       '1': { id: 1, title: 'ONE' },
       '2': { id: 2, title: 'two' },
       '3': { id: 3, title: 'three' },
     });
     expect(staleOf(view)).toEqual(['2']);
     const gone = applyRows(view, rows('s', 3, 'Todo', { '2': null }));
-    expect(Object.keys(gone.entities.Todo ?? {})).toEqual(['1', '3']);
+    expect(keysOf(gone.entities.Todo)).toEqual(['1', '3']);
     expect(staleOf(gone)).toEqual([]);
     // An INVALID row comes as the usual marker.
     const invalid = applyRows(gone, rows('s', 3, 'Todo', { '3': INVALID_ROW }));
-    expect(invalid.entities.Todo?.['3']).toEqual(INVALID_ROW);
+    expect(invalid.entities.Todo?.get('3')).toEqual(INVALID_ROW);
   });
 
   it('ignores rows before the snapshot, which brings them all', () => {
@@ -126,9 +127,9 @@ describe('the panel copy of a store', () => {
       stale,
       snapshot('s', 3, { Todo: { '1': { id: 1 }, '3': { id: 3 } } }),
     );
-    expect(view.entities.Todo).toEqual({ '1': { id: 1 }, '3': { id: 3 } });
+    expect(plainTable(view.entities.Todo)).toEqual({ '1': { id: 1 }, '3': { id: 3 } });
     expect(view.stale).toEqual({});
-    expect(view.collections).toEqual({});
+    expect(plainTables(view.collections)).toEqual({});
   });
 
   it('keeps only the chunks that came, however many the snapshot announces', () => {
@@ -148,7 +149,8 @@ describe('the panel copy of a store', () => {
     expect(view.ready).toBe(false);
     view = applySnapshotChunk(view, chunk(1));
     expect(view.pendingSnapshot).toBeUndefined();
-    expect(view).toMatchObject({ ready: true, lastSeq: 2, entities: { Todo: { '1': { id: 1 } } } });
+    expect(view).toMatchObject({ ready: true, lastSeq: 2 });
+    expect(plainTables(view.entities)).toEqual({ Todo: { '1': { id: 1 } } });
 
     // A count no real snapshot has (the validators refuse it): still one part is kept.
     const huge = applySnapshotChunk(emptyStoreView('s'), {
@@ -184,8 +186,8 @@ describe('the panel copy of a store', () => {
         snapshot('s', 1, { [key]: { [key]: row }, [`[${key}]`]: { [key]: [key] } }),
       );
       expect(Object.keys(view.entities)).toEqual([key]);
-      expect(view.entities[key]?.[key]).toEqual(row);
-      expect(view.collections[`[${key}]`]?.[key]).toEqual([key]);
+      expect(view.entities[key]?.get(key)).toEqual(row);
+      expect(view.collections[`[${key}]`]?.get(key)).toEqual([key]);
       view = apply(
         view,
         event(2, [
@@ -218,22 +220,22 @@ describe('the panel copy of a store', () => {
       view = applyRows(view, rows('s', 3, key, { [key]: { ...row, title: 'fresh' } }));
       const own = (record: object) => Object.keys(record);
       expect(own(view.entities)).toEqual([key]);
-      expect(own(view.entities[key] ?? {})).toEqual([key, 'other']);
-      expect(view.entities[key]?.[key]).toEqual({ ...row, title: 'fresh' });
-      expect(view.entities[key]?.other).toEqual(INVALID_ROW);
+      expect(keysOf(view.entities[key])).toEqual([key, 'other']);
+      expect(view.entities[key]?.get(key)).toEqual({ ...row, title: 'fresh' });
+      expect(view.entities[key]?.get('other')).toEqual(INVALID_ROW);
       expect(own(view.collections).sort()).toEqual([key, `[${key}]`].sort());
-      expect(view.collections[key]?.[key]).toEqual([key]);
-      expect(own(view.endpoints)).toEqual([key]);
-      expect(view.meta[key]).toMatchObject({ expiresAt: 1 });
-      expect(view.meta[`${key}!`]).toMatchObject({ error: 'bad', invalidated: true });
-      expect(own(view.lastChanges)).toEqual([`${key} ${key}`]);
+      expect(view.collections[key]?.get(key)).toEqual([key]);
+      expect(keysOf(view.endpoints)).toEqual([key]);
+      expect(view.meta.get(key)).toMatchObject({ expiresAt: 1 });
+      expect(view.meta.get(`${key}!`)).toMatchObject({ error: 'bad', invalidated: true });
+      expect(keysOf(view.lastChanges)).toEqual([`${key} ${key}`]);
       // Nothing reached a prototype.
       expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(prototypeNames);
       expect(({} as Record<string, unknown>).title).toBeUndefined();
       // A key the copy does not hold reads as absent, whatever its name.
       const empty = emptyStoreView('s');
-      for (const record of [empty.entities, empty.collections, empty.endpoints, empty.meta])
-        expect(record[key]).toBeUndefined();
+      for (const record of [empty.entities, empty.collections]) expect(record[key]).toBeUndefined();
+      for (const table of [empty.endpoints, empty.meta]) expect(table.get(key)).toBeUndefined();
       expect(needsRow(empty, key, key)).toBe(false);
     },
   );
@@ -243,7 +245,7 @@ describe('the panel copy of a store', () => {
     const todos = before.entities.Todo;
     const after = apply(before, event(2, [added('3')]), event(3, [updated('1')]));
     expect(before.entities.Todo).toBe(todos);
-    expect(Object.keys(todos ?? {})).toEqual(['1', '2']);
+    expect(keysOf(todos)).toEqual(['1', '2']);
     expect(before.stale).toEqual({});
     expect(after.lastSeq).toBe(3);
   });
@@ -254,8 +256,8 @@ describe('the panel copy of a store', () => {
       event(3, [{ type: 'store-reset' }]),
       event(4, [added('9')]),
     );
-    expect(view.entities).toEqual({ Todo: { '9': UNLOADED } });
-    expect(view.collections).toEqual({});
+    expect(plainTables(view.entities)).toEqual({ Todo: { '9': UNLOADED } });
+    expect(plainTables(view.collections)).toEqual({});
     expect(staleOf(view)).toEqual([]);
     expect(view.lastSeq).toBe(4);
     expect(view.events.map((each) => each.seq)).toEqual([2, 3, 4]);
@@ -316,8 +318,8 @@ describe('a snapshot whose lists follow it', () => {
   it('is ready at once: every table and row there, empty, with what is still coming', () => {
     const view = head();
     expect(view.ready).toBe(true);
-    expect(view.entities).toEqual({ Todo: {} });
-    expect(view.collections).toEqual({ '[Todo]': { '{}': [], '{"a":1}': [] } });
+    expect(plainTables(view.entities)).toEqual({ Todo: {} });
+    expect(plainTables(view.collections)).toEqual({ '[Todo]': { '{}': [], '{"a":1}': [] } });
     expect(pksComing(view, 'Todo')).toBe(3);
     expect(membersComing(view, '[Todo]', '{}')).toBe(3);
     expect(membersComing(view, '[Todo]', '{"a":1}')).toBe(0);
@@ -328,8 +330,8 @@ describe('a snapshot whose lists follow it', () => {
       { seq: 4, table: '[Todo]', row: '{}', pks: ['c', 'a'] },
       { seq: 4, table: 'Todo', pks: ['a'] },
     ]);
-    expect(view.collections['[Todo]']?.['{}']).toEqual(['c', 'a']);
-    expect(view.entities.Todo).toEqual({ a: UNLOADED });
+    expect(view.collections['[Todo]']?.get('{}')).toEqual(['c', 'a']);
+    expect(plainTable(view.entities.Todo)).toEqual({ a: UNLOADED });
     expect(membersComing(view, '[Todo]', '{}')).toBe(1);
     expect(pksComing(view, 'Todo')).toBe(2);
     const before = view;
@@ -337,12 +339,12 @@ describe('a snapshot whose lists follow it', () => {
       { seq: 4, table: '[Todo]', row: '{}', pks: ['b'] },
       { seq: 4, table: 'Todo', pks: ['b', 'c'] },
     ]);
-    expect(view.collections['[Todo]']?.['{}']).toEqual(['c', 'a', 'b']);
-    expect(Object.keys(view.entities.Todo ?? {})).toEqual(['a', 'b', 'c']);
+    expect(view.collections['[Todo]']?.get('{}')).toEqual(['c', 'a', 'b']);
+    expect(keysOf(view.entities.Todo)).toEqual(['a', 'b', 'c']);
     expect(view.loading).toBeUndefined();
     // The copy before is unchanged (the views compare copies).
-    expect(before.collections['[Todo]']?.['{}']).toEqual(['c', 'a']);
-    expect(Object.keys(before.entities.Todo ?? {})).toEqual(['a']);
+    expect(before.collections['[Todo]']?.get('{}')).toEqual(['c', 'a']);
+    expect(keysOf(before.entities.Todo)).toEqual(['a']);
   });
 
   it('asks for a fresh snapshot on a part it does not expect (a script posted it)', () => {
@@ -357,8 +359,8 @@ describe('a snapshot whose lists follow it', () => {
       const view = applyListParts(head(), [{ seq: 4, table: 'Todo', pks: ['a'] }, part]);
       expect(view.resyncAfter).toBe(0);
       // What came is not taken: the fresh snapshot brings it all.
-      expect(view.entities).toEqual({ Todo: {} });
-      expect(view.collections['[Todo]']).toEqual({ '{}': [], '{"a":1}': [] });
+      expect(plainTables(view.entities)).toEqual({ Todo: {} });
+      expect(plainTable(view.collections['[Todo]'])).toEqual({ '{}': [], '{"a":1}': [] });
     }
     // Whole lists take no more.
     const whole = applyListParts(head(), [
@@ -378,7 +380,7 @@ describe('a snapshot whose lists follow it', () => {
   it('keeps a row already answered when its pk comes in a part', () => {
     let view = applyRows(head(), rows('s', 4, 'Todo', { b: { id: 'b' } }));
     view = applyListParts(view, [{ seq: 4, table: 'Todo', pks: ['a', 'b'] }]);
-    expect(view.entities.Todo).toEqual({ b: { id: 'b' }, a: UNLOADED });
+    expect(plainTable(view.entities.Todo)).toEqual({ b: { id: 'b' }, a: UNLOADED });
   });
 
   it('takes any name as a plain key: __proto__ tables, rows and pks', () => {
@@ -397,8 +399,8 @@ describe('a snapshot whose lists follow it', () => {
     ]);
     expect(Object.keys(view.entities)).toEqual(['__proto__', 'constructor']);
     const proto = '__proto__';
-    expect(Object.keys(view.entities[proto] ?? {})).toEqual([proto]);
-    expect(view.collections[proto]?.[proto]).toEqual(['toString', proto]);
+    expect(keysOf(view.entities[proto])).toEqual([proto]);
+    expect(view.collections[proto]?.get(proto)).toEqual(['toString', proto]);
     expect(pksComing(view, 'constructor')).toBe(1);
     expect(({} as Record<string, unknown>).toString).toBe(Object.prototype.toString);
   });
@@ -409,5 +411,99 @@ describe('a snapshot whose lists follow it', () => {
     expect(applyListParts(view, [{ seq: 4, table: 'Todo', pks: ['a'] }]).entities).toBe(
       view.entities,
     );
+  });
+});
+
+describe('a batch applied to large tables', () => {
+  const TODOS = 100_000;
+  const ROWS = 1_000;
+  const listRow = (index: number) => `{"list":${index}}`;
+
+  /** A copy of a store of 100k todos in 1,000 lists of 100 and one user, every list whole. */
+  function large(): StoreView {
+    const pks = Array.from({ length: TODOS }, (_, index) => `todo-${index}`);
+    const sizes = Object.fromEntries(Array.from({ length: ROWS }, (_, row) => [listRow(row), 100]));
+    const lists: ListPart[] = Array.from({ length: ROWS }, (_, row) => ({
+      seq: 1,
+      table: '[Todo]',
+      row: listRow(row),
+      pks: pks.slice(row * 100, (row + 1) * 100),
+    }));
+    return applyListParts(
+      applySnapshotChunk(
+        emptyStoreView('s'),
+        counted(1, { Todo: TODOS, User: 1 }, { '[Todo]': sizes }),
+      ),
+      [{ seq: 1, table: 'Todo', pks }, { seq: 1, table: 'User', pks: ['u'] }, ...lists],
+    );
+  }
+
+  const pushed: Effect = {
+    type: 'collection-changed',
+    collection: '[Todo]',
+    row: listRow(7),
+    kind: 'push',
+    lengthBefore: 100,
+    lengthAfter: 101,
+    inserted: [{ index: 100, pks: ['new'] }],
+    duplicates: [],
+    removed: [],
+  };
+  const invalidated: Effect = {
+    type: 'entity-invalidated',
+    entity: 'Todo',
+    pk: 'todo-5',
+    from: 'todo-5',
+    via: 'response',
+  };
+  const stored: Effect = {
+    type: 'result-stored',
+    key: 'GET /todos/new',
+    endpoint: 'Todo.get',
+    expiresAt: 5,
+    kept: true,
+    result: 'new',
+  };
+
+  it('makes new versions of the tables it changes and leaves the versions before as they were', () => {
+    const before = large();
+    expect(before.loading).toBeUndefined();
+    const after = apply(before, event(2, [added('new'), pushed]), event(3, [invalidated, stored]));
+
+    const todos = before.entities.Todo;
+    expect(after.entities.Todo).not.toBe(todos);
+    expect(after.entities.Todo?.size).toBe(TODOS + 1);
+    expect(after.entities.Todo?.get('new')).toBe(UNLOADED);
+    expect(after.entities.Todo?.get('todo-5')).toEqual(INVALID_ROW);
+    // The table before the batch still reads as it did: the batch wrote into a new version.
+    expect(todos?.size).toBe(TODOS);
+    expect(todos?.get('new')).toBeUndefined();
+    expect(todos?.get('todo-5')).toBe(UNLOADED);
+
+    const lists = before.collections['[Todo]'];
+    expect(after.collections['[Todo]']?.get(listRow(7))).toHaveLength(101);
+    expect(lists?.get(listRow(7))).toHaveLength(100);
+    // The rows the batch did not change are the very lists they were.
+    expect(after.collections['[Todo]']?.get(listRow(8))).toBe(lists?.get(listRow(8)));
+
+    expect(after.lastChanges.get(`[Todo] ${listRow(7)}`)?.seq).toBe(2);
+    expect(before.lastChanges.size).toBe(0);
+    expect(after.endpoints.get('GET /todos/new')).toBe('new');
+    expect(before.endpoints.size).toBe(0);
+    expect(before.meta.size).toBe(0);
+  });
+
+  it('keeps every table it did not change as it was, by identity', () => {
+    const before = large();
+    const after = apply(before, event(2, [added('new')]));
+    expect(after.entities.User).toBe(before.entities.User);
+    expect(after.collections).toBe(before.collections);
+    expect(after.endpoints).toBe(before.endpoints);
+    expect(after.meta).toBe(before.meta);
+    expect(after.lastChanges).toBe(before.lastChanges);
+    // An update of rows never fetched changes nothing the copy holds: not even the table.
+    const updatedOnly = apply(after, event(3, [updated('todo-1', 'todo-2')]));
+    expect(updatedOnly.entities).toBe(after.entities);
+    expect(updatedOnly.stale).toBe(after.stale);
   });
 });

@@ -6,6 +6,7 @@ import {
 import { RowRequests } from '../../src/panel/rowRequests.js';
 import { createPanelStore, type PanelStore } from '../../src/panel/store.js';
 import { hello, rows, snapshot } from '../support/messages.js';
+import { keysOf } from '../support/tables.js';
 
 /** Which rows are asked of the page, and when. */
 
@@ -115,7 +116,7 @@ describe('requestRows', () => {
 
   it(`splits what it asks for into commands of ${MAX_ROWS_PER_REQUEST} pks`, async () => {
     open('s', 2500);
-    const all = Object.keys(store.getState().stores.s?.entities.Todo ?? {});
+    const all = keysOf(store.getState().stores.s?.entities.Todo);
     requests.request('s', 'Todo', all);
     await tick();
     expect(asked().map((pks) => pks.length)).toEqual([1000, 1000, 500]);

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNLOADED } from '../../src/panel/model.js';
 import { eventsOf, hello, storeEvent } from '../support/messages.js';
+import { keysOf } from '../support/tables.js';
 import {
   CONTENT_PORT,
   deleteTodo,
@@ -72,15 +73,15 @@ describe('message path', () => {
     const view = panel.view();
     expect(view.ready).toBe(true);
     expect(panel.timeline()).toEqual(seqs(tab.produced));
-    expect(view.collections['[Todo]']?.['{"list":"big"}']).toEqual(todos.map((todo) => todo.id));
+    expect(view.collections['[Todo]']?.get('{"list":"big"}')).toEqual(todos.map((todo) => todo.id));
     const stored = [...(tab.store.getState().entities.get('Todo')?.keys() ?? [])];
-    expect(Object.keys(view.entities.Todo ?? {}).sort()).toEqual(stored.sort());
-    expect(Object.values(view.entities.Todo ?? {}).every((row) => row === UNLOADED)).toBe(true);
+    expect(keysOf(view.entities.Todo).sort()).toEqual(stored.sort());
+    expect([...(view.entities.Todo?.values() ?? [])].every((row) => row === UNLOADED)).toBe(true);
     // A view shows some: their rows come.
     const shown = todos.slice(0, 3).map((todo) => todo.id);
     panel.connection.requestRows(tab.bridge.storeId, 'Todo', shown);
     await world.run(100);
-    expect(shown.map((pk) => panel.view().entities.Todo?.[pk])).toEqual(todos.slice(0, 3));
+    expect(shown.map((pk) => panel.view().entities.Todo?.get(pk))).toEqual(todos.slice(0, 3));
   });
 
   it('shows the history from before it opened exactly as a panel open all along saw it live', async () => {

@@ -11,7 +11,7 @@ import { plain } from '../../../library/test/fixtures.js';
 import { Router } from '../../src/background/router.js';
 import { ContentRelay } from '../../src/content/relay.js';
 import { PanelConnection } from '../../src/panel/connection.js';
-import { isCollectionKey, type StoreView } from '../../src/panel/model.js';
+import { isCollectionKey, type Row, type StoreView } from '../../src/panel/model.js';
 import { createPanelStore, type PanelStore } from '../../src/panel/store.js';
 import { CONTENT_PORT, PANEL_PORT } from '../../src/shared/ports.js';
 import { TestPage } from './page.js';
@@ -23,6 +23,7 @@ import {
   PANEL_SENDER,
   settle,
 } from './ports.js';
+import { plainTables } from './tables.js';
 
 /**
  * The whole message path with real parts and fake ports (this file holds no tests): a page
@@ -231,20 +232,21 @@ export class Panel {
     return view;
   }
 
-  collections(storeId?: string): StoreView['collections'] {
-    return this.view(storeId).collections;
+  /** The collections, each as a plain object. */
+  collections(storeId?: string): Record<string, Record<string, string[]>> {
+    return plainTables(this.view(storeId).collections);
   }
 
-  /** The entity tables: rows not asked for yet are UNLOADED. */
-  entityTables(storeId?: string): StoreView['entities'] {
-    return this.view(storeId).entities;
+  /** The entity tables, each as a plain object: rows not asked for yet are UNLOADED. */
+  entityTables(storeId?: string): Record<string, Record<string, Row>> {
+    return plainTables(this.view(storeId).entities);
   }
 
   /** Asks for every row the copy lacks or holds out of date, and lets the answers come. */
   async loadRows(storeId?: string): Promise<void> {
     const view = this.view(storeId);
     for (const [table, rows] of Object.entries(view.entities))
-      this.connection.requestRows(view.id, table, Object.keys(rows));
+      this.connection.requestRows(view.id, table, [...rows.keys()]);
     await this.world.run(100);
   }
 

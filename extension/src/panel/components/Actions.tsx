@@ -9,7 +9,7 @@ import { isConnected } from '../store.js';
 export function Actions({ store }: { store: StoreView }) {
   const connection = useConnection();
   const connected = usePanel(isConnected);
-  const keys = Object.keys(store.endpoints).sort();
+  const keys = useMemo(() => [...store.endpoints.keys()].sort(), [store.endpoints]);
   const names = useMemo(() => endpointNames(store.events), [store.events]);
   const [picked, setPicked] = useState('');
   const [confirmingReset, setConfirmingReset] = useState(false);

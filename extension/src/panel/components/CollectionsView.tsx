@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { usePanel, usePanelActions, useRequestRows } from '../context.js';
 import { type CollectionRow, collectionRows, eventBySeq, latestChangedRow } from '../derive.js';
-import { dict } from '../dict.js';
 import {
   describeCollectionChange,
   entityLabel,
@@ -10,12 +9,15 @@ import {
   insertedPks,
   removedReason,
 } from '../format.js';
-import { isInvalidRow, type StoreView } from '../model.js';
+import { isInvalidRow, type Row, type StoreView } from '../model.js';
+import { PersistentMap } from '../tables.js';
 import type { ViewProps } from '../views.js';
 import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
 import { RowLabel } from './RowLabel.js';
 import { useRowRange, VirtualList } from './VirtualList.js';
+
+const NO_ROWS = PersistentMap.empty<Row>();
 
 /** Every collection row with its arguments; the selected row's members in order. */
 export function CollectionsView({ store }: ViewProps) {
@@ -83,8 +85,8 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
   const mark = change && change.rolledBackAt === undefined && insertedMark(change.effect.kind);
   const marked = new Set(mark ? insertedPks(change.effect) : []);
   const firstMarked = row.members.findIndex((pk) => marked.has(pk));
-  const entities = store.entities[row.entityType] ?? dict();
-  const label = (pk: string) => entityLabel(entities[pk]);
+  const entities = store.entities[row.entityType] ?? NO_ROWS;
+  const label = (pk: string) => entityLabel(entities.get(pk));
   const endpoint = change && eventBySeq(store.events, change.seq)?.action.endpoint;
   // The labels of the members in view, and of the pks the change names.
   const [range, onRangeChange] = useRowRange();
@@ -170,9 +172,9 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
               {index + 1}
             </span>
             <span class="pk mono">{pk}</span>
-            <RowLabel row={entities[pk]} />
+            <RowLabel row={entities.get(pk)} />
             {marked.has(pk) && <span class={`badge badge-${mark}`}>{mark}</span>}
-            {isInvalidRow(entities[pk]) && <span class="badge badge-invalid">INVALID</span>}
+            {isInvalidRow(entities.get(pk)) && <span class="badge badge-invalid">INVALID</span>}
           </>
         )}
       />

@@ -9,7 +9,6 @@ import {
   optimisticOutcome,
   referencesOf,
 } from '../derive.js';
-import { type Dict, dict } from '../dict.js';
 import {
   describeEffect,
   describePkOrigin,
@@ -20,6 +19,7 @@ import {
   plainFields,
 } from '../format.js';
 import { isInvalidRow, pksComing, type Row, type StoreView, UNLOADED } from '../model.js';
+import { PersistentMap } from '../tables.js';
 import type { ViewProps } from '../views.js';
 import { CopyJson } from './CopyJson.js';
 import { FieldDiff } from './EventDetail.js';
@@ -30,7 +30,7 @@ import { RowLabel } from './RowLabel.js';
 import { ValueTree } from './ValueTree.js';
 import { useRowRange, VirtualList } from './VirtualList.js';
 
-const NO_ROWS: Dict<Row> = dict();
+const NO_ROWS = PersistentMap.empty<Row>();
 const NO_PKS: string[] = [];
 /** Rows a label filter asks for at once. */
 const ROWS_AT_ONCE = 4000;
@@ -48,20 +48,15 @@ export function EntitiesView({ store }: ViewProps) {
     if (selected) setBrowsedType(selected.entity);
   }, [selected]);
   const type = browsedType !== undefined && types.includes(browsedType) ? browsedType : types[0];
-  // The list is of pks, their rows read when shown: a type can hold 100k entities, and the
-  // lists are made again whenever a row comes.
+  // The list is of pks, their rows read when shown: a type can hold 100k entities. A table keeps
+  // its identity while it does not change, so its pks are listed again only when it did (a pk
+  // or a row came).
   const rows = (type === undefined ? undefined : store.entities[type]) ?? NO_ROWS;
-  const pks = useMemo(() => Object.keys(rows), [rows]);
-  // Made again only when the tables change: a table's pks are counted by walking them.
+  const pks = useMemo(() => [...rows.keys()], [rows]);
   const { entities, loading } = store;
   const counts = useMemo(
-    () =>
-      types.map(
-        (option) =>
-          (option === type ? pks.length : Object.keys(entities[option] ?? NO_ROWS).length) +
-          pksComing({ loading }, option),
-      ),
-    [types, type, pks, entities, loading],
+    () => types.map((option) => (entities[option]?.size ?? 0) + pksComing({ loading }, option)),
+    [types, entities, loading],
   );
   // Right after a snapshot, a large table's pks are still coming.
   const coming = type === undefined ? 0 : pksComing(store, type);
@@ -73,7 +68,8 @@ export function EntitiesView({ store }: ViewProps) {
       filtering
         ? pks.filter(
             (pk) =>
-              pk.toLowerCase().includes(text) || entityLabel(rows[pk]).toLowerCase().includes(text),
+              pk.toLowerCase().includes(text) ||
+              entityLabel(rows.get(pk)).toLowerCase().includes(text),
           )
         : pks,
     [pks, rows, text, filtering],
@@ -88,7 +84,7 @@ export function EntitiesView({ store }: ViewProps) {
   // thousand at a time (the next ones once they came), so that the panel takes them in pieces
   // and stays responsive.
   const unloaded = useMemo(
-    () => (filtering ? pks.filter((pk) => rows[pk] === UNLOADED) : NO_PKS),
+    () => (filtering ? pks.filter((pk) => rows.get(pk) === UNLOADED) : NO_PKS),
     [pks, rows, filtering],
   );
   useRequestRows(
@@ -101,7 +97,7 @@ export function EntitiesView({ store }: ViewProps) {
     event.preventDefault();
     const pk = query.trim();
     if (!type || pk === '') return;
-    if (store.entities[type]?.[pk] === undefined) {
+    if (store.entities[type]?.has(pk) !== true) {
       setMiss(
         coming > 0
           ? `No ${type} with pk "${pk}" among the ${pks.length} pks loaded so far (${coming} more are coming).`
@@ -173,14 +169,14 @@ export function EntitiesView({ store }: ViewProps) {
             selected && selected.entity === type ? shown.indexOf(selected.pk) : undefined
           }
           onActivate={(pk) => type && selectEntity(type, pk)}
-          rowTitle={(pk) => `${type} ${pk} ${entityLabel(rows[pk])}`.trim()}
+          rowTitle={(pk) => `${type} ${pk} ${entityLabel(rows.get(pk))}`.trim()}
           empty={`No ${type} matches "${query}".`}
           onRangeChange={onRangeChange}
           renderRow={(pk) => (
             <>
               <span class="pk mono">{pk}</span>
-              <RowLabel row={rows[pk]} />
-              {isInvalidRow(rows[pk]) && <span class="badge badge-invalid">INVALID</span>}
+              <RowLabel row={rows.get(pk)} />
+              {isInvalidRow(rows.get(pk)) && <span class="badge badge-invalid">INVALID</span>}
             </>
           )}
         />
@@ -202,7 +198,7 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
     type,
     useMemo(() => [pk], [pk]),
   );
-  const row = store.entities[type]?.[pk];
+  const row = store.entities[type]?.get(pk);
   const loaded = row === UNLOADED ? undefined : row;
   const invalid = isInvalidRow(row);
   const label = entityLabel(row);

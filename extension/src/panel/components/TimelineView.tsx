@@ -112,7 +112,7 @@ export function TimelineView({ store }: ViewProps) {
   const inspectedSeq = usePanel((state) => state.inspectedEvent);
   const inspected = inspectedSeq === undefined ? undefined : eventBySeq(store.events, inspectedSeq);
   const labelOf = useCallback<EntityLabeler>(
-    (entity, pk) => entityLabel(store.entities[entity]?.[pk]),
+    (entity, pk) => entityLabel(store.entities[entity]?.get(pk)),
     [store.entities],
   );
   const events = useMemo(
