@@ -132,8 +132,10 @@ interface EventWatch {
 
 /**
  * Starts watching the panel for event `seq`: it is shown once the Timeline (the view open) has
- * its row in the DOM and the next frame was painted (`requestAnimationFrame`, then a task, as
- * the interactions above are timed). Call before the page writes it; `eventShownAt` answers when.
+ * committed its row to the DOM, and the task that did so has ended. A DevTools panel is on screen
+ * beside the page, so its frame follows within one display refresh; here the panel is a tab
+ * behind the page, whose frames headless Chromium spaces about a second apart, so waiting for
+ * one would time the tab's throttling. Call before the page writes it; `eventShownAt` answers when.
  */
 export function watchForEvent(panel: Page, seq: number, timeoutMs: number): Promise<void> {
   return panel.evaluate(
@@ -142,9 +144,7 @@ export function watchForEvent(panel: Page, seq: number, timeoutMs: number): Prom
       const selector = `#timeline-events [data-seq="${seq}"]`;
       watch.shown = new Promise((resolve, reject) => {
         const painted = () =>
-          requestAnimationFrame(() =>
-            setTimeout(() => resolve(performance.timeOrigin + performance.now()), 0),
-          );
+          setTimeout(() => resolve(performance.timeOrigin + performance.now()), 0);
         if (document.querySelector(selector)) {
           painted();
           return;
