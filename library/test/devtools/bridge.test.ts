@@ -306,31 +306,31 @@ describe('the ring before a panel connects', () => {
 });
 
 describe('batching', () => {
-  it('sends the events of one batchInterval in one events message', () => {
+  it('sends the first events after a quiet spell once their task ends, the next ones one batchInterval after the last batch', () => {
     vi.useFakeTimers();
     const store = createStore();
     const { storeId } = connect(store, { batchInterval: 40 });
     panel.connect(0);
     const mark = panel.mark;
+    const sent = () => panel.eventMessages(storeId, mark).map((m) => eventsIn(m).map((e) => e.seq));
     notes(store, 1, 1);
+    expect(sent()).toEqual([]);
+    vi.advanceTimersByTime(0);
+    expect(sent()).toEqual([[1]]);
     vi.advanceTimersByTime(15);
     notes(store, 1, 2);
     vi.advanceTimersByTime(15);
     notes(store, 1, 3);
-    vi.advanceTimersByTime(9); // 39 ms after the first event
-    expect(panel.since(mark)).toEqual([]);
+    vi.advanceTimersByTime(9); // 39 ms after the first batch
+    expect(sent()).toEqual([[1]]);
     vi.advanceTimersByTime(1);
-    const batches = panel.eventMessages(storeId, mark);
-    expect(batches).toHaveLength(1);
-    expect(eventsIn(batches[0]!).map((event) => event.seq)).toEqual([1, 2, 3]);
-    expect(batches[0]?.history).toBeUndefined();
-
+    expect(sent()).toEqual([[1], [2, 3]]);
+    expect(panel.eventMessages(storeId, mark)[1]?.history).toBeUndefined();
+    // A quiet spell longer than the interval: the next events go at once again.
+    vi.advanceTimersByTime(100);
     notes(store, 2, 4);
-    vi.advanceTimersByTime(40);
-    expect(panel.eventMessages(storeId, mark).map((m) => eventsIn(m).map((e) => e.seq))).toEqual([
-      [1, 2, 3],
-      [4, 5],
-    ]);
+    vi.advanceTimersByTime(0);
+    expect(sent()).toEqual([[1], [2, 3], [4, 5]]);
   });
 
   it('a batch too large for one message is split, each part valid, with no seq lost', () => {
@@ -357,17 +357,19 @@ describe('batching', () => {
     for (const batch of batches) expect(JSON.stringify(batch).length).toBeLessThan(1024 * 1024);
   });
 
-  it('waits 50 ms by default', () => {
+  it('waits 50 ms after a batch by default', () => {
     vi.useFakeTimers();
     const store = createStore();
     connect(store);
     panel.connect(0);
+    notes(store, 1);
+    vi.advanceTimersByTime(0);
     const mark = panel.mark;
     notes(store, 2);
     vi.advanceTimersByTime(49);
     expect(panel.since(mark)).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(panel.events(undefined, mark).map((event) => event.seq)).toEqual([1, 2]);
+    expect(panel.events(undefined, mark).map((event) => event.seq)).toEqual([2, 3]);
   });
 
   it('a disconnect command stops sending; events meanwhile stay in the ring', () => {

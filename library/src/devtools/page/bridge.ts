@@ -41,7 +41,11 @@ export interface DevtoolsOptions {
    * ms (default 10): longer work goes on in later tasks, and the page stays responsive.
    */
   sliceMs?: number;
-  /** How long events wait to be sent together while a panel is connected, in ms (default 50). */
+  /**
+   * While a panel is connected, events are sent together at most this often, in ms (default
+   * 50): the first after a quiet spell goes once the task that made it ends, the next ones wait
+   * for the interval since the last batch.
+   */
   batchInterval?: number;
   /** The window to talk through (the page's own window by default). */
   window?: Window;
@@ -113,6 +117,8 @@ class DevtoolsBridge implements DevtoolsConnection {
   private queue: HistoryEntry[] = [];
   private snapshotDue = false;
   private timer: ReturnType<typeof setTimeout> | undefined = undefined;
+  /** When the last batch of events started to be sent (see batchInterval). */
+  private lastBatchAt = 0;
   /** A resync answer or a snapshot being sent, in slices. */
   private work: SlicedWork | undefined = undefined;
   /** Reads and snapshot commands that came while `work` runs: run once it is done. */
@@ -253,7 +259,10 @@ class DevtoolsBridge implements DevtoolsConnection {
     if (!this.connected) return;
     this.queue.push(entry);
     if (needsSnapshot(entry)) this.snapshotDue = true;
-    this.timer ??= setTimeout(this.batchDue, this.batchInterval);
+    this.timer ??= setTimeout(
+      this.batchDue,
+      Math.max(0, this.lastBatchAt + this.batchInterval - Date.now()),
+    );
   }
 
   /**
@@ -345,6 +354,7 @@ class DevtoolsBridge implements DevtoolsConnection {
   /** The queued events, then the snapshot they made due. */
   private *postPending(): Generator<void> {
     const { seq, state, queue } = this;
+    this.lastBatchAt = Date.now();
     let snapshotDue = this.snapshotDue;
     this.queue = [];
     this.snapshotDue = false;
