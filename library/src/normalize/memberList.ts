@@ -44,6 +44,15 @@ export class MemberList implements Iterable<string> {
     return this.positions.has(pk);
   }
 
+  /** Whether the list is exactly these pks, in this order. */
+  holdsExactly(pks: readonly string[]): boolean {
+    if (pks.length !== this.length) return false;
+    const members = this.toArray();
+    for (let index = 0; index < pks.length; index++)
+      if (members[index] !== pks[index]) return false;
+    return true;
+  }
+
   /** The list with the given pks that are not members yet added at the end, in their order. */
   append(pks: Iterable<string>): MemberList {
     const owner = {};

@@ -294,7 +294,10 @@ export class Collection<
   ): unknown {
     const members = entityRefs(this.schema.normalize(input, parent, key, ctx));
     const rowPk = this.rowOf(parent, key, ctx.args);
-    ctx.writeCollectionRow(this.table, rowPk, MemberList.from(members), 'replace', members);
+    // A refetch that lists the same members keeps the stored row, without building another.
+    const stored = ctx.getRow(this.key, rowPk) as MemberList | undefined;
+    const row = stored?.holdsExactly(members) ? stored : MemberList.from(members);
+    ctx.writeCollectionRow(this.table, rowPk, row, 'replace', members);
     return rowPk;
   }
 
