@@ -53,22 +53,28 @@ export class ReferenceIndex {
 
 const NONE: ReadonlySet<string> = new Set();
 
+/*
+ * Node keys: a letter for the kind, then the names. A row's table name is preceded by its length,
+ * so that no table and pk can make the key of another pair, whatever text they hold.
+ */
+
 /** The node of a stored result, by its key. */
-export const resultNode = (key: string): string => JSON.stringify(['result', key]);
+export const resultNode = (key: string): string => `r${key}`;
 /** The node of a row: an entity's (table `Todo`, its pk) or a collection's (table `[Todo]`, its args). */
-export const rowNode = (table: string, pk: string): string => JSON.stringify(['row', table, pk]);
+export const rowNode = (table: string, pk: string): string => `e${table.length}:${table}${pk}`;
 /** The node of a whole table, which `schema.All` reads. */
-export const tableNode = (table: string): string => JSON.stringify(['table', table]);
+export const tableNode = (table: string): string => `t${table}`;
 /** The table and pk of a row's node; undefined for other nodes. */
 export function rowOf(node: string): { table: string; pk: string } | undefined {
-  if (!node.startsWith('["row"')) return undefined;
-  const [, table, pk] = JSON.parse(node) as [string, string, string];
-  return { table, pk };
+  if (node[0] !== 'e') return undefined;
+  const colon = node.indexOf(':');
+  const end = colon + 1 + Number(node.slice(1, colon));
+  return { table: node.slice(colon + 1, end), pk: node.slice(end) };
 }
 /** Whether a node is a stored result's. */
-export const isResultNode = (node: string): boolean => node.startsWith('["result"');
+export const isResultNode = (node: string): boolean => node[0] === 'r';
 /** The result key of a result node. */
-export const resultKeyOf = (node: string): string => (JSON.parse(node) as [string, string])[1];
+export const resultKeyOf = (node: string): string => node.slice(1);
 
 /**
  * The nodes a normalized value points at directly, as its schema reads it: the schema's own
