@@ -56,7 +56,9 @@ export function normalize(
     // An empty answer (an empty 200, a 204) where the schema expects data is an error, not a
     // stored `null` that every reader would then take for the data.
     throw new SchemaError(
-      `${describeSchema(schema)} expects data but the response was empty (${describeValue(input)})`,
+      process.env.NODE_ENV !== 'production'
+        ? `${describeSchema(schema)} expects data but the response was empty (${describeValue(input)})`
+        : `${describeSchema(schema)}: the response was empty`,
       input,
     );
   }
@@ -125,7 +127,9 @@ class NormalizeRun implements NormalizeContext {
     if (!schemaClass) return value;
     if (this.depth === MAX_NESTING) {
       throw new SchemaError(
-        `the response nests values deeper than ${MAX_NESTING} levels (at ${describeSchema(schema)}): it is refused, nothing of it is stored`,
+        process.env.NODE_ENV !== 'production'
+          ? `the response nests values deeper than ${MAX_NESTING} levels (at ${describeSchema(schema)}): it is refused, nothing of it is stored`
+          : `the response nests deeper than ${MAX_NESTING} levels`,
         value,
       );
     }

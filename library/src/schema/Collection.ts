@@ -113,7 +113,9 @@ function tableOf(schema: unknown): CollectionTable {
   if (isEntity(schema)) return { key: `[${schema.key}]`, entity: schema.key };
   if (schema instanceof UnionSchema) return { key: `[${schema.key}]`, entity: undefined };
   throw new Error(
-    `schema.Collection holds entities of one Entity class or a schema.Union, not ${describeValue(schema)}`,
+    process.env.NODE_ENV !== 'production'
+      ? `schema.Collection holds entities of one Entity class or a schema.Union, not ${describeValue(schema)}`
+      : 'schema.Collection holds entities of one Entity class or a schema.Union',
   );
 }
 
@@ -132,6 +134,10 @@ function entityRefs(normalized: readonly unknown[]): string[] {
 function listSchema<S extends CollectionSchema>(schema: S): ArraySchema<MemberOf<S>> {
   if (schema instanceof ArraySchema) return schema;
   if (Array.isArray(schema)) return new ArraySchema(schema[0]);
+  // The message names what was given: development builds only, so that production builds leave
+  // ValuesSchema out unless the app uses it.
+  if (process.env.NODE_ENV === 'production')
+    throw new TypeError('schema.Collection takes a list schema ([Todo] or new schema.Array(Todo))');
   const member = schema instanceof ValuesSchema ? schema.schema : schema;
   const name = isEntity(member) ? member.key : 'Todo';
   const given =
@@ -369,7 +375,9 @@ export class CollectionAdder<
   ): unknown {
     if (typeof input !== 'object' || input === null) {
       throw new SchemaError(
-        `adding to ${this.collection.key} expects an object or a list of objects but received ${describeValue(input)}`,
+        process.env.NODE_ENV !== 'production'
+          ? `adding to ${this.collection.key} expects an object or a list of objects but received ${describeValue(input)}`
+          : `adding to ${this.collection.key} expects objects`,
         input,
       );
     }

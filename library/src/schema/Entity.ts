@@ -68,7 +68,9 @@ export abstract class Entity {
     // rather than fail on calling undefined.
     if (typeof pkMethod !== 'function') {
       throw new SchemaError(
-        `${this.key} has no pk() method: an Entity class must define pk(), which returns its identifier`,
+        process.env.NODE_ENV !== 'production'
+          ? `${this.key} has no pk() method: an Entity class must define pk(), which returns its identifier`
+          : `${this.key} has no pk()`,
         value,
       );
     }
@@ -189,9 +191,11 @@ export abstract class Entity {
     }
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       throw new SchemaError(
-        `${this.key} expects an object but received ${describeValue(input)}${
-          typeof input === 'string' ? ' (a text response where JSON was expected?)' : ''
-        }`,
+        process.env.NODE_ENV !== 'production'
+          ? `${this.key} expects an object but received ${describeValue(input)}${
+              typeof input === 'string' ? ' (a text response where JSON was expected?)' : ''
+            }`
+          : `${this.key} expects an object`,
         input,
       );
     }
@@ -200,7 +204,9 @@ export abstract class Entity {
     if (pk === undefined) {
       if (!ctx.optimistic) {
         throw new SchemaError(
-          `${this.key}.pk() returned undefined for ${describeValue(input)}: the response lacks the ${this.key} identifier`,
+          process.env.NODE_ENV !== 'production'
+            ? `${this.key}.pk() returned undefined for ${describeValue(input)}: the response lacks the ${this.key} identifier`
+            : `${this.key}.pk() returned undefined`,
           input,
         );
       }
@@ -319,7 +325,9 @@ function asPk(
   // different values meet.
   if (typeof pk !== 'string' && typeof pk !== 'number') {
     throw new SchemaError(
-      `${entity.key}.pk() returned ${describeValue(pk)} for ${describeValue(value)}: a pk must be a string or a number`,
+      process.env.NODE_ENV !== 'production'
+        ? `${entity.key}.pk() returned ${describeValue(pk)} for ${describeValue(value)}: a pk must be a string or a number`
+        : `${entity.key}.pk() returned no string or number`,
       value,
     );
   }

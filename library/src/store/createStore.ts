@@ -51,7 +51,7 @@ export interface Store {
 
 /** A store and its Controller, independent of any UI framework. */
 export function createStore(options: StoreOptions = {}): Store {
-  assertOptions(options);
+  if (process.env.NODE_ENV !== 'production') assertOptions(options);
   let committed = options.initialState ?? initialState();
   let view = committed;
   /** What the pending optimistic responses did to `committed` to make `view` (none: undefined). */
