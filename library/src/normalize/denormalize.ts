@@ -202,6 +202,18 @@ class DenormalizeRun implements DenormalizeContext {
     return typeof schema === 'function' ? deserialize(schema, input) : input;
   }
 
+  unvisitItems(schema: unknown, items: Iterable<unknown>): unknown[] {
+    // The items' schema is resolved once for the list, not once an item.
+    const schemaClass = schemaOf(schema);
+    const out: unknown[] = [];
+    for (const item of items) {
+      if (item === undefined || item === null) continue;
+      const value = schemaClass ? schemaClass.denormalize(item, this) : this.unvisit(schema, item);
+      if (value !== undefined && value !== null && !isInvalid(value)) out.push(value);
+    }
+    return out;
+  }
+
   readRow(table: string, pk: string): unknown {
     return this.row(table, pk);
   }

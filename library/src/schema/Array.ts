@@ -1,5 +1,4 @@
 import { describeValue, SchemaError } from './describe.js';
-import { isInvalid } from './invalid.js';
 import { PolymorphicSchema } from './Polymorphic.js';
 import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
 
@@ -41,11 +40,6 @@ export class ArraySchema<S = unknown> extends PolymorphicSchema<S> implements Sc
    */
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {
     if (typeof input !== 'object' || input === null || !(Symbol.iterator in input)) return input;
-    const out: unknown[] = [];
-    for (const item of input as Iterable<unknown>) {
-      const value = ctx.unvisit(this.schema, item);
-      if (value !== undefined && value !== null && !isInvalid(value)) out.push(value);
-    }
-    return out;
+    return ctx.unvisitItems(this.schema, input as Iterable<unknown>);
   }
 }

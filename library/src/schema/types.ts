@@ -74,6 +74,11 @@ export interface DenormalizeContext {
    * its own processes its entities with them.
    */
   unvisit(schema: unknown, input: unknown, parent?: unknown, key?: string): unknown;
+  /**
+   * Denormalizes each item of a list with `schema`, each where the list sits; items that are
+   * missing, null or INVALID are left out.
+   */
+  unvisitItems(schema: unknown, items: Iterable<unknown>): unknown[];
   /** Reads a table row and records it as a dependency of the value being built. */
   readRow(key: string, pk: string): unknown;
   /**

@@ -106,6 +106,11 @@ class ReferenceCollector implements DenormalizeContext {
     return schemaOf(schema)?.denormalize(input, this) ?? input;
   }
 
+  unvisitItems(schema: unknown, items: Iterable<unknown>): unknown[] {
+    for (const item of items) this.unvisit(schema, item);
+    return [];
+  }
+
   readRow(table: string, pk: string): undefined {
     this.nodes.push(rowNode(table, pk));
     return undefined;
