@@ -170,6 +170,23 @@ describe('a delete names the results it reached', () => {
     expect(readers(lastEvent())).toEqual([]);
   });
 
+  it('after more changes than wait to be indexed, the index is made again from the store', async () => {
+    await store.controller.setResponse(Todos.getList, { userId: 'u1' }, [
+      todo('1', 'u1', ada),
+      todo('2', 'u1', bob),
+    ]);
+    await store.controller.setResponse(Todos.get, { userId: 'u1', id: '1' }, todo('1', 'u1', ada));
+    // More writes than the describer keeps waiting, none of them a delete.
+    for (let n = 0; n < 1200; n++)
+      await store.controller.setResponse(Notes.get, { id: `n${n}` }, { id: `n${n}`, author: bob });
+    lastEvent();
+    await store.controller.setResponse(Users.delete, { id: 'u1' }, { id: 'u1' });
+    expect(readers(lastEvent())).toEqual([
+      { type: 'result-lost-member', key: Todos.getList.key({ userId: 'u1' }) },
+      { type: 'result-suspends', key: Todos.get.key({ userId: 'u1', id: '1' }) },
+    ]);
+  });
+
   it('a list fetched again without the entity is no longer reached by its delete', async () => {
     await store.controller.setResponse(Todos.getList, { userId: 'u1' }, [
       todo('1', 'u1'),

@@ -235,7 +235,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     // A replay finds endpoints by name: every endpoint that ran can be replayed.
     if (action.type === 'fetch' || action.type === 'setResponse') registerEndpoint(action.endpoint);
     const facts = factsOf(action, changes, this.state, view);
-    this.describer.track(action, changes, facts.kept, view);
+    this.describer.note(action, changes, facts.kept);
     // An `apply` replay runs synchronously; a `send` waits for the server, so a click in that
     // time is counted as the replay's too.
     this.keep({

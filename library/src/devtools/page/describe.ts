@@ -28,6 +28,15 @@ import type { Call } from './resultCommands.js';
 
 type Row = Record<string, unknown>;
 
+/** How many changes wait to be taken into the reference index (see Describer.pending). */
+const PENDING_LIMIT = 1000;
+
+/** Whether an entity class gives any field a schema (only such rows point at others). */
+function hasRelations(entityClass: EntityStatics): boolean {
+  for (const _field in entityClass.schema) return true;
+  return false;
+}
+
 /** Whether a schema reads as a list (which loses members, and never suspends for that). */
 function isList(schema: unknown): boolean {
   return (
@@ -55,52 +64,104 @@ export class Describer {
   private readonly calls = new Map<string, Call & { order: number }>();
   /** What each stored result and entity row points at (see ReferenceIndex). */
   private readonly references = new ReferenceIndex();
+  /**
+   * The changes not taken into `references` yet. The index is brought up to date only when a
+   * delete needs it: loads and updates cost the page nothing more than this list, and a store
+   * that never deletes never pays for the index. Past PENDING_LIMIT changes the list is dropped
+   * and the index made again from the state at the next delete (`rebuildDue`).
+   */
+  private pending: { changes: ChangeSet; kept: ReadonlyMap<string, unknown> }[] = [];
+  private rebuildDue = false;
   /** Entity classes by key, from the schemas of the endpoints that ran. */
   private readonly classes = new Map<string, EntityStatics>();
   private readonly schemasSeen = new WeakSet<object>();
 
   constructor(private readonly controller: Controller) {}
 
-  /**
-   * Notes what an action did to what points at what: the results it stored (with the call that
-   * stored them) and the entity rows it wrote. The work is proportional to the change.
-   */
-  track(
-    action: Action,
-    changes: ChangeSet,
-    kept: ReadonlyMap<string, unknown>,
-    state: State,
-  ): void {
-    if (changes.reset) this.references.clear();
+  /** Notes an action: the call behind each read it stored, and its changes for the index. */
+  note(action: Action, changes: ChangeSet, kept: ReadonlyMap<string, unknown>): void {
     const ran = action.type === 'fetch' || action.type === 'setResponse' ? action : undefined;
-    if (ran) this.learnClasses(ran.endpoint.schema);
-    for (const change of changes.results) {
-      if (change.type === 'result-invalidated') {
-        this.references.delete(resultNode(change.key));
-      } else if (ran && change.type === 'result-stored' && kept.has(change.key)) {
-        let call = this.calls.get(change.key);
-        if (call === undefined) {
-          call = { endpoint: ran.endpoint, args: ran.args, order: this.calls.size };
-          this.calls.set(change.key, call);
-        }
-        const refs = referencesOf(call.endpoint.schema, kept.get(change.key), call.args);
-        this.references.set(resultNode(change.key), refs);
+    if (ran) {
+      this.learnClasses(ran.endpoint.schema);
+      for (const change of changes.results) {
+        if (change.type !== 'result-stored' || !kept.has(change.key) || this.calls.has(change.key))
+          continue;
+        this.calls.set(change.key, {
+          endpoint: ran.endpoint,
+          args: ran.args,
+          order: this.calls.size,
+        });
       }
+    }
+    if (changes.reset) {
+      this.references.clear();
+      this.pending = [];
+      this.rebuildDue = false;
+    } else if (!this.rebuildDue) {
+      this.pending.push({ changes, kept });
+      if (this.pending.length > PENDING_LIMIT) {
+        this.pending = [];
+        this.rebuildDue = true;
+      }
+    }
+  }
+
+  /** Brings the reference index up to `state`: the changes noted since, or all of the state. */
+  private catchUp(state: State): void {
+    if (this.rebuildDue) {
+      this.rebuildFrom(state);
+    } else {
+      for (const { changes, kept } of this.pending) this.take(changes, kept, state);
+    }
+    this.pending = [];
+    this.rebuildDue = false;
+  }
+
+  /** Takes one change into the index: the results it stored and the entity rows it wrote. */
+  private take(changes: ChangeSet, kept: ReadonlyMap<string, unknown>, state: State): void {
+    for (const change of changes.results) {
+      if (change.type === 'result-invalidated') this.references.delete(resultNode(change.key));
+      else if (change.type === 'result-stored' && kept.has(change.key))
+        this.noteResult(change.key, kept.get(change.key));
     }
     for (const { entity, added, updated, invalidated } of changes.entities) {
       const entityClass = this.classes.get(entity);
-      if (entityClass === undefined || Object.keys(entityClass.schema).length === 0) continue;
+      if (entityClass === undefined || !hasRelations(entityClass)) continue;
       const rows = state.entities.get(entity);
-      const note = (pk: string) => {
-        const row = rows?.get(pk);
-        if (typeof row === 'object' && row !== null && !isInvalid(row))
-          this.references.set(rowNode(entity, pk), rowReferencesOf(entityClass, row as Row));
-      };
-      for (const pk of added) note(pk);
+      for (const pk of added) this.noteRow(entityClass, pk, rows?.get(pk));
       for (const { pk, fields } of updated)
-        if (fields.some(({ field }) => Object.hasOwn(entityClass.schema, field))) note(pk);
+        if (fields.some(({ field }) => Object.hasOwn(entityClass.schema, field)))
+          this.noteRow(entityClass, pk, rows?.get(pk));
       for (const { pk } of invalidated) this.references.delete(rowNode(entity, pk));
     }
+  }
+
+  /** The index made again from the state alone: every tracked result, every related row. */
+  private rebuildFrom(state: State): void {
+    this.references.clear();
+    for (const key of this.calls.keys()) {
+      const value = state.endpoints.get(key);
+      if (value !== undefined) this.noteResult(key, value);
+    }
+    for (const entityClass of this.classes.values()) {
+      if (!hasRelations(entityClass)) continue;
+      state.entities.get(entityClass.key)?.forEach((row, pk) => {
+        this.noteRow(entityClass, pk, row);
+      });
+    }
+  }
+
+  private noteResult(key: string, value: unknown): void {
+    const call = this.calls.get(key);
+    if (call)
+      this.references.set(resultNode(key), referencesOf(call.endpoint.schema, value, call.args));
+  }
+
+  private noteRow(entityClass: EntityStatics, pk: string, row: unknown): void {
+    const node = rowNode(entityClass.key, pk);
+    if (typeof row === 'object' && row !== null && !isInvalid(row))
+      this.references.set(node, rowReferencesOf(entityClass, row as Row));
+    else this.references.delete(node);
   }
 
   private learnClasses(schema: unknown): void {
@@ -136,6 +197,7 @@ export class Describer {
       for (const { pk } of invalidated) reached.push(rowNode(entity, pk));
     }
     if (reached.length === 0) return NO_READERS;
+    this.catchUp(after);
     for (const { collection, row, kind } of changes.collections)
       if (kind === 'invalidate') reached.push(rowNode(collection, row));
     const reachedCalls: [string, Call & { order: number }][] = [];
