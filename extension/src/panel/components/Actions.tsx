@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { ExtensionCommandBody } from '../../../../library/src/devtools/protocol/messages.js';
 import { useConnection, usePanel } from '../context.js';
-import { endpointNames } from '../derive.js';
-import type { StoreView } from '../model.js';
+import { endpointOf, type StoreView } from '../model.js';
 import { isConnected } from '../store.js';
 
 /** Commands to the page's store: invalidate one result, expire all, reset. */
@@ -10,7 +9,6 @@ export function Actions({ store }: { store: StoreView }) {
   const connection = useConnection();
   const connected = usePanel(isConnected);
   const keys = useMemo(() => [...store.endpoints.keys()].sort(), [store.endpoints]);
-  const names = useMemo(() => endpointNames(store.events), [store.events]);
   const [picked, setPicked] = useState('');
   const [confirmingReset, setConfirmingReset] = useState(false);
   // What was last sent, said until the store moves on past the command's own change.
@@ -35,11 +33,14 @@ export function Actions({ store }: { store: StoreView }) {
           onChange={(event) => setPicked(event.currentTarget.value)}
         >
           {keys.length === 0 && <option value="">No stored results</option>}
-          {keys.map((option) => (
-            <option key={option} value={option}>
-              {names.has(option) ? `${option} (${names.get(option)})` : option}
-            </option>
-          ))}
+          {keys.map((option) => {
+            const endpoint = endpointOf(store, option);
+            return (
+              <option key={option} value={option}>
+                {endpoint === undefined ? option : `${option} (${endpoint})`}
+              </option>
+            );
+          })}
         </select>
       </label>
       <button

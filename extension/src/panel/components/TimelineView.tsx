@@ -4,7 +4,6 @@ import { isEditEndpoint } from '../../../../library/src/devtools/protocol/messag
 import { useConnection, usePanel, usePanelActions } from '../context.js';
 import {
   DEVTOOLS_EDIT,
-  distinctActionValues,
   type EntityLabeler,
   eventBySeq,
   eventSummary,
@@ -119,8 +118,8 @@ export function TimelineView({ store }: ViewProps) {
     () => filterEvents(store.events, filter, labelOf),
     [store.events, filter, labelOf],
   );
-  const kinds = useMemo(() => distinctActionValues(store.events, 'type'), [store.events]);
-  const endpoints = useMemo(() => distinctActionValues(store.events, 'endpoint'), [store.events]);
+  const kinds = store.actionValues.type.sorted;
+  const endpoints = store.actionValues.endpoint.sorted;
   const rows = useMemo(
     () =>
       events.flatMap((event): TimelineRow[] =>
