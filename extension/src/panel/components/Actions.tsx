@@ -3,6 +3,7 @@ import type { ExtensionCommandBody } from '../../../../library/src/devtools/prot
 import { useConnection, usePanel } from '../context.js';
 import { endpointOf, type StoreView } from '../model.js';
 import { isConnected } from '../store.js';
+import { memo } from './memo.js';
 
 /** Commands to the page's store: invalidate one result, expire all, reset. */
 export function Actions({ store }: { store: StoreView }) {
@@ -33,14 +34,7 @@ export function Actions({ store }: { store: StoreView }) {
           onChange={(event) => setPicked(event.currentTarget.value)}
         >
           {keys.length === 0 && <option value="">No stored results</option>}
-          {keys.map((option) => {
-            const endpoint = endpointOf(store, option);
-            return (
-              <option key={option} value={option}>
-                {endpoint === undefined ? option : `${option} (${endpoint})`}
-              </option>
-            );
-          })}
+          <ResultOptions keys={keys} resultNames={store.resultNames} />
         </select>
       </label>
       <button
@@ -86,3 +80,19 @@ export function Actions({ store }: { store: StoreView }) {
     </fieldset>
   );
 }
+
+/**
+ * One option per stored result, with its endpoint: rendered again only when the results or their
+ * names change, not for every batch of events (an app holds thousands of results).
+ */
+const ResultOptions = memo(
+  ({ keys, resultNames }: { keys: readonly string[]; resultNames: StoreView['resultNames'] }) =>
+    keys.map((key) => {
+      const endpoint = endpointOf({ resultNames }, key);
+      return (
+        <option key={key} value={key}>
+          {endpoint === undefined ? key : `${key} (${endpoint})`}
+        </option>
+      );
+    }),
+);
