@@ -99,9 +99,10 @@ export function TimelineView({ store }: ViewProps) {
           items={rows}
           rowHeight={ROW_HEIGHT}
           followEnd
-          rowKey={(row) =>
-            row.kind === 'event' ? `e${row.event.seq}` : `d${row.event.seq}-${row.index}`
-          }
+          // By position: the rows in view keep their elements and take the text of the rows
+          // that come there. Following the end, a batch moves every event up by its length,
+          // and keyed by event the rows in view would be made anew for each batch.
+          rowKey={(_row, index) => index}
           rowAttributes={(row) =>
             row.kind === 'event' ? { 'aria-expanded': row.open, 'data-seq': row.event.seq } : {}
           }
