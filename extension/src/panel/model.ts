@@ -834,12 +834,16 @@ function changeMadeRow(
   members: string[],
   change: Pick<CollectionChange, 'removed' | 'inserted'>,
 ): string[] {
-  if (change.removed.length > 0) {
+  const [only, ...others] = change.removed;
+  if (others.length > 0) {
     const removed = new Set(change.removed);
     let kept = 0;
     for (const pk of members) if (!removed.has(pk)) members[kept++] = pk;
     members.length = kept;
-  }
+  } else if (only !== undefined)
+    // One pk (a delete): the browser's own search of the list is quicker than a pass of ours.
+    for (let at = members.indexOf(only); at >= 0; at = members.indexOf(only, at))
+      members.splice(at, 1);
   const [run, ...more] = change.inserted;
   if (run === undefined) return members;
   if (more.length > 0 || run.index < members.length)
