@@ -706,13 +706,13 @@ class Draft {
   }
 
   /**
-   * A row's list after a change. A list this batch made is changed in place where that is cheap,
-   * so a burst of writes into one long list copies it once, not once a write.
+   * A row's list after a change: the list is copied once a batch (older copies of the store hold
+   * it), then changed in place where that is cheap, so a burst of writes into one long list
+   * copies it once, not once a write.
    */
   private changedRow(members: string[], change: CollectionChange): string[] {
-    const changed = this.madeRows.has(members)
-      ? changeMadeRow(members, change)
-      : applyCollectionChange(members, change);
+    const made = this.madeRows.has(members) ? members : members.slice();
+    const changed = changeMadeRow(made, change);
     this.madeRows.add(changed);
     return changed;
   }
