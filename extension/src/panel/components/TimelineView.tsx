@@ -98,11 +98,9 @@ export function TimelineView({ store }: ViewProps) {
           label="Timeline"
           items={rows}
           rowHeight={ROW_HEIGHT}
+          // Rows keyed by their place (no rowKey): following the end, each batch moves the
+          // timeline by its length, and rows keyed by event would all be made anew.
           followEnd
-          // By position: the rows in view keep their elements and take the text of the rows
-          // that come there. Following the end, a batch moves every event up by its length,
-          // and keyed by event the rows in view would be made anew for each batch.
-          rowKey={(_row, index) => index}
           rowAttributes={(row) =>
             row.kind === 'event' ? { 'aria-expanded': row.open, 'data-seq': row.event.seq } : {}
           }

@@ -25,7 +25,13 @@ interface VirtualListProps<T> {
   id: string;
   /** The list's accessible name. */
   label: string;
-  rowKey(item: T, index: number): string | number;
+  /**
+   * A row's key: its element stays as long as the key is rendered. Without one, rows are keyed
+   * by their place in view: as the list moves, the elements stay and take the rows that come to
+   * their place (a log that each batch moves by more rows than it shows would otherwise make
+   * every row in view anew).
+   */
+  rowKey?(item: T, index: number): string | number;
   renderRow(item: T, index: number): ComponentChildren;
   /** Enter, or a click on a row. */
   onActivate?(item: T, index: number): void;
@@ -282,7 +288,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       }}
     >
       <div class="virtual-list-spacer" style={{ height: `${totalHeight}px` }}>
-        {indexes.map((index) => {
+        {indexes.map((index, place) => {
           const item = items.at(index) as T;
           const selected =
             selectedIndex === undefined ? index === activeIndex : index === selectedIndex;
@@ -297,7 +303,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
             // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys
             // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the listbox
             <div
-              key={props.rowKey(item, index)}
+              key={props.rowKey ? props.rowKey(item, index) : place}
               id={rowId(index)}
               role="option"
               aria-selected={selected}
