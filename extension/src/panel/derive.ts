@@ -13,7 +13,13 @@ import {
   effectLines,
   entityPks,
 } from './format.js';
-import { collectionRowId, type LastChange, membersComing, type StoreView } from './model.js';
+import {
+  collectionRowId,
+  endpointOf,
+  type LastChange,
+  membersComing,
+  type StoreView,
+} from './model.js';
 import type { PanelState } from './store.js';
 
 /** What the views show, computed from the panel's copy of a store (pure functions). */
@@ -70,26 +76,6 @@ interface EntityReferences {
   results: { key: string; endpoint?: string; meta?: Encoded }[];
 }
 
-/**
- * Each stored result's endpoint name: the read that first stored it (a `result-stored` or
- * `result-error` effect the store kept), not whichever wrote it last (a next page merged into
- * a list is still the list's read). A mutation's answer is never kept as a result, so it never
- * names one.
- */
-export function endpointNames(events: readonly StoreEvent[]): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const event of events)
-    for (const effect of event.effects)
-      if (effect.type === 'store-reset') names.clear();
-      else if (
-        (effect.type === 'result-stored' || effect.type === 'result-error') &&
-        effect.kept &&
-        !names.has(effect.key)
-      )
-        names.set(effect.key, effect.endpoint);
-  return names;
-}
-
 /** The entities the latest event that stored each result wrote, to tell `Todo 1` from `User 1`. */
 function entitiesWrittenWithResult(events: readonly StoreEvent[]): Map<string, Set<string>> {
   const written = new Map<string, Set<string>>();
@@ -140,12 +126,11 @@ export function referencesOf(view: StoreView, type: string, pk: string): EntityR
     .map((row) => ({ row, index: row.members.indexOf(pk) }))
     .filter(({ index }) => index >= 0);
   const rowKeys = new Set(collections.map(({ row }) => row.row));
-  const names = endpointNames(view.events);
   const written = entitiesWrittenWithResult(view.events);
   const types = new Set(entityTypes(view));
   const results: EntityReferences['results'] = [];
   view.endpoints.forEach((result, key) => {
-    const endpoint = names.get(key);
+    const endpoint = endpointOf(view, key);
     const viaCollection = rowKeys.size > 0 && holdsString(result, rowKeys);
     const viaPk =
       holdsString(result, new Set([pk])) &&
@@ -243,18 +228,54 @@ export function optimisticOutcome(
   return 'applied';
 }
 
-export function eventBySeq(events: readonly StoreEvent[], seq: number): StoreEvent | undefined {
+/** The index of the event with this seq in a timeline (sorted by seq), or -1. */
+export function indexBySeq(events: readonly StoreEvent[], seq: number): number {
+  const index = firstIndexFrom(events, seq);
+  return events[index]?.seq === seq ? index : -1;
+}
+
+/** The index of the first event at or after `seq` in a timeline (its length when none is). */
+function firstIndexFrom(events: readonly StoreEvent[], seq: number): number {
   // The timeline is sorted by seq: search it instead of scanning 10,000 events.
   let low = 0;
-  let high = events.length - 1;
-  while (low <= high) {
+  let high = events.length;
+  while (low < high) {
     const middle = (low + high) >> 1;
-    const event = events[middle] as StoreEvent;
-    if (event.seq === seq) return event;
-    if (event.seq < seq) low = middle + 1;
-    else high = middle - 1;
+    if ((events[middle] as StoreEvent).seq < seq) low = middle + 1;
+    else high = middle;
   }
-  return undefined;
+  return low;
+}
+
+export function eventBySeq(events: readonly StoreEvent[], seq: number): StoreEvent | undefined {
+  return events[indexBySeq(events, seq)];
+}
+
+/**
+ * Where `next` goes on from `previous` when it is `previous` less events at its start and plus
+ * events at its end (a batch came, the oldest left): the index of its first new event.
+ * Undefined when the timeline changed otherwise (history filled a hole, a conflict took events
+ * out). Both are sorted by seq and an event is one object for as long as it stays, so the ends
+ * and the count between them tell it.
+ */
+export function appendedFrom(
+  previous: readonly StoreEvent[],
+  next: readonly StoreEvent[],
+): number | undefined {
+  const last = previous.at(-1);
+  if (last === undefined) return 0;
+  const lastIndex = indexBySeq(next, last.seq);
+  if (next[lastIndex] !== last) return undefined;
+  const first = next[0] as StoreEvent;
+  const firstIndex = indexBySeq(previous, first.seq);
+  if (previous[firstIndex] !== first) return undefined;
+  return lastIndex === previous.length - 1 - firstIndex ? lastIndex + 1 : undefined;
+}
+
+/** The events of `events` (sorted by seq) from `seq` on. */
+export function eventsFrom(events: readonly StoreEvent[], seq: number): readonly StoreEvent[] {
+  const index = firstIndexFrom(events, seq);
+  return index === 0 ? events : events.slice(index);
 }
 
 // ---- timeline ----------------------------------------------------------------------------
@@ -302,14 +323,39 @@ function eventSearchText(event: StoreEvent): string {
 /** An entity's label (its title or name) as the copy holds it now; '' when it has none. */
 export type EntityLabeler = (entity: string, pk: string) => string;
 
-/** The labels of the entities an event touched, as its expanded lines show them. */
-function entityLabelsOf(event: StoreEvent, labelOf: EntityLabeler): string {
-  return event.effects
-    .flatMap(effectLines)
-    .map((line) => (line.entity ? labelOf(line.entity.entity, line.entity.pk) : ''))
-    .join('\n')
-    .toLowerCase();
+const namedEntities = new WeakMap<StoreEvent, { entity: string; pk: string }[]>();
+
+/** The entities an event's expanded lines name (worked out once per event). */
+function entitiesNamedBy(event: StoreEvent): { entity: string; pk: string }[] {
+  let named = namedEntities.get(event);
+  if (named === undefined) {
+    named = event.effects.flatMap(effectLines).flatMap((line) => line.entity ?? []);
+    namedEntities.set(event, named);
+  }
+  return named;
 }
+
+/** Whether the filter lets an event through (`text` trimmed and lower case). */
+function matches(
+  event: StoreEvent,
+  filter: PanelState['timelineFilter'],
+  text: string,
+  labelOf: EntityLabeler,
+): boolean {
+  return (
+    (!filter.kind || event.action.type === filter.kind) &&
+    (!filter.endpoint || event.action.endpoint === filter.endpoint) &&
+    (!text ||
+      eventSearchText(event).includes(text) ||
+      entitiesNamedBy(event).some(({ entity, pk }) =>
+        labelOf(entity, pk).toLowerCase().includes(text),
+      ))
+  );
+}
+
+/** Whether a filter lets every event through. */
+export const filtersNothing = (filter: PanelState['timelineFilter']): boolean =>
+  !filter.kind && !filter.endpoint && !filter.text.trim();
 
 export function filterEvents(
   events: readonly StoreEvent[],
@@ -317,27 +363,7 @@ export function filterEvents(
   labelOf: EntityLabeler = () => '',
 ): StoreEvent[] {
   const text = filter.text.trim().toLowerCase();
-  return events.filter(
-    (event) =>
-      (!filter.kind || event.action.type === filter.kind) &&
-      (!filter.endpoint || event.action.endpoint === filter.endpoint) &&
-      (!text ||
-        eventSearchText(event).includes(text) ||
-        entityLabelsOf(event, labelOf).includes(text)),
-  );
-}
-
-/** The distinct values of one action field on the timeline, sorted (for the filter menus). */
-export function distinctActionValues(
-  events: readonly StoreEvent[],
-  field: 'type' | 'endpoint',
-): string[] {
-  const values = new Set<string>();
-  for (const event of events) {
-    const value = event.action[field];
-    if (value) values.add(value);
-  }
-  return [...values].sort();
+  return events.filter((event) => matches(event, filter, text, labelOf));
 }
 
 /** How a count of results reads: `1 result`, `2 results`. */

@@ -10,6 +10,7 @@ import {
 } from '../../../library/src/devtools/protocol/messages.js';
 import { parseSnapshot } from '../../../library/src/devtools/protocol/validate.js';
 import { copyDict, type Dict, dict, withEntry } from './dict.js';
+import { DistinctValues } from './distinctValues.js';
 import { type MapDraft, PersistentMap, TableDrafts } from './tables.js';
 
 /** A collection row's id in the panel: its collection key and its row key. */
@@ -73,6 +74,10 @@ export interface StoreView {
   optimistic: SnapshotState['optimistic'];
   /** The timeline, oldest first, bounded. */
   events: StoreEvent[];
+  /** The distinct action kinds (`type`) and endpoints of the timeline's events: its filter menus. */
+  actionValues: ActionValues;
+  /** Each stored result's endpoint name, kept as events come (see ResultNames). */
+  resultNames: ResultNames;
   /** The latest change of each collection row, by `collection + ' ' + row`. */
   lastChanges: PersistentMap<LastChange>;
   /** How many mounted components read each result now (the page's latest count). */
@@ -109,6 +114,31 @@ export interface ListPart {
   pks: readonly string[];
 }
 
+/** The distinct values of the action fields the Timeline filters on. */
+export interface ActionValues {
+  type: DistinctValues;
+  endpoint: DistinctValues;
+}
+
+/** The read that first stored a result: its endpoint, and the seq of its event. */
+interface ResultName {
+  endpoint: string;
+  seq: number;
+}
+
+/**
+ * Each stored result's endpoint name: the read that first stored it (a `result-stored` or
+ * `result-error` effect the store kept), not whichever wrote it last (a next page merged into a
+ * list is still the list's read); a mutation's answer is never kept as a result, so it names
+ * none. Taken from every event as it comes, history included, so a name outlives the event that
+ * gave it on the timeline; a store reset forgets the names before it.
+ */
+export interface ResultNames {
+  byKey: PersistentMap<ResultName>;
+  /** The seq of the latest store reset (0: none): an event up to it names nothing. */
+  resetAt: number;
+}
+
 export const MAX_TIMELINE = TIMELINE_LENGTH;
 export const INVALID_ROW: Encoded = { '@@restlens/invalid': true };
 
@@ -141,6 +171,8 @@ export function emptyStoreView(id: string, name = '', libraryVersion = ''): Stor
     meta: PersistentMap.empty(),
     optimistic: [],
     events: [],
+    actionValues: { type: DistinctValues.none, endpoint: DistinctValues.none },
+    resultNames: { byKey: PersistentMap.empty(), resetAt: 0 },
     lastChanges: PersistentMap.empty(),
     readers: dict(),
     forced: dict(),
@@ -199,10 +231,22 @@ export function applySnapshotChunk(view: StoreView, message: SnapshotMessage): S
     resyncAfter: undefined,
     // The store is at this seq: an event the timeline holds past it is not the store's (a
     // script of the page posted it), nor is a seq the copy took from such a script.
-    events:
-      (view.events.at(-1)?.seq ?? 0) > message.seq
-        ? view.events.filter((event) => event.seq <= message.seq)
-        : view.events,
+    ...timelineUpTo(view, message.seq),
+  };
+}
+
+/** The timeline without its events past `seq`, and what they gave the menus and names. */
+function timelineUpTo(
+  view: StoreView,
+  seq: number,
+): Pick<StoreView, 'events' | 'actionValues' | 'resultNames'> {
+  const { events, actionValues, resultNames } = view;
+  if ((events.at(-1)?.seq ?? 0) <= seq) return { events, actionValues, resultNames };
+  const kept = events.filter((event) => event.seq <= seq);
+  return {
+    events: kept,
+    actionValues: countedActionValues(view.actionValues, [], events.slice(kept.length)),
+    resultNames: resultNamesUpTo(view, seq, kept),
   };
 }
 
@@ -409,7 +453,13 @@ export function applyEvents(view: StoreView, batch: EventBatch): ApplyResult {
   let lastSeq = view.lastSeq;
   let gapAfter: number | undefined;
   let draft: Draft | undefined;
+  let names = new ResultNamesDraft(view.resultNames);
   const applied: StoreEvent[] = [];
+  // The events that joined and left the timeline: the filter menus count them.
+  const added: StoreEvent[] = [];
+  let removed: StoreEvent[] = [];
+  // Whether an event went before the timeline's last (history fills holes anywhere).
+  let unordered = false;
   // The timeline by seq, made when first needed: most batches only add the next events.
   let bySeq: Map<number, StoreEvent> | undefined;
   const held = () => {
@@ -417,8 +467,11 @@ export function applyEvents(view: StoreView, batch: EventBatch): ApplyResult {
     return bySeq;
   };
   const hold = (event: StoreEvent) => {
+    if (event.seq < (events.at(-1)?.seq ?? 0)) unordered = true;
     events.push(event);
     bySeq?.set(event.seq, event);
+    added.push(event);
+    names.take(event);
   };
   for (const event of batch.events) {
     if (batch.history) {
@@ -428,7 +481,10 @@ export function applyEvents(view: StoreView, batch: EventBatch): ApplyResult {
     if (event.seq <= lastSeq) {
       const known = held().get(event.seq);
       if (known !== undefined && sameEvent(known, event)) continue;
+      removed = events.filter((kept) => kept.seq >= event.seq);
       events = events.filter((kept) => kept.seq < event.seq);
+      // What the disputed events named goes with them (a reset among them too).
+      names = new ResultNamesDraft(resultNamesOf(events));
       gapAfter = 0;
       break;
     }
@@ -444,11 +500,124 @@ export function applyEvents(view: StoreView, batch: EventBatch): ApplyResult {
     applied.push(event);
     hold(event);
   }
-  // Sorted before trimming (history may fill holes anywhere), so the newest are kept.
-  events.sort((a, b) => a.seq - b.seq);
-  const timeline =
-    events.length > MAX_TIMELINE ? events.slice(events.length - MAX_TIMELINE) : events;
-  return { view: { ...view, ...draft?.result(), lastSeq, events: timeline }, gapAfter, applied };
+  if (added.length === 0 && removed.length === 0)
+    return { view: { ...view, ...draft?.result(), lastSeq }, gapAfter, applied };
+  // Sorted before trimming, so the newest are kept.
+  if (unordered) events.sort((a, b) => a.seq - b.seq);
+  const over = events.length - MAX_TIMELINE;
+  if (over > 0) {
+    removed = removed.concat(events.slice(0, over));
+    events = events.slice(over);
+  }
+  return {
+    view: {
+      ...view,
+      ...draft?.result(),
+      lastSeq,
+      events,
+      actionValues: countedActionValues(view.actionValues, added, removed),
+      resultNames: names.finish(),
+    },
+    gapAfter,
+    applied,
+  };
+}
+
+/** The filter menus' values with `added` joined to the timeline and `removed` gone from it. */
+function countedActionValues(
+  values: ActionValues,
+  added: readonly StoreEvent[],
+  removed: readonly StoreEvent[],
+): ActionValues {
+  if (added.length === 0 && removed.length === 0) return values;
+  const counted = (field: keyof ActionValues) =>
+    values[field].counted(
+      added.map((event) => event.action[field]),
+      removed.map((event) => event.action[field]),
+    );
+  return { type: counted('type'), endpoint: counted('endpoint') };
+}
+
+/** The filter menus' values of a timeline of these events. */
+export function actionValuesOf(events: readonly StoreEvent[]): ActionValues {
+  return countedActionValues(
+    { type: DistinctValues.none, endpoint: DistinctValues.none },
+    events,
+    [],
+  );
+}
+
+/** The result names while events are taken (see ResultNames). */
+class ResultNamesDraft {
+  private readonly byKey: MapDraft<ResultName>;
+  private resetAt: number;
+
+  constructor(private readonly base: ResultNames) {
+    this.byKey = base.byKey.draft();
+    this.resetAt = base.resetAt;
+  }
+
+  /** Takes the results an event's reads stored, and a reset. */
+  take(event: StoreEvent): void {
+    for (const effect of event.effects) {
+      // Nothing up to a reset names a result (nor what follows it in the reset's own event).
+      if (event.seq <= this.resetAt) return;
+      if (effect.type === 'store-reset') this.forgetUpTo(event.seq);
+      else if ((effect.type === 'result-stored' || effect.type === 'result-error') && effect.kept) {
+        const named = this.byKey.get(effect.key);
+        // History can come after later events: the earliest read names the result.
+        if (named === undefined || named.seq > event.seq)
+          this.byKey.set(effect.key, { endpoint: effect.endpoint, seq: event.seq });
+      }
+    }
+  }
+
+  finish(): ResultNames {
+    const byKey = this.byKey.finish();
+    return byKey === this.base.byKey && this.resetAt === this.base.resetAt
+      ? this.base
+      : { byKey, resetAt: this.resetAt };
+  }
+
+  private forgetUpTo(seq: number): void {
+    this.resetAt = seq;
+    for (const key of this.byKey.keys())
+      if ((this.byKey.get(key)?.seq ?? 0) <= seq) this.byKey.delete(key);
+  }
+}
+
+/** The result names these events give (on the names `from`, none by default). */
+function resultNamesOf(
+  events: readonly StoreEvent[],
+  from: ResultNames = { byKey: PersistentMap.empty(), resetAt: 0 },
+): ResultNames {
+  const names = new ResultNamesDraft(from);
+  for (const event of events) names.take(event);
+  return names.finish();
+}
+
+/**
+ * The result names as of `seq`, `events` being the timeline up to it: those given up to it.
+ * Names before the latest reset are forgotten: when it is past `seq`, the events tell them.
+ */
+export function resultNamesUpTo(
+  view: Pick<StoreView, 'resultNames'>,
+  seq: number,
+  events: readonly StoreEvent[],
+): ResultNames {
+  const { byKey, resetAt } = view.resultNames;
+  if (resetAt > seq) return resultNamesOf(events);
+  return {
+    resetAt,
+    byKey: byKey.withMutations((draft) => {
+      for (const key of draft.keys()) if ((draft.get(key)?.seq ?? 0) > seq) draft.delete(key);
+    }),
+  };
+}
+
+/** The endpoint that read a stored result, when the copy knows it (see ResultNames). */
+export function endpointOf(view: Pick<StoreView, 'resultNames'>, key: string): string | undefined {
+  return view.resultNames.byKey.get(key)?.endpoint;
 }
 
 /**
@@ -492,6 +661,8 @@ class Draft {
   private meta: MapDraft<Record<string, Encoded>>;
   private optimistic: StoreView['optimistic'];
   private lastChanges: MapDraft<LastChange>;
+  /** The collection rows' lists this batch made: no older copy holds them. */
+  private readonly madeRows = new Set<string[]>();
 
   constructor(view: StoreView) {
     this.entities = new TableDrafts(view.entities);
@@ -534,6 +705,18 @@ class Draft {
     }
   }
 
+  /**
+   * A row's list after a change: the list is copied once a batch (older copies of the store hold
+   * it), then changed in place where that is cheap, so a burst of writes into one long list
+   * copies it once, not once a write.
+   */
+  private changedRow(members: string[], change: CollectionChange): string[] {
+    const made = this.madeRows.has(members) ? members : members.slice();
+    const changed = changeMadeRow(made, change);
+    this.madeRows.add(changed);
+    return changed;
+  }
+
   apply(event: StoreEvent): void {
     for (const effect of event.effects) this.applyEffect(event, effect);
   }
@@ -565,10 +748,7 @@ class Draft {
         break;
       case 'collection-changed': {
         const rows = this.collections.edit(effect.collection);
-        rows.set(
-          effect.row,
-          effect.members ?? applyCollectionChange(rows.get(effect.row) ?? [], effect),
-        );
+        rows.set(effect.row, effect.members ?? this.changedRow(rows.get(effect.row) ?? [], effect));
         // One event can change a row several times (a batch delete removes each entity in
         // turn): the row's latest change is that event's changes together.
         const id = collectionRowId(effect.collection, effect.row);
@@ -644,6 +824,32 @@ export function applyCollectionChange(
   }
   while (from < kept.length) next.push(kept[from++] as string);
   return next;
+}
+
+/**
+ * `applyCollectionChange` on a list no older copy holds: in place for removals and for a run
+ * that goes at the end (a push), into a new list otherwise.
+ */
+function changeMadeRow(
+  members: string[],
+  change: Pick<CollectionChange, 'removed' | 'inserted'>,
+): string[] {
+  const [only, ...others] = change.removed;
+  if (others.length > 0) {
+    const removed = new Set(change.removed);
+    let kept = 0;
+    for (const pk of members) if (!removed.has(pk)) members[kept++] = pk;
+    members.length = kept;
+  } else if (only !== undefined)
+    // One pk (a delete): the browser's own search of the list is quicker than a pass of ours.
+    for (let at = members.indexOf(only); at >= 0; at = members.indexOf(only, at))
+      members.splice(at, 1);
+  const [run, ...more] = change.inserted;
+  if (run === undefined) return members;
+  if (more.length > 0 || run.index < members.length)
+    return applyCollectionChange(members, { removed: [], inserted: change.inserted });
+  for (const pk of run.pks) members.push(pk);
+  return members;
 }
 
 /** Successive changes of one row as one: what went in, what was skipped, what went out. */

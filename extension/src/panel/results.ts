@@ -1,6 +1,6 @@
 import type { Encoded } from '../../../library/src/devtools/protocol/messages.js';
 import { plainFields } from './format.js';
-import type { StoreView } from './model.js';
+import { endpointOf, type StoreView } from './model.js';
 
 /** A stored result's status, as the Results view shows it. */
 type ResultStatus =
@@ -53,21 +53,16 @@ function statusOf(
 
 /**
  * Every stored result (by key, with meta or a value), every read in flight, and every
- * optimistic mutation pending. `names` is `endpointNames(view.events)`: the view keeps it while
- * the timeline is unchanged, as the rows are made again each second.
+ * optimistic mutation pending.
  */
-export function resultRows(
-  view: StoreView,
-  names: ReadonlyMap<string, string>,
-  now = Date.now(),
-): ResultRow[] {
+export function resultRows(view: StoreView, now = Date.now()): ResultRow[] {
   // A read in flight for the first time has no meta yet: it is listed too.
   const keys = new Set([...view.meta.keys(), ...view.endpoints.keys(), ...view.fetching]);
   const rows: ResultRow[] = [...keys].map((key) => {
     const meta = plainFields(view.meta.get(key));
     return {
       key,
-      endpoint: names.get(key) ?? '',
+      endpoint: endpointOf(view, key) ?? '',
       status: statusOf(view, key, meta, now),
       readers: view.readers[key] ?? 0,
       pollFrequency: view.polling[key],

@@ -9,11 +9,13 @@ import {
 import { isObject } from '../shared/ports.js';
 import { type Dict, dict, withEntry } from './dict.js';
 import {
+  actionValuesOf,
   collectionRowId,
   emptyStoreView,
   isCollectionKey,
   type LastChange,
   type Row,
+  resultNamesUpTo,
   type StoreView,
 } from './model.js';
 import { PersistentMap } from './tables.js';
@@ -107,12 +109,15 @@ export function startTimeTravel(
           ? { kind: 'results', storeId: view.id, keys: run, asOf: seq }
           : { kind: 'rows', storeId: view.id, table, pks: run, asOf: seq },
       );
+  const events = view.events.filter((event) => event.seq <= seq);
   const past: StoreView = {
     ...emptyStoreView(view.id, view.name, view.libraryVersion),
     ready: true,
     lastSeq: seq,
     asOf: seq,
-    events: view.events.filter((event) => event.seq <= seq),
+    events,
+    actionValues: actionValuesOf(events),
+    resultNames: resultNamesUpTo(view, seq, events),
   };
   past.lastChanges = lastChangesOf(past.events);
   return {

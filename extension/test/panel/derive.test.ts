@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import {
+  appendedFrom,
   collectionRows,
   filterEvents,
   lastEntityChange,
@@ -56,10 +57,16 @@ describe('collection rows', () => {
 
 describe('references', () => {
   it('tell two types with the same pk apart', () => {
-    const view = {
+    const stored = {
       ...emptyStoreView('s'),
+      lastSeq: 2,
       entities: tablesOf({ Todo: { '3': { id: 3 } }, User: { '3': { id: 3 } } }),
       endpoints: tableOf({ 'GET /users/3': '3', 'GET /todos/3': '3', 'GET /snapshot-only': '3' }),
+    };
+    // The events that stored them, as the history the page sends with a snapshot.
+    const { view } = applyEvents(stored, {
+      storeId: 's',
+      history: true,
       events: [
         event(1, { type: 'setResponse' }, [
           { type: 'entities-added', entity: 'User', pks: ['3'] },
@@ -84,7 +91,7 @@ describe('references', () => {
           },
         ]),
       ],
-    };
+    });
     expect(referencesOf(view, 'Todo', '3').results.map((result) => result.key)).toEqual([
       'GET /todos/3',
       'GET /snapshot-only',
@@ -190,5 +197,37 @@ describe('timeline', () => {
     expect(seqs('todo 42')).toEqual([1]);
     expect(seqs('added 2 todo')).toEqual([1]);
     expect(seqs('too large')).toEqual([2]);
+  });
+
+  it("finds an event by the label of an entity it names, as the entity's row has it now", () => {
+    const grouped = [
+      event(1, { type: 'setResponse' }, [
+        { type: 'entities-added', entity: 'Todo', pks: ['17', '42'] },
+      ]),
+    ];
+    const labels: Record<string, string> = { 'Todo 42': 'Buy milk' };
+    const seqs = (text: string) =>
+      filterEvents(grouped, { text, kind: '', endpoint: '' }, (entity, pk) => {
+        return labels[`${entity} ${pk}`] ?? '';
+      }).map((e) => e.seq);
+    expect(seqs('milk')).toEqual([1]);
+    expect(seqs('bread')).toEqual([]);
+    labels['Todo 17'] = 'Bake bread';
+    expect(seqs('bread')).toEqual([1]);
+  });
+
+  it('tells a timeline that only gained events at its end and lost some at its start', () => {
+    const timeline = [1, 2, 3, 4].map((seq) => event(seq, { type: 'fetch' }));
+    const [one, two, three, four] = timeline as [StoreEvent, StoreEvent, StoreEvent, StoreEvent];
+    const five = event(5, { type: 'fetch' });
+    // The index of the first new event.
+    expect(appendedFrom(timeline, timeline)).toBe(4);
+    expect(appendedFrom(timeline, [...timeline, five])).toBe(4);
+    expect(appendedFrom([one, two], [two, three, four])).toBe(1);
+    expect(appendedFrom([], timeline)).toBe(0);
+    // History filled a hole, a conflict replaced an event, or none of the earlier is left.
+    expect(appendedFrom([one, three], [one, two, three])).toBeUndefined();
+    expect(appendedFrom(timeline, [one, two, three, { ...four }])).toBeUndefined();
+    expect(appendedFrom([one, two], [three, four])).toBeUndefined();
   });
 });

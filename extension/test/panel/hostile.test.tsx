@@ -38,8 +38,13 @@ async function lookUp(type: string, pk: string) {
 async function expandedTimeline(): Promise<string[]> {
   await openTab('Timeline');
   const timeline = screen.getByRole('listbox', { name: 'Timeline' });
-  for (const row of within(timeline).getAllByRole('option'))
-    if (row.getAttribute('aria-expanded') === 'false') fireEvent.click(row);
+  // Rows are found again after each click: the list's elements hold whichever row is at their
+  // place, and an expanded event's lines push the events after it down.
+  const collapsed = () =>
+    within(timeline)
+      .getAllByRole('option')
+      .find((row) => row.getAttribute('aria-expanded') === 'false');
+  for (let row = collapsed(); row; row = collapsed()) fireEvent.click(row);
   await settle();
   return within(timeline)
     .getAllByRole('option')

@@ -9,11 +9,14 @@ import {
   applyRows,
   applySnapshotChunk,
   emptyStoreView,
+  endpointOf,
   INVALID_ROW,
   type ListPart,
+  MAX_TIMELINE,
   membersComing,
   needsRow,
   pksComing,
+  resultNamesUpTo,
   resyncPoint,
   type StoreView,
   UNLOADED,
@@ -281,6 +284,174 @@ describe('the panel copy of a store', () => {
       applyCollectionChange(['a'], { removed: [], inserted: [{ index: 1, pks: ['b', 'c'] }] }),
     ).toEqual(['a', 'b', 'c']);
     expect(applyCollectionChange(['a'], { removed: [], inserted: [] })).toEqual(['a']);
+  });
+
+  it('applies many changes to one row in a batch as one after the other, the row before kept', () => {
+    const change = (kind: 'push' | 'invalidate' | 'unshift', pks: string[], at = 0): Effect => ({
+      type: 'collection-changed',
+      collection: '[Todo]',
+      row: '{}',
+      kind,
+      lengthBefore: 0,
+      lengthAfter: 0,
+      inserted: kind === 'invalidate' ? [] : [{ index: at, pks }],
+      duplicates: [],
+      removed: kind === 'invalidate' ? pks : [],
+    });
+    const before = loaded();
+    const after = apply(
+      before,
+      event(2, [change('push', ['3'], 2)]),
+      event(3, [change('push', ['4'], 3)]),
+      event(4, [change('invalidate', ['1'])]),
+      event(5, [change('unshift', ['0'])]),
+      event(6, [change('push', ['5'], 4), change('invalidate', ['3'])]),
+    );
+    expect(after.collections['[Todo]']?.get('{}')).toEqual(['0', '2', '4', '5']);
+    expect(before.collections['[Todo]']?.get('{}')).toEqual(['1', '2']);
+    // The next batch starts from that list, and leaves it as it was too.
+    const next = apply(after, event(7, [change('push', ['6'], 4)]));
+    expect(next.collections['[Todo]']?.get('{}')).toEqual(['0', '2', '4', '5', '6']);
+    expect(after.collections['[Todo]']?.get('{}')).toEqual(['0', '2', '4', '5']);
+  });
+});
+
+describe('what the copy keeps of its timeline', () => {
+  const read = (seq: number, key: string, endpoint: string, kept = true): StoreEvent => ({
+    seq,
+    time: seq,
+    action: { type: 'fetch', endpoint, key },
+    effects: [{ type: 'result-stored', key, endpoint, expiresAt: 0, kept, result: null }],
+  });
+  const reset = (seq: number): StoreEvent => ({
+    seq,
+    time: seq,
+    action: { type: 'reset' },
+    effects: [{ type: 'store-reset' }],
+  });
+  const ready = () => ({ ...emptyStoreView('s'), ready: true });
+  const history = (view: StoreView, ...events: StoreEvent[]) =>
+    applyEvents(view, { storeId: 's', events, history: true }).view;
+  const menus = (view: StoreView) => ({
+    type: view.actionValues.type.sorted,
+    endpoint: view.actionValues.endpoint.sorted,
+  });
+
+  it("names a result by the read that first stored it, not a mutation's answer", () => {
+    const view = apply(
+      ready(),
+      read(1, 'GET /todos', 'Todo.getList'),
+      read(2, 'GET /todos', 'Todo.getList.getPage'),
+      read(3, 'POST /todos', 'Todo.create', false),
+    );
+    expect(endpointOf(view, 'GET /todos')).toBe('Todo.getList');
+    expect(endpointOf(view, 'POST /todos')).toBeUndefined();
+  });
+
+  it("keeps a result's name once the timeline has trimmed the event that gave it", () => {
+    const named = apply(ready(), read(1, 'GET /todos', 'Todo.getList'));
+    const later = Array.from({ length: MAX_TIMELINE }, (_, index) =>
+      read(index + 2, `GET /todos/${index}`, 'Todo.get'),
+    );
+    const view = apply(named, ...later);
+    expect(view.events[0]?.seq).toBe(2);
+    expect(endpointOf(view, 'GET /todos')).toBe('Todo.getList');
+  });
+
+  it('forgets the names before a store reset', () => {
+    const view = apply(
+      ready(),
+      read(1, 'GET /todos', 'Todo.getList'),
+      reset(2),
+      read(3, 'GET /users', 'User.getList'),
+    );
+    expect(endpointOf(view, 'GET /todos')).toBeUndefined();
+    expect(endpointOf(view, 'GET /users')).toBe('User.getList');
+    // The same read again after the reset names it afresh.
+    const again = apply(view, read(4, 'GET /todos', 'Todo.getList.getPage'));
+    expect(endpointOf(again, 'GET /todos')).toBe('Todo.getList.getPage');
+  });
+
+  it('takes names from history, the earliest read first, and none from before a reset', () => {
+    const live = apply({ ...ready(), lastSeq: 10 }, read(11, 'GET /todos', 'Todo.getList.getPage'));
+    const view = history(
+      live,
+      read(5, 'GET /todos', 'Todo.getList'),
+      read(6, 'GET /users', 'User.getList'),
+      reset(4),
+      read(3, 'GET /old', 'Old.get'),
+    );
+    expect(endpointOf(view, 'GET /todos')).toBe('Todo.getList');
+    expect(endpointOf(view, 'GET /users')).toBe('User.getList');
+    expect(endpointOf(view, 'GET /old')).toBeUndefined();
+  });
+
+  it('names as of a past seq: those given up to it, or before a later reset those of its events', () => {
+    const view = apply(
+      ready(),
+      read(1, 'GET /todos', 'Todo.getList'),
+      read(2, 'GET /users', 'User.getList'),
+    );
+    const atOne = { resultNames: resultNamesUpTo(view, 1, view.events.slice(0, 1)) };
+    expect(endpointOf(atOne, 'GET /todos')).toBe('Todo.getList');
+    expect(endpointOf(atOne, 'GET /users')).toBeUndefined();
+    const afterReset = apply(view, reset(3));
+    const beforeReset = { resultNames: resultNamesUpTo(afterReset, 2, view.events) };
+    expect(endpointOf(beforeReset, 'GET /users')).toBe('User.getList');
+  });
+
+  it('drops the names and menu values of the events a snapshot is older than', () => {
+    const view = apply(loaded(), read(2, 'GET /todos', 'Todo.getList'), {
+      ...read(3, 'GET /users', 'User.getList'),
+      action: { type: 'setResponse' },
+    });
+    expect(menus(view)).toEqual({
+      type: ['fetch', 'setResponse'],
+      endpoint: ['Todo.getList'],
+    });
+    // Asked for after a conflict: the copy may be ahead of the store.
+    const older = applySnapshotChunk({ ...view, resyncAfter: 0 }, snapshot('s', 2));
+    expect(older.events.map((each) => each.seq)).toEqual([2]);
+    expect(menus(older)).toEqual({ type: ['fetch'], endpoint: ['Todo.getList'] });
+    expect(endpointOf(older, 'GET /todos')).toBe('Todo.getList');
+    expect(endpointOf(older, 'GET /users')).toBeUndefined();
+  });
+
+  it("offers in the filter menus the kinds and endpoints of the timeline's events", () => {
+    const first = apply(
+      ready(),
+      read(1, 'GET /todos', 'Todo.getList'),
+      reset(2),
+      read(3, 'GET /users', 'User.getList'),
+    );
+    // The events before a reset stay on the timeline, and so do their values.
+    expect(menus(first)).toEqual({
+      type: ['fetch', 'reset'],
+      endpoint: ['Todo.getList', 'User.getList'],
+    });
+    const unchanged = apply(first, read(4, 'GET /todos/1', 'User.getList'));
+    expect(unchanged.actionValues.type.sorted).toBe(first.actionValues.type.sorted);
+    expect(unchanged.actionValues.endpoint.sorted).toBe(first.actionValues.endpoint.sorted);
+    // A value goes once the timeline has trimmed its last event.
+    const later = Array.from({ length: MAX_TIMELINE }, (_, index) =>
+      read(index + 5, `GET /todos/${index}`, 'Todo.get'),
+    );
+    expect(menus(apply(unchanged, ...later))).toEqual({
+      type: ['fetch'],
+      endpoint: ['Todo.get'],
+    });
+  });
+
+  it('takes back the names and menu values of events a conflict takes out', () => {
+    const view = apply(ready(), read(1, 'GET /todos', 'Todo.getList'), {
+      ...read(2, 'GET /users', 'User.getList'),
+      action: { type: 'setResponse', endpoint: 'User.getList' },
+    });
+    // Another event with seq 2: a script of the page posted one of the two.
+    const disputed = apply(view, read(2, 'GET /other', 'Other.get'));
+    expect(disputed.events.map((each) => each.seq)).toEqual([1]);
+    expect(menus(disputed)).toEqual({ type: ['fetch'], endpoint: ['Todo.getList'] });
+    expect(endpointOf(disputed, 'GET /users')).toBeUndefined();
   });
 });
 

@@ -258,12 +258,57 @@ describe('Timeline view', () => {
     expect(rendered.at(-1)?.getAttribute('aria-setsize')).toBe('10000');
 
     // A new event arrives while the user is at the end: it comes into view.
+    const before = rows();
     act(() => {
       env.panel.store.getState().events({ ...history, events: [{ ...events[0]!, seq: 10_001 }] });
     });
     await settle();
     expect(rows().at(-1)?.querySelector('.seq')?.textContent).toBe('#10001');
     expect(rows().length).toBeLessThan(60);
+    // The oldest event left (the timeline holds 10,000): the rows in view kept their elements,
+    // each showing the event that came to its place.
+    expect(rows().every((row, index) => row === before[index])).toBe(true);
+  });
+
+  it('keeps its filter and the opened event as events come and the oldest leave', async () => {
+    const storeId = env.app.devtools.storeId;
+    const note = (seq: number): StoreEvent => ({
+      seq,
+      time: 1_700_000_000_000 + seq,
+      action: { type: 'setResponse', endpoint: `note.${seq % 7}`, key: `note ${seq}` },
+      effects: [],
+    });
+    const notes = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, index) => note(from + index));
+    act(() => {
+      env.panel.store.getState().events({ storeId, events: notes(1, 10_000) });
+    });
+    await openTimeline();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Endpoint' }), {
+      target: { value: 'note.3' },
+    });
+    await settle();
+    expect(screen.getByText('1429 of 10000 events')).toBeTruthy();
+    expect(seqs().at(-1)).toBe('#9999');
+    fireEvent.click(eventRows().at(-1) as HTMLElement);
+    await settle();
+
+    // Two of the new events match (10006, 10013), and two of the 14 that leave (3, 10).
+    act(() => {
+      env.panel.store.getState().events({ storeId, events: notes(10_001, 10_014) });
+    });
+    await settle();
+    expect(screen.getByText('1429 of 10000 events')).toBeTruthy();
+    expect(seqs().slice(-3)).toEqual(['#9999', '#10006', '#10013']);
+    const opened = eventRows().find((row) => row.getAttribute('data-seq') === '9999');
+    expect(opened?.getAttribute('aria-expanded')).toBe('true');
+    // Its line follows it, before the next event.
+    expect(opened?.nextElementSibling?.textContent).toBe('key note 9999');
+    const endpoints = screen.getByRole('combobox', { name: 'Endpoint' });
+    expect([...endpoints.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'All endpoints',
+      ...Array.from({ length: 7 }, (_, index) => `note.${index}`),
+    ]);
   });
 
   it('shows the opened event in full: its values as trees, each changed field before → after', async () => {

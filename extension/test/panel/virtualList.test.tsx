@@ -123,6 +123,55 @@ describe('VirtualList', () => {
     expect(activated).toEqual(['row 7001']);
   });
 
+  it('follows the end of a log in the render that adds rows: the old end is not rendered again', () => {
+    const rendered: string[] = [];
+    const log = (length: number) => (
+      <VirtualList
+        id="log"
+        label="Log"
+        items={items.slice(0, length)}
+        rowHeight={ROW}
+        fallbackHeight={200}
+        overscan={5}
+        followEnd
+        rowKey={(item) => item}
+        renderRow={(item) => {
+          rendered.push(item);
+          return item;
+        }}
+      />
+    );
+    const { rerender } = render(log(100));
+    expect(renderedTexts().at(-1)).toBe('row 99');
+    rendered.length = 0;
+    rerender(log(200));
+    expect(renderedTexts().at(-1)).toBe('row 199');
+    expect(rendered).not.toContain('row 99');
+    expect(screen.getByRole('listbox', { name: 'Log' }).scrollTop).toBe(200 * ROW - 200);
+  });
+
+  it('keys rows by their place in view when given no key: the elements stay as the list moves', () => {
+    const log = (length: number) => (
+      <VirtualList
+        id="log"
+        label="Log"
+        items={items.slice(0, length)}
+        rowHeight={ROW}
+        fallbackHeight={200}
+        overscan={5}
+        followEnd
+        renderRow={(item) => item}
+      />
+    );
+    const { rerender } = render(log(100));
+    const before = screen.getAllByRole('option');
+    // More rows than the view shows: every row in view is another one.
+    rerender(log(200));
+    expect(renderedTexts().at(-1)).toBe('row 199');
+    expect(renderedTexts()).not.toContain('row 99');
+    expect(screen.getAllByRole('option').every((row, place) => row === before[place])).toBe(true);
+  });
+
   it('shows its empty text instead of an empty listbox', () => {
     render(
       <VirtualList

@@ -1,16 +1,15 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { ExtensionCommandBody } from '../../../../library/src/devtools/protocol/messages.js';
 import { useConnection, usePanel } from '../context.js';
-import { endpointNames } from '../derive.js';
-import type { StoreView } from '../model.js';
+import { endpointOf, type StoreView } from '../model.js';
 import { isConnected } from '../store.js';
+import { memo } from './memo.js';
 
 /** Commands to the page's store: invalidate one result, expire all, reset. */
 export function Actions({ store }: { store: StoreView }) {
   const connection = useConnection();
   const connected = usePanel(isConnected);
   const keys = useMemo(() => [...store.endpoints.keys()].sort(), [store.endpoints]);
-  const names = useMemo(() => endpointNames(store.events), [store.events]);
   const [picked, setPicked] = useState('');
   const [confirmingReset, setConfirmingReset] = useState(false);
   // What was last sent, said until the store moves on past the command's own change.
@@ -35,11 +34,7 @@ export function Actions({ store }: { store: StoreView }) {
           onChange={(event) => setPicked(event.currentTarget.value)}
         >
           {keys.length === 0 && <option value="">No stored results</option>}
-          {keys.map((option) => (
-            <option key={option} value={option}>
-              {names.has(option) ? `${option} (${names.get(option)})` : option}
-            </option>
-          ))}
+          <ResultOptions keys={keys} resultNames={store.resultNames} />
         </select>
       </label>
       <button
@@ -85,3 +80,19 @@ export function Actions({ store }: { store: StoreView }) {
     </fieldset>
   );
 }
+
+/**
+ * One option per stored result, with its endpoint: rendered again only when the results or their
+ * names change, not for every batch of events (an app holds thousands of results).
+ */
+const ResultOptions = memo(
+  ({ keys, resultNames }: { keys: readonly string[]; resultNames: StoreView['resultNames'] }) =>
+    keys.map((key) => {
+      const endpoint = endpointOf({ resultNames }, key);
+      return (
+        <option key={key} value={key}>
+          {endpoint === undefined ? key : `${key} (${endpoint})`}
+        </option>
+      );
+    }),
+);

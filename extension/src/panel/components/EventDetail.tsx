@@ -9,6 +9,7 @@ import { OPTIMISTIC_LABELS } from '../derive.js';
 import { describeEffect, formatTime, rollbackLines } from '../format.js';
 import { optimisticOrigin, type StoreView } from '../model.js';
 import { startTimeTravel } from '../timeTravel.js';
+import { memo } from './memo.js';
 import { ResultValue } from './ResultValue.js';
 import { ValueTree } from './ValueTree.js';
 
@@ -18,13 +19,6 @@ import { ValueTree } from './ValueTree.js';
  */
 export function EventDetail({ store, event }: { store: StoreView; event: StoreEvent }) {
   const { action } = event;
-  const undone = optimisticOrigin(store.events, event);
-  const values: [string, Encoded | undefined][] = [
-    ['args', action.args],
-    ['body', action.body],
-    ['response', action.response],
-    ['error', action.error],
-  ];
   return (
     <article class="event-detail" aria-label={`Event #${event.seq}`}>
       <h2 class="detail-title">
@@ -38,44 +32,65 @@ export function EventDetail({ store, event }: { store: StoreView; event: StoreEv
         {action.optimistic ? ` · ${OPTIMISTIC_LABELS[action.optimistic]}` : ''}
       </p>
       <ViewStateHere store={store} seq={event.seq} />
-      {action.key && (
-        <p class="detail-sub">
-          key <code>{action.key}</code>
-        </p>
-      )}
-      {values.map(([name, value]) =>
-        value === undefined ? null : (
-          <section key={name} aria-label={name} class="event-value">
-            <h3>{name}</h3>
-            <ValueTree value={value} label={name} copyable />
-          </section>
-        ),
-      )}
-      <section aria-label="Changes">
-        <h3>Changes</h3>
-        {event.effectsOmitted ? (
-          <p class="detail-sub">Left out: too large for one message.</p>
-        ) : event.effects.length === 0 && !undone ? (
-          <p class="detail-sub">No effect on the store.</p>
-        ) : (
-          <ul class="plain changes">
-            {event.effects.map((effect, index) => (
-              // Effects have no identity of their own; their order is the event's.
-              // biome-ignore lint/suspicious/noArrayIndexKey: an event's effects never reorder
-              <EffectItem key={index} effect={effect} />
-            ))}
-            {undone &&
-              rollbackLines(undone).map((line) => (
-                <li key={line.text} class="tone-remove">
-                  {line.text}
-                </li>
-              ))}
-          </ul>
-        )}
-      </section>
+      <EventValuesAndChanges event={event} undone={optimisticOrigin(store.events, event)} />
     </article>
   );
 }
+
+/**
+ * An event's values and changes, with what it rolled back (`undone`). They never change: the
+ * trees are not rendered again while events come in behind the one shown.
+ */
+const EventValuesAndChanges = memo(
+  ({ event, undone }: { event: StoreEvent; undone: StoreEvent | undefined }) => {
+    const { action } = event;
+    const values: [string, Encoded | undefined][] = [
+      ['args', action.args],
+      ['body', action.body],
+      ['response', action.response],
+      ['error', action.error],
+    ];
+    return (
+      <>
+        {action.key && (
+          <p class="detail-sub">
+            key <code>{action.key}</code>
+          </p>
+        )}
+        {values.map(([name, value]) =>
+          value === undefined ? null : (
+            <section key={name} aria-label={name} class="event-value">
+              <h3>{name}</h3>
+              <ValueTree value={value} label={name} copyable />
+            </section>
+          ),
+        )}
+        <section aria-label="Changes">
+          <h3>Changes</h3>
+          {event.effectsOmitted ? (
+            <p class="detail-sub">Left out: too large for one message.</p>
+          ) : event.effects.length === 0 && !undone ? (
+            <p class="detail-sub">No effect on the store.</p>
+          ) : (
+            <ul class="plain changes">
+              {event.effects.map((effect, index) => (
+                // Effects have no identity of their own; their order is the event's.
+                // biome-ignore lint/suspicious/noArrayIndexKey: an event's effects never reorder
+                <EffectItem key={index} effect={effect} />
+              ))}
+              {undone &&
+                rollbackLines(undone).map((line) => (
+                  <li key={line.text} class="tone-remove">
+                    {line.text}
+                  </li>
+                ))}
+            </ul>
+          )}
+        </section>
+      </>
+    );
+  },
+);
 
 function EffectItem({ effect }: { effect: Effect }) {
   const { selectEntity } = usePanelActions();

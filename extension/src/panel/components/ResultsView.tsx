@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { ResultCommand } from '../../../../library/src/devtools/protocol/messages.js';
 import { useConnection, usePanel, usePanelActions } from '../context.js';
-import { endpointNames } from '../derive.js';
 import { formatTime } from '../format.js';
 import type { StoreView } from '../model.js';
 import {
@@ -50,8 +49,7 @@ export function ResultsView({ store }: ViewProps) {
   useEffect(() => {
     if (store.lastSeq > 0) connection.send({ kind: 'readers', storeId: store.id });
   }, [connection, store.id, store.lastSeq]);
-  const names = useMemo(() => endpointNames(store.events), [store.events]);
-  const rows = useMemo(() => resultRows(store, names, now), [store, names, now]);
+  const rows = useMemo(() => resultRows(store, now), [store, now]);
   const shown = useMemo(() => sortAndFilterResults(rows, sort, filter), [rows, sort, filter]);
   const selected = rows.find((row) => row.key === selectedKey);
 

@@ -1,106 +1,28 @@
-import { useCallback, useLayoutEffect, useMemo, useState } from 'preact/hooks';
-import type { Effect, StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
 import { isEditEndpoint } from '../../../../library/src/devtools/protocol/messages.js';
 import { useConnection, usePanel, usePanelActions } from '../context.js';
 import {
+  appendedFrom,
   DEVTOOLS_EDIT,
-  distinctActionValues,
   type EntityLabeler,
   eventBySeq,
   eventSummary,
+  eventsFrom,
   filterEvents,
+  filtersNothing,
   OPTIMISTIC_LABELS,
 } from '../derive.js';
-import {
-  EFFECTS_OMITTED,
-  effectLines,
-  entityLabel,
-  formatTime,
-  formatValue,
-  rollbackLines,
-} from '../format.js';
-import { optimisticOrigin, type StoreView } from '../model.js';
+import { entityLabel, formatTime } from '../format.js';
+import type { StoreView } from '../model.js';
+import type { PanelState } from '../store.js';
+import { type TimelineRow, TimelineRows } from '../timelineRows.js';
 import type { ViewProps } from '../views.js';
 import { EventDetail } from './EventDetail.js';
 import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
+import { memo } from './memo.js';
 import { VirtualList } from './VirtualList.js';
-
-/** A timeline row: an event, or one line of an expanded event (a detail of its action, or an effect). */
-type TimelineRow =
-  | { kind: 'event'; event: StoreEvent }
-  | {
-      kind: 'detail';
-      event: StoreEvent;
-      index: number;
-      text: string;
-      tone: string;
-      entity?: { entity: string; pk: string };
-      /** The entity's label (its title), when the line names one whose row has come. */
-      label?: string;
-      nested?: boolean;
-    };
-
-function effectTone(effect: Effect): string {
-  switch (effect.type) {
-    case 'entities-added':
-      return 'add';
-    case 'entity-invalidated':
-    case 'result-invalidated':
-    case 'store-reset':
-      return 'remove';
-    case 'collection-changed':
-      return effect.kind === 'invalidate' ? 'remove' : 'add';
-    case 'result-suspends':
-    case 'result-error':
-      return 'error';
-    case 'result-lost-member':
-    case 'result-expired':
-      return 'warn';
-    case 'replay-result':
-      return effect.ok ? 'add' : 'error';
-    default:
-      return 'info';
-  }
-}
-
-/**
- * The lines an expanded event shows: its call (args, body, answer, timing), then each effect,
- * then (for a rollback) what it undid.
- */
-function detailRows(
-  event: StoreEvent,
-  events: readonly StoreEvent[],
-  labelOf: EntityLabeler,
-): TimelineRow[] {
-  const { action } = event;
-  const lines: Omit<Extract<TimelineRow, { kind: 'detail' }>, 'kind' | 'event' | 'index'>[] = [];
-  if (action.key) lines.push({ text: `key ${action.key}`, tone: 'info' });
-  if (action.args) lines.push({ text: `args ${formatValue(action.args, 300)}`, tone: 'info' });
-  if (action.body !== undefined)
-    lines.push({ text: `body ${formatValue(action.body, 300)}`, tone: 'info' });
-  if (action.response !== undefined)
-    lines.push({ text: `response ${formatValue(action.response, 300)}`, tone: 'info' });
-  if (action.error !== undefined)
-    lines.push({ text: `error ${formatValue(action.error, 300)}`, tone: 'error' });
-  if (action.duration !== undefined)
-    lines.push({ text: `answered in ${action.duration} ms`, tone: 'info' });
-  if (event.effectsOmitted) lines.push({ text: EFFECTS_OMITTED, tone: 'warn' });
-  else if (event.effects.length === 0) lines.push({ text: 'no effect on the store', tone: 'info' });
-  for (const effect of event.effects) {
-    const tone = effectTone(effect);
-    for (const line of effectLines(effect)) lines.push({ ...line, tone });
-  }
-  const undone = optimisticOrigin(events, event);
-  if (undone) for (const line of rollbackLines(undone)) lines.push({ ...line, tone: 'remove' });
-  return lines.map((line, index) => ({
-    kind: 'detail',
-    event,
-    index,
-    ...line,
-    label: line.entity ? labelOf(line.entity.entity, line.entity.pk) : undefined,
-  }));
-}
 
 /** Every event, filterable by kind, endpoint and text; Enter or a click expands one. */
 export function TimelineView({ store }: ViewProps) {
@@ -115,19 +37,9 @@ export function TimelineView({ store }: ViewProps) {
     (entity, pk) => entityLabel(store.entities[entity]?.get(pk)),
     [store.entities],
   );
-  const events = useMemo(
-    () => filterEvents(store.events, filter, labelOf),
-    [store.events, filter, labelOf],
-  );
-  const kinds = useMemo(() => distinctActionValues(store.events, 'type'), [store.events]);
-  const endpoints = useMemo(() => distinctActionValues(store.events, 'endpoint'), [store.events]);
+  const events = useFilteredEvents(store.events, filter, labelOf);
   const rows = useMemo(
-    () =>
-      events.flatMap((event): TimelineRow[] =>
-        expanded.has(event.seq)
-          ? [{ kind: 'event', event }, ...detailRows(event, store.events, labelOf)]
-          : [{ kind: 'event', event }],
-      ),
+    () => new TimelineRows(events, expanded, store.events, labelOf),
     [events, expanded, store.events, labelOf],
   );
 
@@ -153,30 +65,22 @@ export function TimelineView({ store }: ViewProps) {
           value={filter.text}
           onChange={(text) => setTimelineFilter({ text })}
         />
-        <select
-          aria-label="Kind"
+        <FilterMenu
+          label="Kind"
+          all="All kinds"
           value={filter.kind}
-          onChange={(event) => setTimelineFilter({ kind: event.currentTarget.value })}
-        >
-          <option value="">All kinds</option>
-          {kinds.map((kind) => (
-            <option key={kind} value={kind}>
-              {kind}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Endpoint"
+          values={store.actionValues.type.sorted}
+          onPick={setTimelineFilter}
+          field="kind"
+        />
+        <FilterMenu
+          label="Endpoint"
+          all="All endpoints"
           value={filter.endpoint}
-          onChange={(event) => setTimelineFilter({ endpoint: event.currentTarget.value })}
-        >
-          <option value="">All endpoints</option>
-          {endpoints.map((endpoint) => (
-            <option key={endpoint} value={endpoint}>
-              {endpoint}
-            </option>
-          ))}
-        </select>
+          values={store.actionValues.endpoint.sorted}
+          onPick={setTimelineFilter}
+          field="endpoint"
+        />
         <span class="count" aria-live="polite">
           {events.length === store.events.length
             ? `${events.length} events`
@@ -194,14 +98,11 @@ export function TimelineView({ store }: ViewProps) {
           label="Timeline"
           items={rows}
           rowHeight={ROW_HEIGHT}
+          // Rows keyed by their place (no rowKey): following the end, each batch moves the
+          // timeline by its length, and rows keyed by event would all be made anew.
           followEnd
-          rowKey={(row) =>
-            row.kind === 'event' ? `e${row.event.seq}` : `d${row.event.seq}-${row.index}`
-          }
           rowAttributes={(row) =>
-            row.kind === 'event'
-              ? { 'aria-expanded': expanded.has(row.event.seq), 'data-seq': row.event.seq }
-              : {}
+            row.kind === 'event' ? { 'aria-expanded': row.open, 'data-seq': row.event.seq } : {}
           }
           rowClass={(row) =>
             row.kind === 'event'
@@ -214,31 +115,22 @@ export function TimelineView({ store }: ViewProps) {
               : `${row.text}${row.label ? ` ${row.label}` : ''}`
           }
           onExpand={(row) => {
-            if (row.kind === 'event' && !expanded.has(row.event.seq)) toggle(row.event.seq);
+            if (row.kind === 'event' && !row.open) toggle(row.event.seq);
           }}
           onCollapse={(row) => {
             if (row.kind === 'event') {
-              if (expanded.has(row.event.seq)) toggle(row.event.seq);
+              if (row.open) toggle(row.event.seq);
               return undefined;
             }
             // A line of an expanded event: back to its event.
-            return rows.findIndex((other) => other.kind === 'event' && other.event === row.event);
+            return rows.indexOfEvent(row.event);
           }}
           onActivate={(row) => {
             if (row.kind === 'event') toggle(row.event.seq);
             else if (row.entity) selectEntity(row.entity.entity, row.entity.pk);
           }}
           empty={store.events.length === 0 ? 'No events yet.' : 'No event matches the filter.'}
-          renderRow={(row) =>
-            row.kind === 'event' ? (
-              <EventLine event={row.event} open={expanded.has(row.event.seq)} />
-            ) : (
-              <>
-                <span class="detail-text">{row.text}</span>
-                {row.label && <span class="label">{row.label}</span>}
-              </>
-            )
-          }
+          renderRow={(row) => <RowContent row={row} />}
         />
         {inspected && (
           <section class="pane-event" aria-label="Event detail">
@@ -250,21 +142,109 @@ export function TimelineView({ store }: ViewProps) {
   );
 }
 
-/** An event's row as one line of text (its tooltip). */
-function eventTitle(event: StoreEvent): string {
-  const { action } = event;
-  return [
-    `#${event.seq}`,
-    formatTime(event.time),
-    action.type,
-    action.endpoint,
-    action.method && `${action.method} ${action.url}`,
-    action.optimistic && OPTIMISTIC_LABELS[action.optimistic],
-    eventSummary(event),
-  ]
-    .filter(Boolean)
-    .join(' · ');
+/**
+ * The events the filter lets through. Kept from one render to the next: when the timeline only
+ * gained events at its end and lost some at its start (a batch came), only the new events are
+ * matched. Labels that changed under a text filter may change any event's match: all are then
+ * matched again.
+ */
+function useFilteredEvents(
+  events: readonly StoreEvent[],
+  filter: PanelState['timelineFilter'],
+  labelOf: EntityLabeler,
+): readonly StoreEvent[] {
+  const last = useRef<{
+    events: readonly StoreEvent[];
+    filter: PanelState['timelineFilter'];
+    labelOf: EntityLabeler;
+    matched: readonly StoreEvent[];
+  }>(undefined);
+  const previous = last.current;
+  const sameMatch =
+    previous?.filter === filter && (previous.labelOf === labelOf || !filter.text.trim());
+  const from = sameMatch ? appendedFrom(previous.events, events) : undefined;
+  let matched: readonly StoreEvent[];
+  if (filtersNothing(filter)) matched = events;
+  else if (previous === undefined || from === undefined)
+    matched = filterEvents(events, filter, labelOf);
+  else {
+    const kept = eventsFrom(previous.matched, events[0]?.seq ?? Number.POSITIVE_INFINITY);
+    const added = filterEvents(events.slice(from), filter, labelOf);
+    matched = added.length === 0 ? kept : kept.concat(added);
+  }
+  last.current = { events, filter, labelOf, matched };
+  return matched;
 }
+
+/** A menu of the values of one field on the timeline (kinds, endpoints), to filter by one. */
+const FilterMenu = memo(
+  ({
+    label,
+    all,
+    value,
+    values,
+    field,
+    onPick,
+  }: {
+    label: string;
+    all: string;
+    value: string;
+    values: readonly string[];
+    field: 'kind' | 'endpoint';
+    onPick: (filter: Partial<PanelState['timelineFilter']>) => void;
+  }) => (
+    <select
+      aria-label={label}
+      value={value}
+      onChange={(event) => onPick({ [field]: event.currentTarget.value })}
+    >
+      <option value="">{all}</option>
+      {values.map((each) => (
+        <option key={each} value={each}>
+          {each}
+        </option>
+      ))}
+    </select>
+  ),
+);
+
+const titles = new WeakMap<StoreEvent, string>();
+
+/** An event's row as one line of text (its tooltip; worked out once per event). */
+function eventTitle(event: StoreEvent): string {
+  let title = titles.get(event);
+  if (title === undefined) {
+    const { action } = event;
+    title = [
+      `#${event.seq}`,
+      formatTime(event.time),
+      action.type,
+      action.endpoint,
+      action.method && `${action.method} ${action.url}`,
+      action.optimistic && OPTIMISTIC_LABELS[action.optimistic],
+      eventSummary(event),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    titles.set(event, title);
+  }
+  return title;
+}
+
+/**
+ * What a row shows, rendered again only when the row changed: the rows in view stay while a
+ * batch of events comes (an event's row is one object, see TimelineRows).
+ */
+const RowContent = memo(({ row }: { row: TimelineRow }) =>
+  row.kind === 'event' ? (
+    <EventLine event={row.event} open={row.open} />
+  ) : (
+    <>
+      <span class="detail-text">{row.text}</span>
+      {row.label && <span class="label">{row.label}</span>}
+    </>
+  ),
+);
 
 function EventLine({ event, open }: { event: StoreEvent; open: boolean }) {
   const { action } = event;
@@ -295,14 +275,14 @@ function EventLine({ event, open }: { event: StoreEvent; open: boolean }) {
 }
 
 /** Asks the page for the rows of the entities the expanded lines name, to show their labels. */
-function useRequestLabels(store: StoreView, rows: readonly TimelineRow[]) {
+function useRequestLabels(store: StoreView, rows: TimelineRows) {
   const connection = useConnection();
   useLayoutEffect(() => {
     const byTable = new Map<string, string[]>();
-    for (const row of rows)
-      if (row.kind === 'detail' && row.entity) {
-        const pks = byTable.get(row.entity.entity) ?? [];
-        byTable.set(row.entity.entity, [...pks, row.entity.pk]);
+    for (const line of rows.lines())
+      if (line.entity) {
+        const pks = byTable.get(line.entity.entity) ?? [];
+        byTable.set(line.entity.entity, [...pks, line.entity.pk]);
       }
     for (const [table, pks] of byTable) connection.requestRows(store.id, table, pks);
   }, [connection, store, rows]);

@@ -1,15 +1,37 @@
 import type { ComponentChildren, HTMLAttributes } from 'preact';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+} from 'preact/hooks';
+
+/**
+ * What a list shows, read by index: an array, or rows worked out as they are read (the
+ * timeline's 10,000 events with the lines of the open ones among them).
+ */
+export interface ListItems<T> {
+  readonly length: number;
+  at(index: number): T | undefined;
+}
 
 interface VirtualListProps<T> {
-  items: readonly T[];
+  items: ListItems<T>;
   /** Every row's height in px: fixed, so any row's position is known without measuring. */
   rowHeight: number;
   /** Unique on the page: row ids (for `aria-activedescendant`) start with it. */
   id: string;
   /** The list's accessible name. */
   label: string;
-  rowKey(item: T, index: number): string | number;
+  /**
+   * A row's key: its element stays as long as the key is rendered. Without one, rows are keyed
+   * by their place in view: as the list moves, the elements stay and take the rows that come to
+   * their place (a log that each batch moves by more rows than it shows would otherwise make
+   * every row in view anew).
+   */
+  rowKey?(item: T, index: number): string | number;
   renderRow(item: T, index: number): ComponentChildren;
   /** Enter, or a click on a row. */
   onActivate?(item: T, index: number): void;
@@ -88,16 +110,21 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     onActivate,
   } = props;
   const viewport = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(0);
   const [active, setActiveState] = useState(selectedIndex ?? -1);
   // Handlers read the active row and the scroll position from refs: several keys may come
-  // before the next render.
+  // before the next render. The list renders the rows at `scrollRef`, and renders again when
+  // it moves.
   const activeRef = useRef(active);
   const scrollRef = useRef(0);
+  const [, scrolled] = useReducer((moves: number) => moves + 1, 0);
+  // Set when a render moved `scrollRef` (following the end): the viewport is scrolled after it.
+  const scrollPending = useRef(false);
   const count = items.length;
   const viewHeight = height > 0 ? height : fallbackHeight;
   const totalHeight = count * rowHeight;
+  // Negative indexes are no rows (`at` would count them from the end).
+  const itemAt = (index: number) => (index >= 0 ? items.at(index) : undefined);
 
   const setActive = (index: number) => {
     activeRef.current = index;
@@ -122,7 +149,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     if (viewport.current) viewport.current.scrollTop = bounded;
     // Browsers fire `scroll` after setting scrollTop, but the window must follow at once.
     scrollRef.current = bounded;
-    setScrollTop(bounded);
+    scrolled(undefined);
   };
 
   const reveal = (index: number) => {
@@ -153,20 +180,30 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   }, [revealIndex]);
 
   // Rows were added while the user was at the end: stay there, like a log. A log opens at its
-  // end too (as if all its rows had just come).
+  // end too (as if all its rows had just come). Decided while rendering, so that this render
+  // already shows the rows at the new end (not the old ones, and then the new ones again).
   const previousCount = useRef(props.followEnd ? 0 : count);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when the row count changes
+  if (props.followEnd && count > previousCount.current) {
+    const wasAtEnd =
+      scrollRef.current + viewHeight >= previousCount.current * rowHeight - rowHeight;
+    if (wasAtEnd) {
+      scrollRef.current = Math.max(0, totalHeight - viewHeight);
+      scrollPending.current = true;
+    }
+  }
+  previousCount.current = count;
+  // Fewer rows than the position needs (a filter took some): the browser clamps the viewport
+  // when it lays it out, and the window goes with it now, not at its `scroll` event.
+  scrollRef.current = Math.min(scrollRef.current, Math.max(0, totalHeight - viewHeight));
   useLayoutEffect(() => {
-    const before = previousCount.current;
-    previousCount.current = count;
-    if (!props.followEnd || count <= before) return;
-    const wasAtEnd = scrollRef.current + viewHeight >= before * rowHeight - rowHeight;
-    if (wasAtEnd) scrollTo(count * rowHeight - viewHeight);
-  }, [count]);
+    if (!scrollPending.current) return;
+    scrollPending.current = false;
+    if (viewport.current) viewport.current.scrollTop = scrollRef.current;
+  });
 
   const activeIndex = Math.min(active, count - 1);
   const page = Math.max(1, Math.floor(viewHeight / rowHeight) - 1);
-  const { first, last } = visibleRange(count, rowHeight, scrollTop, viewHeight, overscan);
+  const { first, last } = visibleRange(count, rowHeight, scrollRef.current, viewHeight, overscan);
 
   const { onRangeChange } = props;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reports only when the range changes
@@ -197,18 +234,18 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
         move(count - 1);
         break;
       case 'Enter': {
-        const item = items[current];
+        const item = itemAt(current);
         if (item !== undefined) onActivate?.(item, current);
         break;
       }
       case 'ArrowRight': {
-        const item = items[current];
+        const item = itemAt(current);
         if (item === undefined || !props.onExpand) return;
         props.onExpand(item, current);
         break;
       }
       case 'ArrowLeft': {
-        const item = items[current];
+        const item = itemAt(current);
         if (item === undefined || !props.onCollapse) return;
         const to = props.onCollapse(item, current);
         if (to !== undefined) move(to);
@@ -243,13 +280,16 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
           setActive(selectedIndex !== undefined && selectedIndex >= 0 ? selectedIndex : 0);
       }}
       onScroll={(event) => {
-        scrollRef.current = event.currentTarget.scrollTop;
-        setScrollTop(scrollRef.current);
+        // Also the echo of a scroll the list made itself: no need to render again for that.
+        const top = event.currentTarget.scrollTop;
+        if (top === scrollRef.current) return;
+        scrollRef.current = top;
+        scrolled(undefined);
       }}
     >
       <div class="virtual-list-spacer" style={{ height: `${totalHeight}px` }}>
-        {indexes.map((index) => {
-          const item = items[index] as T;
+        {indexes.map((index, place) => {
+          const item = items.at(index) as T;
           const selected =
             selectedIndex === undefined ? index === activeIndex : index === selectedIndex;
           const classes = ['virtual-row'];
@@ -263,7 +303,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
             // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys
             // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the listbox
             <div
-              key={props.rowKey(item, index)}
+              key={props.rowKey ? props.rowKey(item, index) : place}
               id={rowId(index)}
               role="option"
               aria-selected={selected}
