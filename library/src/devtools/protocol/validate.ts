@@ -63,11 +63,23 @@ function hasFields(
   fields: Record<string, Check>,
   optional: Record<string, Check> = {},
 ): boolean {
-  if (!isObject(value)) return false;
-  for (const [name, check] of Object.entries(fields)) if (!check(value[name])) return false;
-  for (const [name, check] of Object.entries(optional))
-    if (value[name] !== undefined && !check(value[name])) return false;
-  return true;
+  return shape(fields, optional)(value);
+}
+
+/**
+ * The check of an object with these fields (and these optional ones), its lists of fields made
+ * once: events are checked by the thousand, each with several such shapes.
+ */
+function shape(fields: Record<string, Check>, optional: Record<string, Check> = {}): Check {
+  const required = Object.entries(fields);
+  const allowed = Object.entries(optional);
+  return (value) => {
+    if (!isObject(value)) return false;
+    for (const [name, check] of required) if (!check(value[name])) return false;
+    for (const [name, check] of allowed)
+      if (value[name] !== undefined && !check(value[name])) return false;
+    return true;
+  };
 }
 
 function isEnvelope(
@@ -149,10 +161,8 @@ const isValue: Check = (value) => nestsWithin(value, MAX_VALUE_DEPTH);
 export const isCarriedValue = (value: unknown): value is Encoded | undefined => isValue(value);
 const isValues: Check = (value) => Array.isArray(value) && isValue(value);
 
-const isFieldChange: Check = (change) =>
-  hasFields(change, { field: isString, before: isValue, after: isValue });
-const isEntityUpdate: Check = (update) =>
-  hasFields(update, { pk: isString, fields: isArrayOf(isFieldChange) });
+const isFieldChange = shape({ field: isString, before: isValue, after: isValue });
+const isEntityUpdate = shape({ pk: isString, fields: isArrayOf(isFieldChange) });
 
 /**
  * The fields of each effect type. Effects of a type not listed here (from a newer library) are
@@ -173,7 +183,7 @@ const EFFECT_FIELDS: Record<EffectType, Record<string, Check>> = {
     kind: isOneOf('push', 'unshift', 'page-merge', 'add', 'replace', 'invalidate'),
     lengthBefore: isNumber,
     lengthAfter: isNumber,
-    inserted: isArrayOf((run) => hasFields(run, { index: isSeq, pks: isStrings })),
+    inserted: isArrayOf(shape({ index: isSeq, pks: isStrings })),
     duplicates: isStrings,
     removed: isStrings,
     members: isOptional(isStrings),
@@ -201,41 +211,37 @@ const EFFECT_FIELDS: Record<EffectType, Record<string, Check>> = {
   },
 };
 
+/** Each effect type's check, made once from EFFECT_FIELDS. */
+const EFFECT_SHAPES = new Map(
+  Object.entries(EFFECT_FIELDS).map(([type, fields]) => [type, shape(fields)]),
+);
+const hasType = shape({ type: isString });
+
 const isEffect: Check = (effect) =>
-  hasFields(effect, { type: isString }) &&
-  hasFields(
-    effect,
-    (Object.hasOwn(EFFECT_FIELDS, (effect as { type: string }).type)
-      ? EFFECT_FIELDS[(effect as { type: EffectType }).type]
-      : undefined) ?? {},
-  );
+  hasType(effect) && (EFFECT_SHAPES.get((effect as { type: string }).type)?.(effect) ?? true);
 
-const isAction: Check = (action) =>
-  hasFields(
-    action,
-    { type: isString },
-    {
-      endpoint: isString,
-      key: isString,
-      method: isString,
-      url: isString,
-      mutation: isBoolean,
-      args: isValues,
-      body: isValue,
-      response: isValue,
-      error: isValue,
-      duration: isNumber,
-      optimistic: isOneOf('applied', 'committed', 'rolled-back'),
-      replayId: isString,
-    },
-  );
+const isAction: Check = shape(
+  { type: isString },
+  {
+    endpoint: isString,
+    key: isString,
+    method: isString,
+    url: isString,
+    mutation: isBoolean,
+    args: isValues,
+    body: isValue,
+    response: isValue,
+    error: isValue,
+    duration: isNumber,
+    optimistic: isOneOf('applied', 'committed', 'rolled-back'),
+    replayId: isString,
+  },
+);
 
-const isStoreEvent: Check = (value) =>
-  hasFields(
-    value,
-    { seq: isEventSeq, time: isNumber, action: isAction, effects: isArrayOf(isEffect) },
-    { effectsOmitted: isBoolean },
-  );
+const isStoreEvent: Check = shape(
+  { seq: isEventSeq, time: isNumber, action: isAction, effects: isArrayOf(isEffect) },
+  { effectsOmitted: isBoolean },
+);
 
 const isMutation: Check = (value) =>
   hasFields(
