@@ -28,6 +28,18 @@ import type { Call } from './resultCommands.js';
 
 type Row = Record<string, unknown>;
 
+/** A node a walk reached; for an entity's row, its table and pk (its lists are followed too). */
+interface Reached {
+  node: string;
+  entity?: { table: string; pk: string };
+}
+
+/** Whether the store still shows an entity row (a deleted one's references stay in the index). */
+function isShown({ table, pk }: { table: string; pk: string }, state: State): boolean {
+  const stored = state.entities.get(table)?.get(pk);
+  return typeof stored === 'object' && stored !== null && !isInvalid(stored);
+}
+
 /** How many changes wait to be taken into the reference index (see Describer.pending). */
 const PENDING_LIMIT = 1000;
 
@@ -124,7 +136,9 @@ export class Describer {
       else if (change.type === 'result-stored' && kept.has(change.key))
         this.noteResult(change.key, kept.get(change.key));
     }
-    for (const { entity, added, updated, invalidated } of changes.entities) {
+    // A deleted row keeps what it pointed at: the walk of a later delete passes over it (see
+    // resultsReaching), and it is replaced if the entity comes back.
+    for (const { entity, added, updated } of changes.entities) {
       const entityClass = this.classes.get(entity);
       if (entityClass === undefined || !hasRelations(entityClass)) continue;
       const rows = state.entities.get(entity);
@@ -132,7 +146,6 @@ export class Describer {
       for (const { pk, fields } of updated)
         if (fields.some(({ field }) => Object.hasOwn(entityClass.schema, field)))
           this.noteRow(entityClass, pk, rows?.get(pk));
-      for (const { pk } of invalidated) this.references.delete(rowNode(entity, pk));
     }
   }
 
@@ -191,15 +204,16 @@ export class Describer {
    * app's own read (which its next render makes anyway): INVALID there, it suspends.
    */
   readersOf(changes: ChangeSet, after: State): ReaderEffect[] {
-    const reached: string[] = [];
+    const reached: Reached[] = [];
     for (const { entity, invalidated } of changes.entities) {
-      if (invalidated.length > 0) reached.push(tableNode(entity));
-      for (const { pk } of invalidated) reached.push(rowNode(entity, pk));
+      if (invalidated.length > 0) reached.push({ node: tableNode(entity) });
+      for (const { pk } of invalidated)
+        reached.push({ node: rowNode(entity, pk), entity: { table: entity, pk } });
     }
     if (reached.length === 0) return NO_READERS;
     this.catchUp(after);
     for (const { collection, row, kind } of changes.collections)
-      if (kind === 'invalidate') reached.push(rowNode(collection, row));
+      if (kind === 'invalidate') reached.push({ node: rowNode(collection, row) });
     const reachedCalls: [string, Call & { order: number }][] = [];
     for (const key of this.resultsReaching(reached, after)) {
       const call = this.calls.get(key);
@@ -216,25 +230,33 @@ export class Describer {
 
   /**
    * The keys of the results that point at these nodes, or at entities (or lists holding them,
-   * as the tables' `rowsHolding` says) that do, however deep.
+   * as the tables' `rowsHolding` says) that do, however deep. Entities the store no longer shows
+   * (deleted before) are passed over: their references stay in the index (see take).
    */
-  private resultsReaching(nodes: readonly string[], state: State): Set<string> {
+  private resultsReaching(start: readonly Reached[], state: State): Set<string> {
     const results = new Set<string>();
-    const seen = new Set(nodes);
-    const pending = [...nodes];
-    const reach = (node: string) => {
-      if (seen.has(node)) return;
-      seen.add(node);
-      if (isResultNode(node)) results.add(resultKeyOf(node));
-      else pending.push(node);
+    const seen = new Set<string>();
+    const pending: Reached[] = [];
+    const visit = (item: Reached) => {
+      if (seen.has(item.node)) return;
+      seen.add(item.node);
+      pending.push(item);
     };
+    for (const item of start) visit(item);
     while (pending.length > 0) {
-      const node = pending.pop() as string;
-      for (const referrer of this.references.referrersOf(node)) reach(referrer);
-      const row = rowOf(node);
-      if (row === undefined) continue;
-      for (const holder of holdingRows(state.rowsHolding.get(row.table)?.get(row.pk)))
-        reach(rowNode(holder.collection, holder.row));
+      const { node, entity } = pending.pop() as Reached;
+      for (const referrer of this.references.referrersOf(node)) {
+        if (isResultNode(referrer)) {
+          results.add(resultKeyOf(referrer));
+          continue;
+        }
+        // Only entity rows point at anything, through their fields.
+        const row = rowOf(referrer);
+        if (row !== undefined && isShown(row, state)) visit({ node: referrer, entity: row });
+      }
+      if (entity === undefined) continue;
+      for (const holder of holdingRows(state.rowsHolding.get(entity.table)?.get(entity.pk)))
+        visit({ node: rowNode(holder.collection, holder.row) });
     }
     return results;
   }
