@@ -166,11 +166,12 @@ class DenormalizeRun implements DenormalizeContext {
   /** Keeps the class's hidden class alive between reads (docs/architecture.md, "Hidden classes"). */
   static readonly spare = new DenormalizeRun(PersistentMap.empty(), []);
   /**
-   * Values built in this run, by entity class, then by the row they were built from (one row per
-   * table and pk): classes that share a key (a summary and its full entity) read one row apart.
-   * Made on first use: a MemoCache's run keeps its instances in the cache instead.
+   * Values built in this run, by the row they were built from (one row per table and pk), with
+   * the class each was built as: classes that share a key (a summary and its full entity) read
+   * one row apart, the later one then built again. Made on first use: a MemoCache's run keeps
+   * its instances in the cache instead.
    */
-  private built: Map<EntityStatics, Map<object, object | Invalid>> | undefined;
+  private built: Map<object, { entity: EntityStatics; value: object | Invalid }> | undefined;
   /**
    * Instances whose fields are being built, innermost last. It is as long as the nesting is deep,
    * so a scan costs less than keeping a map.
@@ -228,30 +229,19 @@ class DenormalizeRun implements DenormalizeContext {
     const row = this.readRow(table, pk) as Row | undefined;
     if (row === undefined) return undefined;
     if (isInvalid(row)) return INVALID;
-    const built = this.builtAs(entity);
-    const existing = built.get(row);
-    if (existing !== undefined) return existing;
+    this.built ??= new Map();
+    const existing = this.built.get(row);
+    if (existing?.entity === entity) return existing.value;
     const inProgress = this.inProgress(table, pk);
     if (inProgress) return inProgress;
     const value = this.build(entity, pk, row);
-    built.set(row, value);
+    this.built.set(row, { entity, value });
     return value;
   }
 
   entityFromObject(entity: EntityStatics, object: Row): object | Invalid {
     const instance = entity.createIfValid(object);
     return instance === undefined ? INVALID : entity.denormalizeFields(instance, object, this);
-  }
-
-  /** What this run built as `entity`, by row. */
-  private builtAs(entity: EntityStatics): Map<object, object | Invalid> {
-    this.built ??= new Map();
-    let built = this.built.get(entity);
-    if (built === undefined) {
-      built = new Map();
-      this.built.set(entity, built);
-    }
-    return built;
   }
 
   /**
