@@ -42,11 +42,6 @@ export class KeyIndex {
   private recentKey: string | undefined;
   private recentNumber: number | undefined;
 
-  /** The number of `key`, undefined when it has none: for reads, which seldom ask twice in a row. */
-  lookUp(key: string): number | undefined {
-    return this.numbers.get(key);
-  }
-
   /** The number of `key`, undefined when it has none yet (remembered for the next call). */
   numberOf(key: string): number | undefined {
     if (key !== this.recentKey) {
@@ -75,7 +70,7 @@ interface Parts {
 }
 
 function read(parts: Parts, key: string): unknown {
-  const number = parts.index.lookUp(key);
+  const number = parts.index.numberOf(key);
   return number === undefined ? undefined : trieGet(parts.trie, number);
 }
 
