@@ -15,6 +15,8 @@ export class ReferenceIndex {
 
   /** Sets what `from` points at, in place of what it pointed at before. */
   set(from: string, to: readonly string[]): void {
+    // A row written again usually points where it did (a refetch, a deleted entity restored).
+    if (sameNodes(this.outgoing.get(from), to)) return;
     this.delete(from);
     if (to.length === 0) return;
     this.outgoing.set(from, to);
@@ -52,6 +54,11 @@ export class ReferenceIndex {
 }
 
 const NONE: ReadonlySet<string> = new Set();
+
+function sameNodes(before: readonly string[] | undefined, after: readonly string[]): boolean {
+  if (before === undefined) return after.length === 0;
+  return before.length === after.length && before.every((node, index) => node === after[index]);
+}
 
 /*
  * Node keys: a letter for the kind, then the names. A row's table name is preceded by its length,
