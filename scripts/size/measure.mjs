@@ -21,7 +21,7 @@ import { buildLibraryModules, LIBRARY_DIR } from '../build-library.mjs';
 const APP = 'e2e/own-app';
 const ENTRY = 'App.tsx';
 
-/** The goal for the typical app's bundle, min+gzip: 15 kB (decimal, as the figures). */
+/** The goal for the typical app's bundle, min+gzip: 15 kB (decimal kB, as bundle sizes are usually given). */
 export const GOAL_GZIPPED = 15_000;
 
 /**
