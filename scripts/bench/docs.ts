@@ -28,6 +28,16 @@ interface ScaleReport {
   environment: { chromium: string; quick: boolean; date: string; seconds: number };
 }
 
+/** What `npm run size` measured (scripts/size/measure.mjs). */
+interface SizeReport {
+  app: string;
+  restlens: { minified: number; gzipped: number };
+  dataClient: { minified: number; gzipped: number };
+  goalGzipped: number;
+  ceilingGzipped: number;
+  date: string;
+}
+
 interface Reports {
   core?: BenchReport;
   writes?: WritesReport;
@@ -35,6 +45,7 @@ interface Reports {
   devtools?: DevtoolsReport;
   scale?: ScaleReport;
   react?: ReactReport;
+  size?: SizeReport;
 }
 
 const REPORT_DIR = 'dist/bench';
@@ -53,6 +64,7 @@ function readReports(): Reports {
     devtools: read('devtools'),
     scale: read('scale'),
     react: read('react'),
+    size: read('size'),
   };
 }
 
@@ -340,13 +352,33 @@ function reactTable(report: ReactReport): string {
 const rangeText = ([least, most]: [number, number]) =>
   least === most ? count(least) : `${count(least)}–${count(most)}`;
 
+const kilobytes = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function sizeTable(report: SizeReport): string {
+  const row = (name: string, { minified, gzipped }: SizeReport['restlens']) => [
+    name,
+    kilobytes(minified),
+    kilobytes(gzipped),
+  ];
+  return [
+    `_\`npm run size\` on ${report.date.slice(0, 10)}: the app of \`${report.app}\`, esbuild \`--minify\`, \`NODE_ENV=production\`, React external._`,
+    '',
+    table(
+      ['', 'minified', 'min+gzip'],
+      [row('RestLens', report.restlens), row('@data-client/rest 0.9.9', report.dataClient)],
+    ),
+    '',
+    `Goal: ≤ ${kilobytes(report.goalGzipped)} min+gzip (${verdict(report.restlens.gzipped <= report.goalGzipped)}). A unit test fails past ${kilobytes(report.ceilingGzipped)}.`,
+  ].join('\n');
+}
+
 /** The lowest and highest of `values`, as ratios: `1.80× – 6.31×`. */
 function ratioRange(values: readonly number[]): string {
   return `${formatRatio(Math.min(...values))} – ${formatRatio(Math.max(...values))}`;
 }
 
 /** The README's one small table: the figures that matter, each from its suite's last run. */
-function summaryTable({ core, writes, stores, react }: Reports): string | undefined {
+function summaryTable({ core, writes, stores, react, size }: Reports): string | undefined {
   const rows: string[][] = [];
   const listLoads = core?.results.filter((result) => result.name.startsWith('list load')) ?? [];
   if (listLoads.length > 0)
@@ -372,6 +404,11 @@ function summaryTable({ core, writes, stores, react }: Reports): string | undefi
     rows.push([
       'React: update one of 1,000 mounted todos',
       `${formatRatio(updateOne.speed)} faster; ${rangeText(updateOne.ours.renders)} renders against ${rangeText(updateOne.reference.renders)}`,
+    ]);
+  if (size)
+    rows.push([
+      'production bundle of a typical app, min+gzip',
+      `${kilobytes(size.restlens.gzipped)} (data-client: ${kilobytes(size.dataClient.gzipped)})`,
     ]);
   return rows.length > 0
     ? table(['what the app does', 'RestLens against data-client 0.9.9'], rows)
@@ -399,7 +436,7 @@ function render(path: string, tables: Record<string, string | undefined>): void 
 
 export function renderBenchmarkDocs(log: (message: string) => void): void {
   const reports = readReports();
-  const { core, writes, stores, devtools, scale, react } = reports;
+  const { core, writes, stores, devtools, scale, react, size } = reports;
   render(BENCHMARKS_DOC, {
     core: core && coreTable(core),
     writes: writes && writesTable(writes),
@@ -407,6 +444,7 @@ export function renderBenchmarkDocs(log: (message: string) => void): void {
     devtools: devtools && devtoolsTable(devtools),
     scale: scale && scaleTable(scale),
     react: react && reactTable(react),
+    size: size && sizeTable(size),
   });
   render(README, { summary: summaryTable(reports) });
   const missing = Object.entries(reports)
