@@ -2,6 +2,7 @@ import type { Schema } from '../schema/denormalizeTypes.js';
 import { describeValue } from '../schema/describe.js';
 import type { EndpointInterface, ErrorPolicy, FetchFunction, SnapshotInterface } from './types.js';
 
+/** Options of an `Endpoint`: its schema, name, key, expiry and error policy. */
 export interface EndpointOptions<
   S extends Schema | undefined = Schema | undefined,
   M extends true | undefined = true | undefined,

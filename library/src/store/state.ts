@@ -42,6 +42,7 @@ export interface State extends NormalizedTables {
   lastReset: number;
 }
 
+/** An empty store's state (`lastReset`: when the store was last reset). */
 export function initialState(lastReset = 0): State {
   return {
     ...emptyTables(),
