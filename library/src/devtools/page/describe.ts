@@ -13,6 +13,7 @@ import type { Encoded } from '../protocol/messages.js';
 import { type EncodeLimits, encode } from './encode.js';
 import { entityClassesIn } from './entityClasses.js';
 import type { ActionEntry, HistoryEntry, ReaderEffect } from './history.js';
+import { PendingRows } from './pendingRows.js';
 import {
   isResultNode,
   ReferenceIndex,
@@ -40,7 +41,7 @@ function isShown({ table, pk }: { table: string; pk: string }, state: State): bo
   return typeof stored === 'object' && stored !== null && !isInvalid(stored);
 }
 
-/** How many changes wait to be taken into the reference index (see Describer.pending). */
+/** How many result changes wait to be taken into the reference index (see Describer.pendingResults). */
 const PENDING_LIMIT = 1000;
 
 /** Whether an entity class gives any field a schema (only such rows point at others). */
@@ -77,16 +78,23 @@ export class Describer {
   /** What each stored result and entity row points at (see ReferenceIndex). */
   private readonly references = new ReferenceIndex();
   /**
-   * The changes not taken into `references` yet. The index is brought up to date only when a
-   * delete needs it: loads and updates cost the page nothing more than this list, and a store
-   * that never deletes never pays for the index. Past PENDING_LIMIT changes the list is dropped
-   * and the index made again from the state at the next delete (`rebuildDue`).
+   * What was written since the index last took it, taken only when a delete needs it: loads and
+   * updates cost the page nothing more than these lists, and a store that never deletes never
+   * pays for the index. Result changes are taken at every delete (results point at what a delete
+   * reaches); entity rows only for the tables whose rows can point, however deep, at the deleted
+   * entity's (a todo's delete does not need the todos' authors indexed). Past PENDING_LIMIT
+   * result changes waiting, the lists are dropped and the index made again from the state at the
+   * next delete (`rebuildDue`).
    */
-  private pending: { changes: ChangeSet; kept: ReadonlyMap<string, unknown> }[] = [];
+  private pendingResults: { changes: ChangeSet['results']; kept: ReadonlyMap<string, unknown> }[] =
+    [];
+  private pendingRows = new Map<string, PendingRows>();
   private rebuildDue = false;
   /** Entity classes by key, from the schemas of the endpoints that ran. */
   private readonly classes = new Map<string, EntityStatics>();
   private readonly schemasSeen = new WeakSet<object>();
+  /** The tables each entity class's rows can point at, however deep (see canReach). */
+  private readonly reachedTables = new WeakMap<EntityStatics, ReadonlySet<string>>();
 
   constructor(private readonly controller: Controller) {}
 
@@ -107,45 +115,75 @@ export class Describer {
     }
     if (changes.reset) {
       this.references.clear();
-      this.pending = [];
-      this.rebuildDue = false;
-    } else if (!this.rebuildDue) {
-      this.pending.push({ changes, kept });
-      if (this.pending.length > PENDING_LIMIT) {
-        this.pending = [];
-        this.rebuildDue = true;
+      this.dropPending(false);
+      return;
+    }
+    if (this.rebuildDue) return;
+    if (changes.results.length > 0) {
+      this.pendingResults.push({ changes: changes.results, kept });
+      if (this.pendingResults.length > PENDING_LIMIT) {
+        this.dropPending(true);
+        return;
       }
     }
+    for (const entityChanges of changes.entities) {
+      const entityClass = this.classes.get(entityChanges.entity);
+      if (entityClass === undefined || !hasRelations(entityClass)) continue;
+      let waiting = this.pendingRows.get(entityChanges.entity);
+      if (waiting === undefined) {
+        waiting = new PendingRows(entityClass);
+        this.pendingRows.set(entityChanges.entity, waiting);
+      }
+      waiting.add(entityChanges);
+    }
   }
 
-  /** Brings the reference index up to `state`: the changes noted since, or all of the state. */
-  private catchUp(state: State): void {
+  private dropPending(rebuildDue: boolean): void {
+    this.pendingResults = [];
+    this.pendingRows = new Map();
+    this.rebuildDue = rebuildDue;
+  }
+
+  /**
+   * Brings the reference index up to `state` for a delete of rows of `deletedTables`: every
+   * result change noted since, and the rows of each table that can point at those (or all of the
+   * state, when the changes waiting were too many).
+   */
+  private catchUp(state: State, deletedTables: readonly string[]): void {
     if (this.rebuildDue) {
       this.rebuildFrom(state);
-    } else {
-      for (const { changes, kept } of this.pending) this.take(changes, kept, state);
+      this.dropPending(false);
+      return;
     }
-    this.pending = [];
-    this.rebuildDue = false;
+    for (const { changes, kept } of this.pendingResults) this.takeResults(changes, kept);
+    this.pendingResults = [];
+    for (const [table, waiting] of this.pendingRows) {
+      const entityClass = this.classes.get(table);
+      if (entityClass === undefined || !this.canReach(entityClass, deletedTables)) continue;
+      const rows = state.entities.get(table);
+      waiting.forEachPk((pk) => this.noteRow(entityClass, pk, rows?.get(pk)));
+      this.pendingRows.delete(table);
+    }
   }
 
-  /** Takes one change into the index: the results it stored and the entity rows it wrote. */
-  private take(changes: ChangeSet, kept: ReadonlyMap<string, unknown>, state: State): void {
-    for (const change of changes.results) {
+  /** Whether rows of `entityClass` can point, directly or through other rows, at these tables. */
+  private canReach(entityClass: EntityStatics, tables: readonly string[]): boolean {
+    let reached = this.reachedTables.get(entityClass);
+    if (reached === undefined) {
+      reached = new Set(entityClassesIn(entityClass.schema).map(({ key }) => key));
+      this.reachedTables.set(entityClass, reached);
+    }
+    for (const table of tables) if (reached.has(table)) return true;
+    return false;
+  }
+
+  /** Takes one change's results into the index. A deleted row keeps what it pointed at: the
+   * walk of a later delete passes over it (see resultsReaching). */
+  private takeResults(changes: ChangeSet['results'], kept: ReadonlyMap<string, unknown>): void {
+    for (const change of changes) {
       if (change.type === 'result-invalidated') this.references.delete(resultNode(change.key));
       else if (change.type === 'result-stored' && kept.has(change.key))
         this.noteResult(change.key, kept.get(change.key));
-    }
-    // A deleted row keeps what it pointed at: the walk of a later delete passes over it (see
-    // resultsReaching), and it is replaced if the entity comes back.
-    for (const { entity, added, updated } of changes.entities) {
-      const entityClass = this.classes.get(entity);
-      if (entityClass === undefined || !hasRelations(entityClass)) continue;
-      const rows = state.entities.get(entity);
-      for (const pk of added) this.noteRow(entityClass, pk, rows?.get(pk));
-      for (const { pk, fields } of updated)
-        if (fields.some(({ field }) => Object.hasOwn(entityClass.schema, field)))
-          this.noteRow(entityClass, pk, rows?.get(pk));
     }
   }
 
@@ -205,13 +243,16 @@ export class Describer {
    */
   readersOf(changes: ChangeSet, after: State): ReaderEffect[] {
     const reached: Reached[] = [];
+    const deletedTables: string[] = [];
     for (const { entity, invalidated } of changes.entities) {
-      if (invalidated.length > 0) reached.push({ node: tableNode(entity) });
+      if (invalidated.length === 0) continue;
+      deletedTables.push(entity);
+      reached.push({ node: tableNode(entity) });
       for (const { pk } of invalidated)
         reached.push({ node: rowNode(entity, pk), entity: { table: entity, pk } });
     }
     if (reached.length === 0) return NO_READERS;
-    this.catchUp(after);
+    this.catchUp(after, deletedTables);
     for (const { collection, row, kind } of changes.collections)
       if (kind === 'invalidate') reached.push({ node: rowNode(collection, row) });
     const reachedCalls: [string, Call & { order: number }][] = [];
