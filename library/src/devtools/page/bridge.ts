@@ -47,7 +47,10 @@ export interface DevtoolsOptions {
    * for the interval since the last batch.
    */
   batchInterval?: number;
-  /** The window to talk through (the page's own window by default). */
+  /**
+   * The window to talk through (the page's own window by default). Where there is none (a
+   * server render), the connection does nothing.
+   */
   window?: Window;
 }
 
@@ -94,12 +97,20 @@ let storeCount = 0;
  * wait their turn, so that the panel still gets everything in seq order.
  */
 export function connectDevtools(store: Store, options: DevtoolsOptions = {}): DevtoolsConnection {
-  return new DevtoolsBridge(store, options);
+  const target = options.window ?? (typeof window === 'undefined' ? undefined : window);
+  // A server render has no window and no panel to talk to: the store runs as it is, and the
+  // module that connects it runs unchanged on the server and in the browser.
+  if (target === undefined) return { storeId: newStoreId(), flush() {}, disconnect() {} };
+  return new DevtoolsBridge(store, target, options);
+}
+
+/** A store's id on the page: unique there, and unlikely to repeat after a reload. */
+function newStoreId(): string {
+  return `store-${++storeCount}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 class DevtoolsBridge implements DevtoolsConnection {
-  readonly storeId = `store-${++storeCount}-${Math.random().toString(36).slice(2, 8)}`;
-  private readonly target: Window;
+  readonly storeId = newStoreId();
   private readonly storeName: string;
   private readonly batchInterval: number;
   private readonly sliceMs: number;
@@ -129,6 +140,7 @@ class DevtoolsBridge implements DevtoolsConnection {
 
   constructor(
     private readonly store: Store,
+    private readonly target: Window,
     options: DevtoolsOptions,
   ) {
     const ringSize = options.ringSize ?? DEFAULT_RING_SIZE;
@@ -136,7 +148,6 @@ class DevtoolsBridge implements DevtoolsConnection {
       ringSize,
       options.statesKept ?? Math.min(DEFAULT_STATES_KEPT, ringSize),
     );
-    this.target = options.window ?? window;
     this.batchInterval = options.batchInterval ?? 50;
     this.sliceMs = options.sliceMs ?? 10;
     this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
