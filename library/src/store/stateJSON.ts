@@ -120,7 +120,8 @@ export function stateFromJSON(json: string | StateJSON): State {
     );
   }
   const entities = new TablesDraft<unknown>(PersistentMap.empty());
-  for (const [key, rows] of entriesOf(file.entities, 'entities')) {
+  const entityTables = entriesOf(file.entities, 'entities');
+  for (const [key, rows] of entityTables) {
     for (const [pk, row] of entriesOf(rows, `entities[${quote(key)}]`)) {
       if (!isObject(row))
         fail(
@@ -130,10 +131,11 @@ export function stateFromJSON(json: string | StateJSON): State {
       entities.set(key, pk, row);
     }
   }
-  const collections = readCollections(file.collections, entities);
-  const entityTables = entities.finish();
+  const entityKeys = new Set(entityTables.map(([key]) => key));
+  const collections = readCollections(file.collections, entities, entityKeys);
+  const tables = entities.finish();
   // An entity type's meta and list memberships share its rows' index of keys, as written.
-  const rowsOf = (table: string) => entityTables.get(table);
+  const rowsOf = (table: string) => tables.get(table);
   const entitiesMeta = new TablesDraft<EntityMeta>(PersistentMap.empty(), rowsOf);
   for (const [key, table] of entriesOf(file.entitiesMeta, 'entitiesMeta'))
     for (const [pk, meta] of entriesOf(table, `entitiesMeta[${quote(key)}]`))
@@ -158,7 +160,7 @@ export function stateFromJSON(json: string | StateJSON): State {
     rowsByFilter.set(key, byFilter);
   }
   return {
-    entities: entityTables,
+    entities: tables,
     entitiesMeta: entitiesMeta.finish(),
     indexes: PersistentMap.from(
       entriesOf(file.indexes, 'indexes').map(([key, table]) => [
@@ -226,7 +228,11 @@ function namesByUnionRef(
 }
 
 /** The collections, checked, with their rows written into `entities` as MemberLists. */
-function readCollections(value: unknown, entities: TablesDraft<unknown>) {
+function readCollections(
+  value: unknown,
+  entities: TablesDraft<unknown>,
+  entityKeys: ReadonlySet<string>,
+) {
   return entriesOf(value, 'collections').map(([key, collection]) => {
     const where = `collections[${quote(key)}]`;
     if (!isObject(collection))
@@ -235,7 +241,7 @@ function readCollections(value: unknown, entities: TablesDraft<unknown>) {
       fail(`${where}.union`, `must be true or absent, not ${describeValue(collection.union)}`);
     if (!collection.union && !/^\[.+\]$/.test(key))
       fail(where, 'is not named as a collection of an entity type, e.g. "[Todo]"');
-    if (entities.tableOf(key) !== undefined) fail(where, 'is also an entity table');
+    if (entityKeys.has(key)) fail(where, 'is also an entity table');
     const rows = entriesOf(collection.rows, `${where}.rows`).map(([row, members]) => {
       const rowWhere = `${where}.rows[${quote(row)}]`;
       if (!Array.isArray(members) || !members.every((pk) => typeof pk === 'string'))
