@@ -1,3 +1,4 @@
+import type { EndpointInterface } from '../../endpoint/types.js';
 import type { ChangeSet } from '../../normalize/changes.js';
 import { holdingRows } from '../../normalize/rowsHolding.js';
 import { AllSchema } from '../../schema/All.js';
@@ -96,7 +97,11 @@ export class Describer {
   /** The tables each entity class's rows can point at, however deep (see canReach). */
   private readonly reachedTables = new WeakMap<EntityStatics, ReadonlySet<string>>();
 
-  constructor(private readonly controller: Controller) {}
+  constructor(
+    private readonly controller: Controller,
+    /** The name an endpoint is recorded by (see EndpointNames). */
+    private readonly nameOf: (endpoint: EndpointInterface) => string,
+  ) {}
 
   /** Notes an action: the call behind each read it stored, and its changes for the index. */
   note(action: Action, changes: ChangeSet, kept: ReadonlyMap<string, unknown>): void {
@@ -265,7 +270,7 @@ export class Describer {
     return reachedCalls.map(([key, call]) => ({
       type: this.suspends(call, after) ? 'result-suspends' : 'result-lost-member',
       key,
-      endpoint: call.endpoint.name,
+      endpoint: this.nameOf(call.endpoint),
     }));
   }
 
@@ -330,16 +335,19 @@ export class Describer {
         effects: [{ type: 'replay-result', replayId: entry.replayId, ...entry.outcome }],
       };
     }
-    const action = summarize(entry);
+    const action = summarize(entry, this.nameOf);
     if (entry.replayId !== undefined) action.replayId = entry.replayId;
-    return { seq, time, action, effects: [...effectsOf(entry), ...entry.readers] };
+    return { seq, time, action, effects: [...effectsOf(entry, this.nameOf), ...entry.readers] };
   }
 }
 
 const NO_READERS: ReaderEffect[] = [];
 
 /** The change-set's items as effects; values still the page's own. */
-function effectsOf({ action, changes, kept }: ActionEntry): Effect<unknown>[] {
+function effectsOf(
+  { action, changes, kept }: ActionEntry,
+  nameOf: (endpoint: EndpointInterface) => string,
+): Effect<unknown>[] {
   const effects: Effect<unknown>[] = [];
   for (const { entity, added, updated, invalidated } of changes.entities) {
     if (added.length > 0) effects.push({ type: 'entities-added', entity, pks: added });
@@ -348,7 +356,7 @@ function effectsOf({ action, changes, kept }: ActionEntry): Effect<unknown>[] {
       effects.push({ type: 'entity-invalidated', entity, ...invalidation });
   }
   for (const change of changes.collections) effects.push({ type: 'collection-changed', ...change });
-  const endpoint = 'endpoint' in action ? action.endpoint.name : '';
+  const endpoint = 'endpoint' in action ? nameOf(action.endpoint) : '';
   for (const change of changes.results) {
     const isKept = kept.has(change.key);
     // encodeEffect drops `result` where it is not kept.
@@ -401,13 +409,16 @@ export function needsSnapshot(entry: HistoryEntry): boolean {
 }
 
 /** A fresh summary of an action (the caller may add to it). */
-function summarize({ action, settles }: ActionEntry): ActionSummary<unknown> {
+function summarize(
+  { action, settles }: ActionEntry,
+  nameOf: (endpoint: EndpointInterface) => string,
+): ActionSummary<unknown> {
   switch (action.type) {
     case 'fetch':
       // Only optimistic fetches change the store.
-      return { ...callSummary(action), optimistic: 'applied' };
+      return { ...callSummary(action, nameOf(action.endpoint)), optimistic: 'applied' };
     case 'setResponse': {
-      const summary = callSummary(action);
+      const summary = callSummary(action, nameOf(action.endpoint));
       summary.duration = action.date - action.fetchedAt;
       if (action.error) summary.error = action.response;
       else summary.response = action.response;
@@ -421,12 +432,13 @@ function summarize({ action, settles }: ActionEntry): ActionSummary<unknown> {
   }
 }
 
-function callSummary(action: Extract<Action, { type: 'fetch' | 'setResponse' }>) {
+/** A call's summary; `name` is the one its endpoint is recorded by. */
+function callSummary(action: Extract<Action, { type: 'fetch' | 'setResponse' }>, name: string) {
   const { type, endpoint, args, key } = action;
   const mutation = endpoint.sideEffect === true;
   const summary: ActionSummary<unknown> = {
     type,
-    endpoint: endpoint.name,
+    endpoint: name,
     mutation,
     args: args as unknown[],
     key,
