@@ -6,7 +6,7 @@ import type { CollectionTable, EntityStatics, NormalizeContext } from '../schema
 import { parseUnionRef, unionRef } from '../schema/Union.js';
 import type { ChangeRecorder, CollectionChange, FieldChange } from './changes.js';
 import { describeCollectionChange } from './collectionChange.js';
-import type { MemberList } from './memberList.js';
+import { MemberList } from './memberList.js';
 import type { MapDraft } from './persistentMap.js';
 import { type Holders, holdingRows, type RowRef, withoutRow, withRow } from './rowsHolding.js';
 import { sameData } from './sameData.js';
@@ -16,6 +16,8 @@ import {
   emptyTables,
   indexKey,
   type NormalizedTables,
+  requestedBefore,
+  requestedBeforeWrite,
   TablesDraft,
 } from './tables.js';
 
@@ -91,6 +93,12 @@ class NormalizeRun implements NormalizeContext {
    * searching them costs less than remembering every input object of the response.
    */
   private readonly entered: object[] = [];
+  /**
+   * The entities (as union references: type and pk) this response brought but that a delete
+   * stored after its request was sent keeps deleted; the lists it writes leave them out. Made at
+   * the first such entity: most responses meet none.
+   */
+  private keptDeleted: Set<string> | undefined;
 
   constructor(
     tables: NormalizedTables,
@@ -183,6 +191,14 @@ class NormalizeRun implements NormalizeContext {
     const storedMeta = this.entitiesMeta.get(key, pk);
     let next: Record<string, unknown>;
     if (existing === undefined || isInvalid(existing)) {
+      // An answer to a request sent before the entity's delete was stored describes it as it was
+      // before the delete: it does not bring the entity back. A request sent later may (the
+      // server made it again).
+      if (existing !== undefined && storedMeta && requestedBeforeWrite(this.meta, storedMeta)) {
+        this.keptDeleted ??= new Set();
+        this.keptDeleted.add(unionRef(key, pk));
+        return;
+      }
       next = row;
       this.changes?.entityAdded(key, pk);
     } else if (mergesByDefault(entity) && !bringsChanges(existing, row)) {
@@ -258,12 +274,15 @@ class NormalizeRun implements NormalizeContext {
     kind: CollectionChange['kind'],
     incoming: readonly string[],
   ): void {
+    if (this.keptDeleted !== undefined && kind !== 'invalidate') {
+      [members, incoming] = this.withoutKeptDeleted(table, members, incoming);
+    }
     const collectionKey = table.key;
     const before = this.entities.get(collectionKey, rowPk) as MemberList | undefined;
     // Rows carry meta like entities do, so that a list fetched by an older request than the one
     // the row holds never replaces it (whichever endpoint stored it). Adds still apply.
     const storedMeta = this.entitiesMeta.get(collectionKey, rowPk);
-    const newer = storedMeta === undefined || storedMeta.fetchedAt <= this.meta.fetchedAt;
+    const newer = storedMeta === undefined || !requestedBefore(this.meta, storedMeta);
     if (kind === 'replace' && before !== undefined && !newer) return;
     if (kind !== 'invalidate' && newer) this.entitiesMeta.set(collectionKey, rowPk, this.meta);
     // An unchanged list keeps its row, so reads of it keep their identity. A refetch that changed
@@ -290,6 +309,21 @@ class NormalizeRun implements NormalizeContext {
       for (const member of run.pks) this.hold(table, member, row, true);
     for (const member of change.removed) this.hold(table, member, row, false);
     this.changes?.collectionChanged(change);
+  }
+
+  /** A row's members, and the incoming ones, without the entities kept deleted (see keptDeleted). */
+  private withoutKeptDeleted(
+    table: CollectionTable,
+    members: MemberList,
+    incoming: readonly string[],
+  ): [MemberList, readonly string[]] {
+    const deleted = this.keptDeleted as Set<string>;
+    const kept = (member: string) =>
+      !deleted.has(table.entity === undefined ? member : unionRef(table.entity, member));
+    const remaining = members.toArray().filter(kept);
+    return remaining.length === members.length
+      ? [members, incoming]
+      : [MemberList.from(remaining), incoming.filter(kept)];
   }
 
   /** Notes that `row` now holds (or no longer holds) the entity `member` names. */

@@ -13,6 +13,37 @@ export interface EntityMeta {
   date: number;
   fetchedAt: number;
   expiresAt: number;
+  /**
+   * The request's number in its store's sequence (see `Controller`): unique to the request, and
+   * larger for a request started later, in the same millisecond too. Absent for a response
+   * written outside that sequence (`controller.resolve` given its own `fetchedAt`, `normalize`).
+   */
+  requestId?: number;
+  /**
+   * The write's number in the same sequence, drawn when it was stored: a request whose
+   * `requestId` is smaller was sent before it.
+   */
+  sequence?: number;
+}
+
+/**
+ * Whether the request behind `incoming` started before the one behind `stored`: by their places
+ * in the store's sequence when both have one, by the clock otherwise.
+ */
+export function requestedBefore(incoming: EntityMeta, stored: EntityMeta): boolean {
+  return incoming.requestId !== undefined && stored.requestId !== undefined
+    ? incoming.requestId < stored.requestId
+    : incoming.fetchedAt < stored.fetchedAt;
+}
+
+/**
+ * Whether the request behind `incoming` was sent before `written` was stored (a delete, say): its
+ * answer cannot know of that write.
+ */
+export function requestedBeforeWrite(incoming: EntityMeta, written: EntityMeta): boolean {
+  return incoming.requestId !== undefined && written.sequence !== undefined
+    ? incoming.requestId < written.sequence
+    : incoming.fetchedAt < written.date;
 }
 
 /** The parts of the store the normalizer reads and writes. */
