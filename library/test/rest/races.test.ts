@@ -198,6 +198,20 @@ describe.each(clocks)(
       expect(readOne(store, R, 2).data).toMatchObject({ id: 2, title: 'fix bugs again' });
     });
 
+    it('in a store made from the state the delete was stored in', async () => {
+      freeze();
+      const R = todoResource();
+      const first = createStore();
+      await first.controller.fetch(R.getList, {});
+      await first.controller.fetch(R.delete, { id: 2 });
+      server.todos.splice(1, 0, { id: 2, title: 'fix bugs again', completed: false, userId: 1 });
+
+      // Its requests are numbered after everything the state it started from holds.
+      const second = createStore({ initialState: first.getState() });
+      await second.controller.fetch(R.get, { id: 2 });
+      expect(readOne(second, R, 2).data).toMatchObject({ id: 2, title: 'fix bugs again' });
+    });
+
     it('setResponse, whose request is the moment it is written', async () => {
       freeze();
       const R = todoResource();
