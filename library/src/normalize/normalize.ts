@@ -17,7 +17,6 @@ import {
   indexKey,
   type NormalizedTables,
   requestedBefore,
-  requestedBeforeWrite,
   TablesDraft,
 } from './tables.js';
 
@@ -99,6 +98,15 @@ class NormalizeRun implements NormalizeContext {
    * the first such entity: most responses meet none.
    */
   private keptDeleted: Set<string> | undefined;
+
+  /**
+   * The meta of the rows this response deletes: a delete is as new as the moment it is stored,
+   * not as the request that asked for it (see EntityMeta.sequence).
+   */
+  private get deletedMeta(): EntityMeta {
+    const { date, sequence } = this.meta;
+    return { ...this.meta, fetchedAt: date, requestId: sequence };
+  }
 
   constructor(
     tables: NormalizedTables,
@@ -194,7 +202,7 @@ class NormalizeRun implements NormalizeContext {
       // An answer to a request sent before the entity's delete was stored describes it as it was
       // before the delete: it does not bring the entity back. A request sent later may (the
       // server made it again).
-      if (existing !== undefined && storedMeta && requestedBeforeWrite(this.meta, storedMeta)) {
+      if (existing !== undefined && storedMeta && requestedBefore(this.meta, storedMeta)) {
         this.keptDeleted ??= new Set();
         this.keptDeleted.add(unionRef(key, pk));
         return;
@@ -251,7 +259,7 @@ class NormalizeRun implements NormalizeContext {
   invalidate(entity: EntityStatics, pk: string, input: unknown): void {
     const key = entity.key;
     this.entities.set(key, pk, INVALID);
-    this.entitiesMeta.set(key, pk, this.meta);
+    this.entitiesMeta.set(key, pk, this.deletedMeta);
     this.changes?.entityInvalidated(key, {
       pk,
       from: input,
@@ -275,7 +283,11 @@ class NormalizeRun implements NormalizeContext {
     incoming: readonly string[],
   ): void {
     if (this.keptDeleted !== undefined && kind !== 'invalidate') {
-      [members, incoming] = this.withoutKeptDeleted(table, members, incoming);
+      const deleted = this.keptDeleted;
+      const kept = (member: string) =>
+        !deleted.has(table.entity === undefined ? member : unionRef(table.entity, member));
+      members = MemberList.from(members.toArray().filter(kept));
+      incoming = incoming.filter(kept);
     }
     const collectionKey = table.key;
     const before = this.entities.get(collectionKey, rowPk) as MemberList | undefined;
@@ -309,21 +321,6 @@ class NormalizeRun implements NormalizeContext {
       for (const member of run.pks) this.hold(table, member, row, true);
     for (const member of change.removed) this.hold(table, member, row, false);
     this.changes?.collectionChanged(change);
-  }
-
-  /** A row's members, and the incoming ones, without the entities kept deleted (see keptDeleted). */
-  private withoutKeptDeleted(
-    table: CollectionTable,
-    members: MemberList,
-    incoming: readonly string[],
-  ): [MemberList, readonly string[]] {
-    const deleted = this.keptDeleted as Set<string>;
-    const kept = (member: string) =>
-      !deleted.has(table.entity === undefined ? member : unionRef(table.entity, member));
-    const remaining = members.toArray().filter(kept);
-    return remaining.length === members.length
-      ? [members, incoming]
-      : [MemberList.from(remaining), incoming.filter(kept)];
   }
 
   /** Notes that `row` now holds (or no longer holds) the entity `member` names. */

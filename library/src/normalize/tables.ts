@@ -20,8 +20,9 @@ export interface EntityMeta {
    */
   requestId?: number;
   /**
-   * The write's number in the same sequence, drawn when it was stored: a request whose
-   * `requestId` is smaller was sent before it.
+   * The write's number in the same sequence, drawn when it was stored. A delete's row carries it
+   * as its `requestId` (and its `date` as `fetchedAt`): the answer to a request sent before the
+   * delete was stored is older than the delete.
    */
   sequence?: number;
 }
@@ -36,17 +37,6 @@ export function requestedBefore(incoming: EntityMeta, stored: EntityMeta): boole
     : incoming.fetchedAt < stored.fetchedAt;
 }
 
-/**
- * Whether the request behind `incoming` was sent before `written` was stored (a delete, say): its
- * answer cannot know of that write.
- */
-export function requestedBeforeWrite(incoming: EntityMeta, written: EntityMeta): boolean {
-  return incoming.requestId !== undefined && written.sequence !== undefined
-    ? incoming.requestId < written.sequence
-    : incoming.fetchedAt < written.date;
-}
-
-/** The parts of the store the normalizer reads and writes. */
 export interface NormalizedTables {
   /**
    * Entity rows by entity key, then pk (`INVALID` for one a delete removed); collection rows
