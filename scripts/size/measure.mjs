@@ -28,11 +28,12 @@ export const GOAL_GZIPPED = 15_000;
 
 /**
  * What the typical app's bundle must not grow past, min+gzip (library/test/package/bundleSize.test.ts):
- * its size when this was set, 19,652 B (with the indexes that make writes cost what they change),
- * and a little room. The goal is not reached yet (docs/benchmarks.md, Bundle size): lower this
- * with each cut, down to the goal.
+ * its size when this was set, 19,976 B (with the indexes that make writes cost what they change,
+ * and the store's sequence that orders answers crossing a delete or each other), and a little
+ * room. The goal is not reached yet (docs/benchmarks.md, Bundle size): lower this with each cut,
+ * down to the goal.
  */
-export const CEILING_GZIPPED = 19_800;
+export const CEILING_GZIPPED = 20_100;
 
 /**
  * Copies the app into a temporary folder, `install`s what it imports there, and bundles it for

@@ -6,7 +6,7 @@ import type { CollectionTable, EntityStatics, NormalizeContext } from '../schema
 import { parseUnionRef, unionRef } from '../schema/Union.js';
 import type { ChangeRecorder, CollectionChange, FieldChange } from './changes.js';
 import { describeCollectionChange } from './collectionChange.js';
-import type { MemberList } from './memberList.js';
+import { MemberList } from './memberList.js';
 import type { MapDraft } from './persistentMap.js';
 import { type Holders, holdingRows, type RowRef, withoutRow, withRow } from './rowsHolding.js';
 import { sameData } from './sameData.js';
@@ -16,6 +16,7 @@ import {
   emptyTables,
   indexKey,
   type NormalizedTables,
+  requestedBefore,
   TablesDraft,
 } from './tables.js';
 
@@ -93,6 +94,21 @@ class NormalizeRun implements NormalizeContext {
    * searching them costs less than remembering every input object of the response.
    */
   private readonly entered: object[] = [];
+  /**
+   * The entities (as union references: type and pk) this response brought but that a delete
+   * stored after its request was sent keeps deleted; the lists it writes leave them out. Made at
+   * the first such entity: most responses meet none.
+   */
+  private keptDeleted: Set<string> | undefined;
+
+  /**
+   * The meta of the rows this response deletes: a delete is as new as the moment it is stored,
+   * not as the request that asked for it (see EntityMeta.sequence).
+   */
+  private get deletedMeta(): EntityMeta {
+    const { date, sequence } = this.meta;
+    return { ...this.meta, fetchedAt: date, requestId: sequence };
+  }
 
   constructor(
     tables: NormalizedTables,
@@ -185,6 +201,14 @@ class NormalizeRun implements NormalizeContext {
     const storedMeta = this.entitiesMeta.get(key, pk);
     let next: Record<string, unknown>;
     if (existing === undefined || isInvalid(existing)) {
+      // An answer to a request sent before the entity's delete was stored describes it as it was
+      // before the delete: it does not bring the entity back. A request sent later may (the
+      // server made it again).
+      if (existing !== undefined && storedMeta && requestedBefore(this.meta, storedMeta)) {
+        this.keptDeleted ??= new Set();
+        this.keptDeleted.add(unionRef(key, pk));
+        return;
+      }
       next = row;
       this.changes?.entityAdded(key, pk);
     } else if (mergesByDefault(entity) && !bringsChanges(existing, row)) {
@@ -237,7 +261,7 @@ class NormalizeRun implements NormalizeContext {
   invalidate(entity: EntityStatics, pk: string, input: unknown): void {
     const key = entity.key;
     this.entities.set(key, pk, INVALID);
-    this.entitiesMeta.set(key, pk, this.meta);
+    this.entitiesMeta.set(key, pk, this.deletedMeta);
     this.changes?.entityInvalidated(key, {
       pk,
       from: input,
@@ -260,12 +284,19 @@ class NormalizeRun implements NormalizeContext {
     kind: CollectionChange['kind'],
     incoming: readonly string[],
   ): void {
+    if (this.keptDeleted !== undefined && kind !== 'invalidate') {
+      const deleted = this.keptDeleted;
+      const kept = (member: string) =>
+        !deleted.has(table.entity === undefined ? member : unionRef(table.entity, member));
+      members = MemberList.from(members.toArray().filter(kept));
+      incoming = incoming.filter(kept);
+    }
     const collectionKey = table.key;
     const before = this.entities.get(collectionKey, rowPk) as MemberList | undefined;
     // Rows carry meta like entities do, so that a list fetched by an older request than the one
     // the row holds never replaces it (whichever endpoint stored it). Adds still apply.
     const storedMeta = this.entitiesMeta.get(collectionKey, rowPk);
-    const newer = storedMeta === undefined || storedMeta.fetchedAt <= this.meta.fetchedAt;
+    const newer = storedMeta === undefined || !requestedBefore(this.meta, storedMeta);
     if (kind === 'replace' && before !== undefined && !newer) return;
     if (kind !== 'invalidate' && newer) this.entitiesMeta.set(collectionKey, rowPk, this.meta);
     // An unchanged list keeps its row, so reads of it keep their identity. A refetch that changed

@@ -13,9 +13,30 @@ export interface EntityMeta {
   date: number;
   fetchedAt: number;
   expiresAt: number;
+  /**
+   * The request's number in its store's sequence (see `Controller`): unique to the request, and
+   * larger for a request started later, in the same millisecond too. Absent for a response
+   * written outside that sequence (`controller.resolve` given its own `fetchedAt`, `normalize`).
+   */
+  requestId?: number;
+  /**
+   * The write's number in the same sequence, drawn when it was stored. A delete's row carries it
+   * as its `requestId` (and its `date` as `fetchedAt`): the answer to a request sent before the
+   * delete was stored is older than the delete.
+   */
+  sequence?: number;
 }
 
-/** The parts of the store the normalizer reads and writes. */
+/**
+ * Whether the request behind `incoming` started before the one behind `stored`: by their places
+ * in the store's sequence when both have one, by the clock otherwise.
+ */
+export function requestedBefore(incoming: EntityMeta, stored: EntityMeta): boolean {
+  return incoming.requestId !== undefined && stored.requestId !== undefined
+    ? incoming.requestId < stored.requestId
+    : incoming.fetchedAt < stored.fetchedAt;
+}
+
 export interface NormalizedTables {
   /**
    * Entity rows by entity key, then pk (`INVALID` for one a delete removed); collection rows

@@ -1,4 +1,4 @@
-import type { EntityMeta } from '../normalize/tables.js';
+import { type EntityMeta, requestedBefore } from '../normalize/tables.js';
 import { describeValue, getOwn, SchemaError, setOwn } from './describe.js';
 import { INVALID, type Invalid, isInvalid } from './invalid.js';
 import type { DenormalizeContext, EntityStatics, NormalizeContext, QueryContext } from './types.js';
@@ -97,7 +97,8 @@ export abstract class Entity {
 
   /**
    * Whether the incoming row is the older one, so that it only fills the stored row's gaps
-   * (`merge(incoming, existing)`): by default, when its request was made before the stored one's.
+   * (`merge(incoming, existing)`): by default, when its request was made before the stored one's
+   * (two requests of one millisecond by the order they were made in).
    */
   static shouldReorder(
     existingMeta: EntityMeta,
@@ -105,7 +106,7 @@ export abstract class Entity {
     _existing: Record<string, unknown>,
     _incoming: Record<string, unknown>,
   ): boolean {
-    return incomingMeta.fetchedAt < existingMeta.fetchedAt;
+    return requestedBefore(incomingMeta, existingMeta);
   }
 
   /** The row to store when a response brings one for a stored entity (see the two above). */

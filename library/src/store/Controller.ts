@@ -150,7 +150,18 @@ export class Controller {
     (key) => this.getState().meta.get(key)?.fetchedAt ?? 0,
   );
 
-  constructor(private readonly store: StoreAccess) {}
+  /**
+   * The last number of the store's sequence: each request takes the next one when it starts, and
+   * each answer the next one when it is stored. Numbers order what happened in one millisecond
+   * too, where clock readings tie: an answer to a request numbered before a delete's write cannot
+   * know of that delete.
+   */
+  private sequence: number;
+
+  constructor(private readonly store: StoreAccess) {
+    // A store started from another's state numbers on after everything that state holds.
+    this.sequence = store.getState().sequence;
+  }
 
   /** The state components see: committed data plus pending optimistic responses. */
   getState = (): State => this.store.getState();
@@ -180,9 +191,9 @@ export class Controller {
       const pending = this.inflight.get(requestKey);
       if (pending) return pending as Promise<ResolveType<E>>;
     }
-    const fetchedAt = Date.now();
-    this.store.dispatch({ type: 'fetch', endpoint, args, key, fetchedAt });
-    const request = this.request(endpoint, args, key, fetchedAt, this.resets);
+    const started = { fetchedAt: Date.now(), requestId: ++this.sequence };
+    this.store.dispatch({ type: 'fetch', endpoint, args, key, ...started });
+    const request = this.request(endpoint, args, key, started, this.resets);
     if (requestKey !== undefined) {
       this.inflight.set(requestKey, request);
       this.inflightKeys.set(requestKey, key);
@@ -214,7 +225,7 @@ export class Controller {
     endpoint: EndpointInterface,
     args: readonly unknown[],
     key: string,
-    fetchedAt: number,
+    started: Started,
     resetsAtStart: number,
   ) {
     let response: unknown;
@@ -230,7 +241,7 @@ export class Controller {
       response = await (reset ? Promise.race([endpoint(...args), reset]) : endpoint(...args));
     } catch (error) {
       // Nothing of a request started before a reset is stored (see below).
-      if (this.resets === resetsAtStart) this.commit(endpoint, { args, error, fetchedAt }, key);
+      if (this.resets === resetsAtStart) this.commit(endpoint, { args, error }, key, started);
       throw error;
     } finally {
       if (abandon) this.abandonOnReset.delete(abandon);
@@ -238,7 +249,7 @@ export class Controller {
     // `fetchedAt < lastReset` alone misses a reset in the same millisecond as the fetch; the
     // count of resets tells for sure that this request started before one.
     if (this.resets !== resetsAtStart) throw new ResetError();
-    const changes = this.commit(endpoint, { args, response, fetchedAt }, key);
+    const changes = this.commit(endpoint, { args, response }, key, started);
     // The reducer turns a response that does not fit the schema into an error for its key.
     for (const change of changes.results)
       if (change.type === 'result-error' && change.key === key) throw change.error;
@@ -272,14 +283,25 @@ export class Controller {
     return Promise.resolve();
   };
 
-  /** Stores a response or an error for `endpoint(...args)`, whose key is `key`; returns what that did. */
+  /**
+   * Stores a response or an error for `endpoint(...args)`, whose key is `key`, answering the
+   * request `started` (without it, one made as it is stored, or at the outcome's own `fetchedAt`);
+   * returns what that did.
+   */
   private commit(
     endpoint: EndpointInterface,
     { args, fetchedAt: requestedAt, ...outcome }: Outcome,
     key: string,
+    started?: Started,
   ): ChangeSet {
     const date = Date.now();
-    const fetchedAt = requestedAt ?? date;
+    const sequence = ++this.sequence;
+    // An answer given its own time is placed by that time alone (see EntityMeta.requestId).
+    const { fetchedAt, requestId } =
+      started ??
+      (requestedAt === undefined
+        ? { fetchedAt: date, requestId: sequence }
+        : { fetchedAt: requestedAt, requestId: undefined });
     const failed = 'error' in outcome && outcome.error !== undefined;
     return this.store.dispatch({
       type: 'setResponse',
@@ -287,6 +309,8 @@ export class Controller {
       args: args.map(plainBody),
       key,
       fetchedAt,
+      requestId,
+      sequence,
       date,
       error: failed,
       response: failed ? outcome.error : outcome.response,
@@ -451,6 +475,12 @@ export class Controller {
     this.store.dispatch(action);
     return Promise.resolve();
   }
+}
+
+/** When a request started, by the clock and in its store's sequence. */
+interface Started {
+  fetchedAt: number;
+  requestId: number;
 }
 
 /** A stored response or error, with the arguments of its call (see Controller.resolve). */

@@ -9,11 +9,18 @@ interface EndpointAction {
   key: string;
   /** When the request started. */
   fetchedAt: number;
+  /**
+   * The request's number in its store's sequence, drawn when it started: unique to the request
+   * (its optimistic response is settled by it), and larger for a request started later, in the
+   * same millisecond too. Undefined for an answer written with a `fetchedAt` of its own.
+   */
+  requestId: number | undefined;
 }
 
 /** A request started; optimistic endpoints show their optimistic response from here. */
 export interface FetchAction extends EndpointAction {
   type: 'fetch';
+  requestId: number;
 }
 
 /** A response (or error) arrived, or was written directly. */
@@ -23,6 +30,11 @@ export interface SetResponseAction extends EndpointAction {
   error: boolean;
   date: number;
   expiresAt: number;
+  /**
+   * The write's number in the same sequence, drawn when it is stored: larger than the requestId
+   * of every request started before (a delete it stores is newer than their answers).
+   */
+  sequence: number;
 }
 
 /** `controller.invalidate`: one stored result removed. */

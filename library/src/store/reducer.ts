@@ -23,9 +23,10 @@ export function reduce(state: State, action: Action): Reduced {
 function reduceInto(state: State, action: Action, changes: ChangeRecorder): State {
   switch (action.type) {
     case 'fetch': {
-      const { endpoint, args, key, fetchedAt } = action;
+      const { endpoint, args, key, fetchedAt, requestId } = action;
       if (!endpoint.sideEffect || !endpoint.getOptimisticResponse) return state;
-      return { ...state, optimistic: [...state.optimistic, { endpoint, args, key, fetchedAt }] };
+      const entry = { endpoint, args, key, fetchedAt, requestId };
+      return { ...state, optimistic: [...state.optimistic, entry], sequence: requestId };
     }
     case 'setResponse':
       if (action.fetchedAt < state.lastReset) return state;
@@ -50,14 +51,14 @@ function setResponse(
   changes: ChangeRecorder,
   optimistic: boolean,
 ): State {
-  const { endpoint, args, key, fetchedAt, date, expiresAt } = action;
+  const { endpoint, args, key, fetchedAt, date, expiresAt, requestId, sequence } = action;
   let normalized: ReturnType<typeof normalize>;
   // A response that does not fit its schema stores nothing but the error: its changes are
   // recorded apart and dropped with it.
   const recorded = new ChangeRecorder();
   try {
     normalized = normalize(endpoint.schema, action.response, args, state, {
-      meta: { date, fetchedAt, expiresAt },
+      meta: { date, fetchedAt, expiresAt, requestId, sequence },
       changes: recorded,
       optimistic,
     });
@@ -77,7 +78,8 @@ function setResponse(
     ...tables,
     endpoints: keep ? state.endpoints.set(key, result) : state.endpoints,
     meta: keep ? state.meta.set(key, { date, fetchedAt, expiresAt }) : state.meta,
-    optimistic: settleOptimistic(state, key, fetchedAt),
+    optimistic: settleOptimistic(state, requestId),
+    sequence: optimistic ? state.sequence : sequence,
   };
 }
 
@@ -87,13 +89,13 @@ function setError(
   error: unknown,
   changes: ChangeRecorder,
 ): State {
-  const { endpoint, key, fetchedAt, date } = action;
+  const { endpoint, key, fetchedAt, date, requestId } = action;
   // Until an error's stack is read, V8 keeps the frames it was thrown from, and with them the
   // objects they were working on: a SchemaError thrown while normalizing would keep the state
   // of its time (and that state's errors, and theirs). Reading it once turns it into text.
   if (error instanceof Error) void error.stack;
   changes.result({ type: 'result-error', key, error });
-  const optimistic = settleOptimistic(state, key, fetchedAt);
+  const optimistic = settleOptimistic(state, requestId);
   // The failure of a request older than what is stored says nothing about the stored data, and
   // a mutation's error is for whoever waits for it (see setResponse).
   const previous = state.meta.get(key);
@@ -110,15 +112,15 @@ function setError(
   return { ...state, meta: state.meta.set(key, meta), optimistic };
 }
 
-/** The answer to a request settles its optimistic entry. */
-function settleOptimistic(state: State, key: string, fetchedAt: number) {
-  if (state.optimistic.length === 0) return state.optimistic;
-  // Only the request that answered: another mutation of the same key still in flight (two
-  // pushes to one list) keeps showing until its own answer.
-  const remaining = state.optimistic.filter(
-    (entry) => entry.key !== key || entry.fetchedAt !== fetchedAt,
-  );
-  return remaining.length === state.optimistic.length ? state.optimistic : remaining;
+/**
+ * The answer to a request settles its optimistic entry, found by the request's id: another
+ * mutation of the same key still in flight (two pushes to one list, started in the same
+ * millisecond too) keeps showing until its own answer.
+ */
+function settleOptimistic(state: State, requestId: number | undefined) {
+  if (requestId === undefined) return state.optimistic;
+  const index = state.optimistic.findIndex((entry) => entry.requestId === requestId);
+  return index === -1 ? state.optimistic : state.optimistic.filter((_, at) => at !== index);
 }
 
 function invalidateKeys(state: State, keys: readonly string[], changes: ChangeRecorder): State {
@@ -182,6 +184,9 @@ export function applyOptimistic(
       error: false,
       date,
       expiresAt,
+      // Shown from its request on: what it deletes stays deleted for the answers to earlier
+      // requests, in the view as in the committed state.
+      sequence: entry.requestId,
     };
     const changes = new ChangeRecorder();
     try {

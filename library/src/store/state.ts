@@ -22,6 +22,8 @@ export interface OptimisticEntry {
   args: readonly unknown[];
   key: string;
   fetchedAt: number;
+  /** Identifies the request (see FetchAction): its answer settles this entry and no other. */
+  requestId: number;
 }
 
 /**
@@ -41,6 +43,11 @@ export interface State extends NormalizedTables {
   optimistic: readonly OptimisticEntry[];
   /** When `resetEntireStore` last ran: responses to requests started before it are dropped. */
   lastReset: number;
+  /**
+   * The last number of the store's sequence (request ids and writes, see SetResponseAction) this
+   * state holds: a store started from it numbers on from there.
+   */
+  sequence: number;
 }
 
 /** An empty store's state (`lastReset`: when the store was last reset). */
@@ -51,6 +58,7 @@ export function initialState(lastReset = 0): State {
     meta: PersistentMap.empty(),
     optimistic: [],
     lastReset,
+    sequence: 0,
   };
 }
 

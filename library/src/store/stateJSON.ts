@@ -29,6 +29,8 @@ export interface StateJSON {
   endpoints: Record<string, unknown>;
   meta: Record<string, EndpointMetaJSON>;
   lastReset: number;
+  /** The last number of the store's sequence: a store made from this numbers on after it. */
+  sequence: number;
 }
 
 export interface CollectionJSON {
@@ -45,6 +47,9 @@ export interface EntityMetaJSON {
   date: number;
   fetchedAt: number;
   expiresAt: TimeJSON;
+  /** The request's and the write's numbers in the store's sequence (see EntityMeta). */
+  requestId?: number;
+  sequence?: number;
 }
 
 export interface EndpointMetaJSON extends Omit<EndpointMeta, 'expiresAt' | 'error'> {
@@ -96,6 +101,7 @@ export function stateToJSON(state: State): StateJSON {
     endpoints: state.endpoints.toObject(),
     meta: mapValues(state.meta, endpointMetaJSON),
     lastReset: state.lastReset,
+    sequence: state.sequence,
   };
 }
 
@@ -188,6 +194,7 @@ export function stateFromJSON(json: string | StateJSON): State {
     ),
     optimistic: [],
     lastReset: readNumber(file.lastReset, '"lastReset"'),
+    sequence: readNumber(file.sequence, '"sequence"'),
   };
 }
 
@@ -257,11 +264,15 @@ function readCollections(
 
 function readEntityMeta(value: unknown, where: string): EntityMeta {
   if (!isObject(value)) fail(where, `must be an object of times, not ${describeValue(value)}`);
-  return {
+  const meta: EntityMeta = {
     date: readNumber(value.date, `${where}.date`),
     fetchedAt: readNumber(value.fetchedAt, `${where}.fetchedAt`),
     expiresAt: readTime(value.expiresAt, `${where}.expiresAt`),
   };
+  if (value.requestId !== undefined)
+    meta.requestId = readNumber(value.requestId, `${where}.requestId`);
+  if (value.sequence !== undefined) meta.sequence = readNumber(value.sequence, `${where}.sequence`);
+  return meta;
 }
 
 function readEndpointMeta(value: unknown, where: string): EndpointMeta {

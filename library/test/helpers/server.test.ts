@@ -82,6 +82,22 @@ describe('the test server', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(70);
   });
 
+  it('holds an answer made from the data at its arrival until it is released', async () => {
+    const held = server.holdNext();
+    let answered = false;
+    const list = requestJson(`${server.url}/todos`).then((body) => {
+      answered = true;
+      return body;
+    });
+    expect((await held.arrived).url).toBe('/todos');
+    // Later requests are answered meanwhile; the held list still has the todo deleted since.
+    await requestJson(`${server.url}/todos/2`, { method: 'DELETE' });
+    expect(await requestJson(`${server.url}/todos`)).toEqual([server.todos[0], server.todos[1]]);
+    expect(answered).toBe(false);
+    held.release();
+    expect(((await list) as { id: number }[]).map((todo) => todo.id)).toEqual([1, 2, 3]);
+  });
+
   it('refuses connections once closed', async () => {
     await server.close();
     await expect(requestJson(`${server.url}/todos`)).rejects.toThrow(/fetch failed/);

@@ -80,6 +80,11 @@ export interface TestServer {
   respondNext(response: CannedResponse): void;
   /** Every answer waits this long (ms) after its request arrived; 0 turns slow mode off. */
   setDelay(ms: number): void;
+  /**
+   * The next request is answered from the data as it is when the request arrives, but the answer
+   * is sent only on `release()`: an answer overtaken by later requests and their answers.
+   */
+  holdNext(): HeldAnswer;
   /** Resolves with the next request that arrives (or the `count`-th one received overall). */
   waitForRequest(count?: number): Promise<RecordedRequest>;
   /**
@@ -87,6 +92,14 @@ export interface TestServer {
    * Closing twice is harmless.
    */
   close(): Promise<void>;
+}
+
+/** An answer `holdNext` keeps back. */
+export interface HeldAnswer {
+  /** Resolves with the held request once it has arrived (and its answer is made). */
+  arrived: Promise<RecordedRequest>;
+  /** Sends the answer (at once when it is made later). */
+  release(): void;
 }
 
 export const DEFAULT_USERS: readonly UserRecord[] = [
@@ -142,6 +155,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const canned: CannedResponse[] = [];
   const waiters: { count: number; resolve: (request: RecordedRequest) => void }[] = [];
   let delay = 0;
+  /** The holds `holdNext` asked for, for the next requests in order. */
+  const holds: Hold[] = [];
   /** Answers waiting in slow mode; `close` cancels them. */
   const pending = new Set<ReturnType<typeof setTimeout>>();
 
@@ -498,7 +513,12 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
           send(res, 500, { error: String(error) });
         }
       };
-      if (delay > 0) {
+      const hold = holds.shift();
+      if (hold) {
+        hold.keep(res);
+        answer();
+        hold.arrive(request);
+      } else if (delay > 0) {
         const timer = setTimeout(() => {
           pending.delete(timer);
           answer();
@@ -531,6 +551,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     setDelay(ms) {
       delay = ms;
     },
+    holdNext() {
+      const { held, hold } = holdAnswer();
+      holds.push(hold);
+      return held;
+    },
     waitForRequest(count = requests.length + 1) {
       const received = requests[count - 1];
       if (received) return Promise.resolve(received);
@@ -544,6 +569,54 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       });
+    },
+  };
+}
+
+/** The server's side of a HeldAnswer. */
+interface Hold {
+  /** Keeps what is written to `res` until the answer is released. */
+  keep(res: ServerResponse): void;
+  arrive(request: RecordedRequest): void;
+}
+
+/** A held answer: what is written to the response waits until `release()`. */
+function holdAnswer(): { held: HeldAnswer; hold: Hold } {
+  let released = false;
+  let writes: (() => void)[] = [];
+  let arrive: (request: RecordedRequest) => void = () => {};
+  const arrived = new Promise<RecordedRequest>((resolve) => {
+    arrive = resolve;
+  });
+  const send = () => {
+    for (const write of writes) write();
+    writes = [];
+  };
+  return {
+    held: {
+      arrived,
+      release() {
+        released = true;
+        send();
+      },
+    },
+    hold: {
+      keep(res) {
+        // The answers written here are one `writeHead(...)` then one `end(...)`.
+        const writeHead = res.writeHead.bind(res);
+        const end = res.end.bind(res);
+        res.writeHead = ((...args: Parameters<typeof writeHead>) => {
+          writes.push(() => writeHead(...args));
+          if (released) send();
+          return res;
+        }) as typeof res.writeHead;
+        res.end = ((...args: Parameters<typeof end>) => {
+          writes.push(() => end(...args));
+          if (released) send();
+          return res;
+        }) as typeof res.end;
+      },
+      arrive,
     },
   };
 }

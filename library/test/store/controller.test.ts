@@ -31,11 +31,14 @@ describe('controller.fetch', () => {
     expect(meta.date).toBeGreaterThanOrEqual(server.requests[0]!.receivedAt);
     expect(meta.date).toBeLessThanOrEqual(after);
     expect(meta.expiresAt).toBe(meta.date + 60_000);
-    // Entities are tracked too, with the same times.
+    // Entities are tracked too, with the same times, and with the places of the request and of
+    // its answer in the store's sequence (the store's first request, its answer stored next).
     expect(plain(state.entitiesMeta).Todo?.['2']).toEqual({
       date: meta.date,
       fetchedAt: meta.fetchedAt,
       expiresAt: meta.expiresAt,
+      requestId: 1,
+      sequence: 2,
     });
 
     // It resolves after the store holds the response, to the response as the schema reads it:

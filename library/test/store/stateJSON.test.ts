@@ -90,6 +90,9 @@ describe('a state as JSON', () => {
     expect(plain(restored.indexes)).toEqual(plain(state.indexes));
     expect(plain(restored.endpoints)).toEqual(plain(state.endpoints));
     expect(restored.lastReset).toBe(state.lastReset);
+    // A store made from it numbers its requests after everything the state holds.
+    expect(state.sequence).toBeGreaterThan(0);
+    expect(restored.sequence).toBe(state.sequence);
     expect(restored.optimistic).toEqual([]);
 
     const userKey = UserByName.key({ username: 'ada' });

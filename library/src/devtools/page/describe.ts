@@ -389,9 +389,7 @@ export function factsOf(
     // The answer to a request whose optimistic response was shown settles it.
     settles:
       action.type === 'setResponse' &&
-      before.optimistic.some(
-        (entry) => entry.key === action.key && entry.fetchedAt === action.fetchedAt,
-      ),
+      before.optimistic.some((entry) => entry.requestId === action.requestId),
     // Only an optimistic fetch itself is described by its effects (its optimistic response's).
     optimisticAround:
       before.optimistic.length > 0 || (action.type !== 'fetch' && after.optimistic.length > 0),
