@@ -34,7 +34,10 @@ export interface RestEndpoint<O extends RestGenerics = any> {
   readonly sideEffect: SideEffectOf<O>;
   readonly urlPrefix: string;
   readonly requestInit?: RequestInit;
-  /** Aborts the requests of this endpoint (e.g. `extend({ signal: controller.signal })`). */
+  /**
+   * Aborts the requests of this endpoint (`extend({ signal: controller.signal })`, or
+   * `requestInit.signal`): they reject with the signal's reason, an AbortError by default.
+   */
   readonly signal?: AbortSignal;
   readonly paginationField?: O['paginationField'];
   readonly body?: O['body'];
@@ -68,7 +71,10 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
         ? { get: () => `${this.urlPrefix}${this.path}`, configurable: true }
         : { value: options.name, configurable: true },
     );
-    Object.assign(this, { method, sideEffect, urlPrefix });
+    // A signal given in `requestInit` aborts the requests as the `signal` option does: `signal`
+    // names it either way, for the Controller, which shares a request among its callers.
+    const signal = options.signal ?? options.requestInit?.signal ?? undefined;
+    Object.assign(this, { method, sideEffect, urlPrefix, signal });
     // Development builds only, as the options' checks in Endpoint.
     if (process.env.NODE_ENV !== 'production') checkDefinition(this, options);
   }
@@ -276,9 +282,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     try {
       response = await fetch(url, init);
     } catch (cause) {
-      // An aborted request rejects as fetch made it (`name === 'AbortError'`), as in data-client:
-      // callers tell a cancelled request from a failed one by that name.
-      if ((cause as Error | null)?.name === 'AbortError') throw cause;
+      if (isAbort(cause, init.signal)) throw abortReason(cause, init.signal);
       throw new NetworkError(
         `${init.method} ${clip(url)}: no response (${(cause as Error).message})`,
         undefined,
@@ -311,6 +315,8 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     try {
       text = await response.text();
     } catch (cause) {
+      // Aborted while the body arrived: the abort, as before the headers (see isAbort).
+      if (isAbort(cause, this.signal)) throw abortReason(cause, this.signal);
       // The connection broke while the body arrived (e.g. shorter than its Content-Length).
       throw new NetworkError(
         `${this.name}: the response from ${clip(response.url)} broke off (${(cause as Error).message})`,
@@ -465,6 +471,25 @@ function needsData(schema: unknown): boolean {
   if (schema === undefined || schema === null || schema instanceof Invalidate) return false;
   if (Array.isArray(schema)) return needsData(schema[0]);
   return schemaOf(schema) !== undefined;
+}
+
+/**
+ * Whether a request failed because it was aborted. It then rejects with the abort, not a
+ * NetworkError, as in data-client: callers tell a cancelled request from a failed one by it, and
+ * the store keeps no error for it.
+ */
+function isAbort(cause: unknown, signal: AbortSignal | null | undefined): boolean {
+  return signal?.aborted === true || (cause as Error | null)?.name === 'AbortError';
+}
+
+/**
+ * What an aborted request rejects with: the signal's reason (an AbortError unless
+ * `abort(reason)` gave another), before the headers and while the body arrives alike, as the
+ * fetch standard has it. Node's fetch makes an AbortError of its own when the body is read only
+ * after the abort.
+ */
+function abortReason(cause: unknown, signal: AbortSignal | null | undefined): unknown {
+  return signal?.aborted ? signal.reason : cause;
 }
 
 /** The longest text (an error body, a URL) a NetworkError's message quotes. */
