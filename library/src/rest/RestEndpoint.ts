@@ -4,6 +4,7 @@ import { schemaOf } from '../normalize/schemaOf.js';
 import { paginatedFilter, paginatedMerge } from '../schema/Collection.js';
 import { describeValue, getOwn, setOwn } from '../schema/describe.js';
 import { Invalidate } from '../schema/Invalidate.js';
+import { jsonForm, NoJsonForm } from '../schema/jsonForm.js';
 import { findCollection, mapCollections } from './collections.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, pathValueProblem, searchToString } from './paths.js';
@@ -126,14 +127,17 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
 
   /** A path parameter's value as the text the path holds; refused, by name, when it cannot be. */
   private pathValue(name: string, value: unknown, isRequired: boolean): string {
-    if (typeof value === 'object' && value !== null) {
+    // The text JSON gives a scalar, as in the query: a Date as ISO 8601, a bigint as its digits.
+    const text = jsonForm(value);
+    if (text instanceof NoJsonForm)
+      throw new TypeError(`${this.name}: the URL parameter "${name}" ${text.why}`);
+    if (typeof text !== 'string') {
       throw new TypeError(
         process.env.NODE_ENV !== 'production'
-          ? `${this.name}: the URL parameter "${name}" must be a string or a number, not ${describeValue(value)}`
+          ? `${this.name}: the URL parameter "${name}" must be a string or a number, not ${describeValue(text)}`
           : `${this.name}: the URL parameter "${name}" is an object`,
       );
     }
-    const text = String(value);
     const problem = pathValueProblem(text, isRequired);
     if (problem !== undefined)
       throw new TypeError(`${this.name}: the URL parameter "${name}" ${problem}`);
