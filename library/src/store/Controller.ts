@@ -159,9 +159,9 @@ export class Controller {
   /**
    * Runs the endpoint and stores its normalized response. Identical GETs in flight share one
    * request; the endpoint's `signal` aborts the caller's share of it (see SharedRequest), and an
-   * aborted request stores nothing. Resolves after the response is stored, with the response as the endpoint's schema
-   * reads it (the entities the server sent, as class instances): a page for `getPage`, the
-   * created entity for `push`, the deleted entity for `delete`.
+   * aborted request stores nothing. Resolves after the response is stored, with the response as
+   * the endpoint's schema reads it (the entities the server sent, as class instances): a page
+   * for `getPage`, the created entity for `push`, the deleted entity for `delete`.
    */
   fetch = <E extends EndpointInterface>(
     endpoint: E,
@@ -187,18 +187,18 @@ export class Controller {
     }
     // A mutation is its caller's alone, and so is its signal; so is a read's whose endpoint
     // cannot be given another signal.
-    const shared = requestKey !== undefined && (signal === undefined || canResignal(endpoint));
+    const shareKey = signal === undefined || canResignal(endpoint) ? requestKey : undefined;
     // A shared read runs with a signal of its own, aborted once no caller waits (SharedRequest).
-    const own = shared && signal !== undefined ? new AbortController() : undefined;
+    const own = shareKey !== undefined && signal !== undefined ? new AbortController() : undefined;
     const fetchedAt = Date.now();
     this.store.dispatch({ type: 'fetch', endpoint, args, key, fetchedAt });
     const request = this.request(endpoint, args, key, fetchedAt, this.resets, own?.signal);
-    if (!shared || requestKey === undefined) return request as Promise<ResolveType<E>>;
+    if (shareKey === undefined) return request as Promise<ResolveType<E>>;
     const forget = () => {
       // After a reset the key may already belong to a newer request: leave that one in place.
-      if (this.inflight.get(requestKey) !== sharing) return;
-      this.inflight.delete(requestKey);
-      this.inflightKeys.delete(requestKey);
+      if (this.inflight.get(shareKey) !== sharing) return;
+      this.inflight.delete(shareKey);
+      this.inflightKeys.delete(shareKey);
     };
     const sharing = new SharedRequest(
       request,
@@ -209,8 +209,8 @@ export class Controller {
           own.abort();
         }),
     );
-    this.inflight.set(requestKey, sharing);
-    this.inflightKeys.set(requestKey, key);
+    this.inflight.set(shareKey, sharing);
+    this.inflightKeys.set(shareKey, key);
     request.then(forget, forget);
     return sharing.join(signal) as Promise<ResolveType<E>>;
   };

@@ -221,13 +221,11 @@ describe('values with no JSON form are refused, naming the argument, before any 
 });
 
 describe('URL parameters', () => {
-  it('a Date is its ISO 8601 text in the path', async () => {
+  it('a Date is its ISO 8601 text in the path (typed as data-client types it: text or a number)', async () => {
     const day = new RestEndpoint({ path: '/echo/:id', urlPrefix: server.url });
-    expect(await day({ id: new Date(0) })).toEqual({
-      id: '1970-01-01T00:00:00.000Z',
-      text: 'echo',
-    });
-    expect(day.key({ id: new Date(0) })).not.toBe(day.key({ id: new Date(1) }));
+    const at = (ms: number) => new Date(ms) as unknown as string;
+    expect(await day({ id: at(0) })).toEqual({ id: '1970-01-01T00:00:00.000Z', text: 'echo' });
+    expect(day.key({ id: at(0) })).not.toBe(day.key({ id: at(1) }));
   });
 
   it.each([
