@@ -286,7 +286,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     try {
       response = await fetch(url, init);
     } catch (cause) {
-      if (isAbort(cause, init.signal)) throw abortReason(cause, init.signal);
+      rethrowAbort(cause, init.signal);
       throw new NetworkError(
         `${init.method} ${clip(url)}: no response (${(cause as Error).message})`,
         undefined,
@@ -319,8 +319,8 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     try {
       text = await response.text();
     } catch (cause) {
-      // Aborted while the body arrived: the abort, as before the headers (see isAbort).
-      if (isAbort(cause, this.signal)) throw abortReason(cause, this.signal);
+      // Aborted while the body arrived: the abort, as before the headers.
+      rethrowAbort(cause, this.signal);
       // The connection broke while the body arrived (e.g. shorter than its Content-Length).
       throw new NetworkError(
         `${this.name}: the response from ${clip(response.url)} broke off (${(cause as Error).message})`,
@@ -478,22 +478,15 @@ function needsData(schema: unknown): boolean {
 }
 
 /**
- * Whether a request failed because it was aborted. It then rejects with the abort, not a
- * NetworkError, as in data-client: callers tell a cancelled request from a failed one by it, and
- * the store keeps no error for it.
+ * Throws the abort when a request failed because it was aborted, rather than a NetworkError, as
+ * in data-client: callers tell a cancelled request from a failed one by it, and the store keeps no
+ * error for it. It is the signal's reason (an AbortError unless `abort(reason)` gave another),
+ * before the headers and while the body arrives alike, as the fetch standard has it (Node's fetch
+ * makes an AbortError of its own when the body is read only after the abort).
  */
-function isAbort(cause: unknown, signal: AbortSignal | null | undefined): boolean {
-  return signal?.aborted === true || (cause as Error | null)?.name === 'AbortError';
-}
-
-/**
- * What an aborted request rejects with: the signal's reason (an AbortError unless
- * `abort(reason)` gave another), before the headers and while the body arrives alike, as the
- * fetch standard has it. Node's fetch makes an AbortError of its own when the body is read only
- * after the abort.
- */
-function abortReason(cause: unknown, signal: AbortSignal | null | undefined): unknown {
-  return signal?.aborted ? signal.reason : cause;
+function rethrowAbort(cause: unknown, signal: AbortSignal | null | undefined): void {
+  if (signal?.aborted) throw signal.reason;
+  if ((cause as Error | null)?.name === 'AbortError') throw cause;
 }
 
 /** The longest text (an error body, a URL) a NetworkError's message quotes. */

@@ -25,60 +25,62 @@ export function jsonForm(value: unknown): JsonForm | undefined | NoJsonForm {
     case 'string':
       return value;
     case 'number':
-      return Number.isFinite(value) ? String(value) : new NoJsonForm(`is ${value}, ${NO_FORM}`);
+      return Number.isFinite(value) ? String(value) : noForm(value);
     case 'boolean':
     case 'bigint':
       return String(value);
     case 'undefined':
       return undefined;
     case 'object':
-      return value === null ? 'null' : objectForm(value, true);
+      return value === null ? 'null' : objectForm(value);
     default:
-      return new NoJsonForm(`is a ${typeof value}, ${NO_FORM}`);
+      return noForm(value);
   }
 }
 
-const NO_FORM = 'which has no JSON form';
-
-/** `mayConvert`: false for what a `toJSON()` returned, which JSON does not convert again. */
-function objectForm(value: object, mayConvert: boolean): JsonForm | undefined | NoJsonForm {
+function objectForm(value: object): JsonForm | undefined | NoJsonForm {
   if (Array.isArray(value)) return value;
   const proto = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) return value as Record<string, unknown>;
-  if (value instanceof Date) {
-    return Number.isNaN(value.getTime())
-      ? new NoJsonForm('is an invalid Date')
-      : value.toISOString();
-  }
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? noForm(value) : value.toISOString();
   if (value instanceof Set) return [...value];
-  if (value instanceof Map) return mapMembers(value);
+  if (value instanceof Map) {
+    // No prototype: a `__proto__` key is a member like any other.
+    const members: Record<string, unknown> = Object.create(null);
+    for (const [key, item] of value) {
+      // Members are named by text; a number names one as its text, as in an object literal.
+      if (typeof key !== 'string' && typeof key !== 'number') return noForm(value);
+      members[key] = item;
+    }
+    return members;
+  }
   if (value instanceof Number || value instanceof String || value instanceof Boolean)
     return jsonForm(value.valueOf());
   const { toJSON } = value as { toJSON?: unknown };
-  if (mayConvert && typeof toJSON === 'function') {
-    const json: unknown = toJSON.call(value);
-    return typeof json === 'object' && json !== null ? objectForm(json, false) : jsonForm(json);
-  }
-  return new NoJsonForm(`is ${withArticle(className(proto))}, ${NO_FORM}`);
+  if (typeof toJSON !== 'function') return noForm(value);
+  const json: unknown = toJSON.call(value);
+  // `toJSON() { return this }` would be converted for ever.
+  return json === value ? noForm(value) : jsonForm(json);
 }
 
-/** A Map's entries as an object's members; keys must be text or numbers, as members' names are. */
-function mapMembers(map: ReadonlyMap<unknown, unknown>): Record<string, unknown> | NoJsonForm {
-  // No prototype: a `__proto__` key is a member like any other.
-  const members: Record<string, unknown> = Object.create(null);
-  for (const [key, item] of map) {
-    if (typeof key !== 'string' && typeof key !== 'number')
-      return new NoJsonForm(`is a Map with a key that is not text or a number, ${NO_FORM}`);
-    members[key] = item;
-  }
-  return members;
+function noForm(value: unknown): NoJsonForm {
+  // Development builds say what the value is; production ones only that it cannot be sent.
+  return new NoJsonForm(
+    process.env.NODE_ENV !== 'production'
+      ? `${whatItIs(value)}, which has no JSON form`
+      : 'has no JSON form',
+  );
 }
 
-function className(proto: { constructor?: { name?: unknown } } | null): string {
-  const name = proto?.constructor?.name;
-  return typeof name === 'string' && name !== '' ? name : 'object of an unnamed class';
-}
-
-function withArticle(noun: string): string {
-  return `${/^[AEIOU]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+/** `is a Point`, `is NaN`, `is an invalid Date`… */
+function whatItIs(value: unknown): string {
+  if (typeof value === 'number') return `is ${value}`;
+  if (typeof value !== 'object' || value === null) return `is a ${typeof value}`;
+  if (value instanceof Date) return 'is an invalid Date';
+  if (value instanceof Map) return 'is a Map with a key that is not text or a number';
+  const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } }).constructor
+    ?.name;
+  if (typeof name !== 'string' || name === '') return 'is an instance of an unnamed class';
+  return `is ${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
 }

@@ -92,10 +92,12 @@ describe('Dates', () => {
     await expect(
       controller.fetch(TodoResource.getList, { since: new Date('not a date') }),
     ).rejects.toThrow(
-      new TypeError('Todo.getList: the search parameter "since" is an invalid Date'),
+      new TypeError(
+        'Todo.getList: the search parameter "since" is an invalid Date, which has no JSON form',
+      ),
     );
     expect(() => TodoResource.getList.url({ range: { from: new Date(Number.NaN) } })).toThrow(
-      'Todo.getList: the search parameter "range[from]" is an invalid Date',
+      'Todo.getList: the search parameter "range[from]" is an invalid Date, which has no JSON form',
     );
     expect(server.requests).toEqual([]);
   });
@@ -229,7 +231,7 @@ describe('URL parameters', () => {
   });
 
   it.each([
-    ['an invalid Date', new Date(Number.NaN), 'is an invalid Date'],
+    ['an invalid Date', new Date(Number.NaN), 'is an invalid Date, which has no JSON form'],
     [
       'an instance of a class without toJSON',
       new Point(1, 2),
