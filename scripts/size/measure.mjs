@@ -28,12 +28,13 @@ export const GOAL_GZIPPED = 15_000;
 
 /**
  * What the typical app's bundle must not grow past, min+gzip (library/test/package/bundleSize.test.ts):
- * its size when this was set, 19,976 B (with the indexes that make writes cost what they change,
- * and the store's sequence that orders answers crossing a delete or each other), and a little
- * room. The goal is not reached yet (docs/benchmarks.md, Bundle size): lower this with each cut,
- * down to the goal.
+ * its size when this was set, and a little room. What the bytes above the 19,652 B of the indexes
+ * (that make writes cost what they change) pay for: the store's sequence that orders answers
+ * crossing a delete or each other; requests a caller aborts without failing the others that
+ * share them; argument values sent in their JSON form. The goal is not reached yet
+ * (docs/benchmarks.md, Bundle size): lower this with each cut, down to the goal.
  */
-export const CEILING_GZIPPED = 20_100;
+export const CEILING_GZIPPED = 20_550;
 
 /**
  * Copies the app into a temporary folder, `install`s what it imports there, and bundles it for

@@ -36,6 +36,12 @@ export interface EndpointInterface<
   requestKey?(...args: Parameters<F>): string;
   readonly name: string;
   readonly schema?: S;
+  /**
+   * Aborts the caller's request (RestEndpoint's `signal` option). A read shared by several callers
+   * goes on until each of them has aborted; the endpoint must then have `extend`, to be run with
+   * the shared request's own signal.
+   */
+  readonly signal?: AbortSignal;
   /** True for mutations: never deduplicated, may be optimistic; `useSuspense` reads only the others. */
   readonly sideEffect?: M;
   /** How long a result stays fresh, in ms (60 s by default). */

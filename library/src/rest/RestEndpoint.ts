@@ -4,6 +4,7 @@ import { schemaOf } from '../normalize/schemaOf.js';
 import { paginatedFilter, paginatedMerge } from '../schema/Collection.js';
 import { describeValue, getOwn, setOwn } from '../schema/describe.js';
 import { Invalidate } from '../schema/Invalidate.js';
+import { jsonForm, NoJsonForm } from '../schema/jsonForm.js';
 import { findCollection, mapCollections } from './collections.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, pathValueProblem, searchToString } from './paths.js';
@@ -34,7 +35,10 @@ export interface RestEndpoint<O extends RestGenerics = any> {
   readonly sideEffect: SideEffectOf<O>;
   readonly urlPrefix: string;
   readonly requestInit?: RequestInit;
-  /** Aborts the requests of this endpoint (e.g. `extend({ signal: controller.signal })`). */
+  /**
+   * Aborts the requests of this endpoint (`extend({ signal: controller.signal })`, or
+   * `requestInit.signal`): they reject with the signal's reason, an AbortError by default.
+   */
   readonly signal?: AbortSignal;
   readonly paginationField?: O['paginationField'];
   readonly body?: O['body'];
@@ -68,7 +72,10 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
         ? { get: () => `${this.urlPrefix}${this.path}`, configurable: true }
         : { value: options.name, configurable: true },
     );
-    Object.assign(this, { method, sideEffect, urlPrefix });
+    // A signal given in `requestInit` aborts the requests as the `signal` option does: `signal`
+    // names it either way, for the Controller, which shares a request among its callers.
+    const signal = options.signal ?? options.requestInit?.signal ?? undefined;
+    Object.assign(this, { method, sideEffect, urlPrefix, signal });
     // Development builds only, as the options' checks in Endpoint.
     if (process.env.NODE_ENV !== 'production') checkDefinition(this, options);
   }
@@ -120,14 +127,17 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
 
   /** A path parameter's value as the text the path holds; refused, by name, when it cannot be. */
   private pathValue(name: string, value: unknown, isRequired: boolean): string {
-    if (typeof value === 'object' && value !== null) {
+    // The text JSON gives a scalar, as in the query: a Date as ISO 8601, a bigint as its digits.
+    const text = jsonForm(value);
+    if (text instanceof NoJsonForm)
+      throw new TypeError(`${this.name}: the URL parameter "${name}" ${text.why}`);
+    if (typeof text !== 'string') {
       throw new TypeError(
         process.env.NODE_ENV !== 'production'
-          ? `${this.name}: the URL parameter "${name}" must be a string or a number, not ${describeValue(value)}`
+          ? `${this.name}: the URL parameter "${name}" must be a string or a number, not ${describeValue(text)}`
           : `${this.name}: the URL parameter "${name}" is an object`,
       );
     }
-    const text = String(value);
     const problem = pathValueProblem(text, isRequired);
     if (problem !== undefined)
       throw new TypeError(`${this.name}: the URL parameter "${name}" ${problem}`);
@@ -276,9 +286,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     try {
       response = await fetch(url, init);
     } catch (cause) {
-      // An aborted request rejects as fetch made it (`name === 'AbortError'`), as in data-client:
-      // callers tell a cancelled request from a failed one by that name.
-      if ((cause as Error | null)?.name === 'AbortError') throw cause;
+      rethrowAbort(cause, init.signal);
       throw new NetworkError(
         `${init.method} ${clip(url)}: no response (${(cause as Error).message})`,
         undefined,
@@ -311,6 +319,8 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     try {
       text = await response.text();
     } catch (cause) {
+      // Aborted while the body arrived: the abort, as before the headers.
+      rethrowAbort(cause, this.signal);
       // The connection broke while the body arrived (e.g. shorter than its Content-Length).
       throw new NetworkError(
         `${this.name}: the response from ${clip(response.url)} broke off (${(cause as Error).message})`,
@@ -465,6 +475,18 @@ function needsData(schema: unknown): boolean {
   if (schema === undefined || schema === null || schema instanceof Invalidate) return false;
   if (Array.isArray(schema)) return needsData(schema[0]);
   return schemaOf(schema) !== undefined;
+}
+
+/**
+ * Throws the abort when a request failed because it was aborted, rather than a NetworkError, as
+ * in data-client: callers tell a cancelled request from a failed one by it, and the store keeps no
+ * error for it. It is the signal's reason (an AbortError unless `abort(reason)` gave another),
+ * before the headers and while the body arrives alike, as the fetch standard has it (Node's fetch
+ * makes an AbortError of its own when the body is read only after the abort).
+ */
+function rethrowAbort(cause: unknown, signal: AbortSignal | null | undefined): void {
+  if (signal?.aborted) throw signal.reason;
+  if ((cause as Error | null)?.name === 'AbortError') throw cause;
 }
 
 /** The longest text (an error body, a URL) a NetworkError's message quotes. */

@@ -1,3 +1,4 @@
+import { type JsonForm, jsonForm, NoJsonForm } from '../schema/jsonForm.js';
 import {
   buildPath,
   type PathParameter,
@@ -96,59 +97,80 @@ export function shortenPath(path: string): string {
 export const removeLastArg = shortenPath;
 
 /**
- * Sorted query text with `undefined` values dropped; empty when nothing is left. Nested values
- * keep their structure, so different arguments never make one URL (and one cache key):
- * a list repeats its name (`tag=a&tag=b`; an empty list is `tag=`), an object names its
- * members in brackets (`filter[done]=true`), a list holding objects or lists numbers its items
- * (`f[0][a]=1`). Members are sorted at every level.
+ * Sorted query text with `undefined` values dropped; empty when nothing is left. Values are
+ * written in the form JSON gives them (`jsonForm`: a Date as ISO 8601, a Set as a list, a Map as
+ * an object) and nested ones keep their structure, so different arguments never make one URL
+ * (and one cache key): a list repeats its name (`tag=a&tag=b`; an empty list is `tag=`), an
+ * object names its members in brackets (`filter[done]=true`), a list holding objects or lists
+ * numbers its items (`f[0][a]=1`). Members are sorted at every level. A value with no JSON form
+ * (a function, a class instance without `toJSON`, NaN, an invalid Date) is refused by name.
  */
 export function searchToString(params: Record<string, unknown>, owner = 'searchToString'): string {
   const search = new URLSearchParams();
-  appendAll(search, '', params, { owner, within: new Set() });
+  appendMembers(search, '', params, { owner, within: new Set() });
   return search.toString();
 }
 
 /**
- * Who writes the query (named in errors), and the lists and objects being written around the
- * current value: one that holds itself would be written for ever (a stack overflow), so it is
- * refused, naming where; the same object met twice side by side is written twice.
+ * Who writes the query (named in errors), and the values being written around the current one:
+ * one that holds itself would be written for ever (a stack overflow), so it is refused, naming
+ * where; the same value met twice side by side is written twice.
  */
 interface Writing {
   owner: string;
-  within: Set<object>;
+  within: Set<unknown>;
 }
 
-function appendAll(search: URLSearchParams, prefix: string, object: object, writing: Writing) {
-  for (const key of Object.keys(object).sort()) {
+function appendMembers(
+  search: URLSearchParams,
+  prefix: string,
+  members: Readonly<Record<string, unknown>>,
+  writing: Writing,
+) {
+  for (const key of Object.keys(members).sort()) {
     const name = prefix === '' ? key : `${prefix}[${key}]`;
-    appendValue(search, name, (object as Record<string, unknown>)[key], writing);
+    const value = members[key];
+    appendForm(search, name, value, formOf(value, name, writing), writing);
   }
 }
 
-function appendValue(search: URLSearchParams, name: string, value: unknown, writing: Writing) {
-  if (value === undefined) return;
-  if (!Array.isArray(value) && !isPlainObject(value)) {
-    search.append(name, String(value));
+/** The JSON form of the parameter `name`; refused, naming it, when it has none. */
+function formOf(value: unknown, name: string, writing: Writing): JsonForm | undefined {
+  const form = jsonForm(value);
+  if (form instanceof NoJsonForm)
+    throw new TypeError(`${writing.owner}: the search parameter "${name}" ${form.why}`);
+  return form;
+}
+
+/** Appends `value`, whose JSON form is `form`, as the parameter `name`. */
+function appendForm(
+  search: URLSearchParams,
+  name: string,
+  value: unknown,
+  form: JsonForm | undefined,
+  writing: Writing,
+) {
+  if (form === undefined) return;
+  if (typeof form === 'string') {
+    search.append(name, form);
     return;
   }
   if (writing.within.has(value))
     throw new TypeError(`${writing.owner}: the search parameter "${name}" holds itself`);
   writing.within.add(value);
-  if (Array.isArray(value)) {
+  if (isList(form)) {
     // An empty list still sends its name: `DELETE /todos?ids=` must not become `DELETE /todos`.
-    if (value.length === 0) search.append(name, '');
-    const nested = value.some((item) => typeof item === 'object' && item !== null);
-    value.forEach((item, index) => {
-      if (nested) appendValue(search, `${name}[${index}]`, item, writing);
-      else if (item !== undefined) search.append(name, String(item));
+    if (form.length === 0) search.append(name, '');
+    const forms = form.map((item, index) => formOf(item, `${name}[${index}]`, writing));
+    // Items that are text repeat the name; lists and objects among them need their index.
+    const nested = forms.some((item) => typeof item === 'object');
+    forms.forEach((item, index) => {
+      appendForm(search, nested ? `${name}[${index}]` : name, form[index], item, writing);
     });
-  } else appendAll(search, name, value, writing);
+  } else appendMembers(search, name, form, writing);
   writing.within.delete(value);
 }
 
-/** Objects that are only their members (not a Date, a URL, a class instance with a toString). */
-function isPlainObject(value: unknown): value is object {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+function isList(form: JsonForm): form is readonly unknown[] {
+  return Array.isArray(form);
 }

@@ -1,5 +1,6 @@
 import { PersistentMap } from '../normalize/persistentMap.js';
 import { getOwn, setOwn } from './describe.js';
+import { jsonForm, NoJsonForm } from './jsonForm.js';
 
 /**
  * A collection row's filtering arguments as the row stores them, and how an add finds the rows
@@ -8,33 +9,38 @@ import { getOwn, setOwn } from './describe.js';
  */
 
 /**
- * One filtering argument as a row stores it, as text: an object as JSON with its members sorted
- * and its values as text. Arguments that make one URL make one row: `{ a, b }` and `{ b, a }`,
+ * One filtering argument as a row stores it, as text: its JSON form (`jsonForm`: a Date as ISO
+ * 8601, a Set as a list, a Map as an object), lists and objects as JSON with their members sorted
+ * and their values as text. Arguments that make one URL make one row: `{ a, b }` and `{ b, a }`,
  * `[1, 2]` and `['1', '2']`, as `1` and `'1'` do.
  */
 export function serializeArgValue(value: unknown): string {
-  return typeof value === 'object' && value !== null
-    ? JSON.stringify(value, asUrlText)
-    : String(value);
+  const form = jsonForm(value);
+  return typeof form === 'string' ? form : JSON.stringify(asUrlText(value, new Set()));
 }
 
 /**
- * A JSON.stringify replacer that writes an object's members in sorted order and every other
- * value as the text the URL holds.
+ * `value` with every scalar as the text the URL holds and objects' members sorted. A value with
+ * no JSON form is its `String()` here: the URL refuses it before any request, so no row made
+ * from a request holds one. One that holds itself is refused.
  */
-function asUrlText(_key: string, value: unknown): unknown {
-  if (
-    value === null ||
-    typeof value === 'number' ||
-    typeof value === 'boolean' ||
-    typeof value === 'bigint'
-  )
-    return String(value);
-  if (typeof value !== 'object' || Array.isArray(value)) return value;
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort())
-    setOwn(sorted, key, (value as Record<string, unknown>)[key]);
-  return sorted;
+function asUrlText(value: unknown, within: Set<unknown>): unknown {
+  const form = jsonForm(value);
+  if (form instanceof NoJsonForm) return String(value);
+  if (typeof form !== 'object') return form;
+  if (within.has(value)) throw new TypeError('a filter argument holds itself');
+  within.add(value);
+  let text: unknown;
+  if (Array.isArray(form)) text = form.map((item) => asUrlText(item, within));
+  else {
+    const members = form as Readonly<Record<string, unknown>>;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(members).sort())
+      setOwn(sorted, key, asUrlText(members[key], within));
+    text = sorted;
+  }
+  within.delete(value);
+  return text;
 }
 
 /** Serializes the filtering arguments: keys sorted, `undefined` dropped, values as strings. */

@@ -20,6 +20,7 @@ import {
   type ResponseInfo,
   readResult,
 } from './reading.js';
+import { SharedRequest } from './sharedRequest.js';
 import { ExpiryStatus, type State } from './state.js';
 import { pollFrequencyOf, Subscriptions } from './subscriptions.js';
 
@@ -135,7 +136,7 @@ export type { ResponseInfo };
 export class Controller {
   /** Shared by every read, so results keep their identity across renders. */
   readonly memo = new MemoCache();
-  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly inflight = new Map<string, SharedRequest>();
   /** The result key of each read in flight, by request key (for `fetching`). */
   private readonly inflightKeys = new Map<string, string>();
   /** How many times `resetEntireStore` ran: requests started before a reset store nothing. */
@@ -168,9 +169,10 @@ export class Controller {
 
   /**
    * Runs the endpoint and stores its normalized response. Identical GETs in flight share one
-   * request. Resolves after the response is stored, with the response as the endpoint's schema
-   * reads it (the entities the server sent, as class instances): a page for `getPage`, the
-   * created entity for `push`, the deleted entity for `delete`.
+   * request; the endpoint's `signal` aborts the caller's share of it (see SharedRequest), and an
+   * aborted request stores nothing. Resolves after the response is stored, with the response as
+   * the endpoint's schema reads it (the entities the server sent, as class instances): a page
+   * for `getPage`, the created entity for `push`, the deleted entity for `delete`.
    */
   fetch = <E extends EndpointInterface>(
     endpoint: E,
@@ -187,25 +189,41 @@ export class Controller {
       // e.g. a missing URL parameter: the caller gets a rejected promise, like any failure.
       return Promise.reject(error);
     }
+    const { signal } = endpoint;
+    // As fetch does: nothing is sent, and nothing stored.
+    if (signal?.aborted) return Promise.reject(signal.reason);
     if (requestKey !== undefined) {
       const pending = this.inflight.get(requestKey);
-      if (pending) return pending as Promise<ResolveType<E>>;
+      if (pending) return pending.join(signal) as Promise<ResolveType<E>>;
     }
+    // A mutation is its caller's alone, and so is its signal; so is a read's whose endpoint
+    // cannot be given another signal.
+    const shareKey = signal === undefined || canResignal(endpoint) ? requestKey : undefined;
+    // A shared read runs with a signal of its own, aborted once no caller waits (SharedRequest).
+    const own = shareKey !== undefined && signal !== undefined ? new AbortController() : undefined;
     const started = { fetchedAt: Date.now(), requestId: ++this.sequence };
     this.store.dispatch({ type: 'fetch', endpoint, args, key, ...started });
-    const request = this.request(endpoint, args, key, started, this.resets);
-    if (requestKey !== undefined) {
-      this.inflight.set(requestKey, request);
-      this.inflightKeys.set(requestKey, key);
+    const request = this.request(endpoint, args, key, started, this.resets, own?.signal);
+    if (shareKey === undefined) return request as Promise<ResolveType<E>>;
+    const forget = () => {
       // After a reset the key may already belong to a newer request: leave that one in place.
-      const forget = () => {
-        if (this.inflight.get(requestKey) !== request) return;
-        this.inflight.delete(requestKey);
-        this.inflightKeys.delete(requestKey);
-      };
-      request.then(forget, forget);
-    }
-    return request as Promise<ResolveType<E>>;
+      if (this.inflight.get(shareKey) !== sharing) return;
+      this.inflight.delete(shareKey);
+      this.inflightKeys.delete(shareKey);
+    };
+    const sharing = new SharedRequest(
+      request,
+      own &&
+        (() => {
+          // Forgotten at once: a caller coming now starts a new request rather than share this one.
+          forget();
+          own.abort();
+        }),
+    );
+    this.inflight.set(shareKey, sharing);
+    this.inflightKeys.set(shareKey, key);
+    request.then(forget, forget);
+    return sharing.join(signal) as Promise<ResolveType<E>>;
   };
 
   /**
@@ -221,12 +239,14 @@ export class Controller {
     return fresh && data !== undefined ? data : this.fetch(endpoint, ...args);
   };
 
+  /** Runs the request and stores its outcome; `signal` replaces the endpoint's own when given. */
   private async request(
     endpoint: EndpointInterface,
     args: readonly unknown[],
     key: string,
     started: Started,
     resetsAtStart: number,
+    signal?: AbortSignal,
   ) {
     let response: unknown;
     // A read is abandoned at a reset (mutations run to their end: the server may have done them).
@@ -237,8 +257,11 @@ export class Controller {
           abandon = reject;
           this.abandonOnReset.add(reject);
         });
+    const run = signal
+      ? (endpoint as EndpointInterface & Resignalable).extend({ signal })
+      : endpoint;
     try {
-      response = await (reset ? Promise.race([endpoint(...args), reset]) : endpoint(...args));
+      response = await (reset ? Promise.race([run(...args), reset]) : run(...args));
     } catch (error) {
       // Nothing of a request started before a reset is stored (see below).
       if (this.resets === resetsAtStart) this.commit(endpoint, { args, error }, key, started);
@@ -481,6 +504,15 @@ export class Controller {
 interface Started {
   fetchedAt: number;
   requestId: number;
+}
+
+/** An endpoint that can be made again with another signal (RestEndpoint's `extend`). */
+interface Resignalable {
+  extend(options: { signal: AbortSignal }): EndpointInterface;
+}
+
+function canResignal(endpoint: EndpointInterface): boolean {
+  return typeof (endpoint as Partial<Resignalable>).extend === 'function';
 }
 
 /** A stored response or error, with the arguments of its call (see Controller.resolve). */

@@ -94,8 +94,12 @@ function setError(
   // objects they were working on: a SchemaError thrown while normalizing would keep the state
   // of its time (and that state's errors, and theirs). Reading it once turns it into text.
   if (error instanceof Error) void error.stack;
-  changes.result({ type: 'result-error', key, error });
   const optimistic = settleOptimistic(state, requestId);
+  // An aborted request stores nothing, as in data-client: the caller gave up on it, and the data
+  // (or error) held before stays as it was. Its optimistic response, if any, is rolled back.
+  if (isAbortError(error))
+    return optimistic === state.optimistic ? state : { ...state, optimistic };
+  changes.result({ type: 'result-error', key, error });
   // The failure of a request older than what is stored says nothing about the stored data, and
   // a mutation's error is for whoever waits for it (see setResponse).
   const previous = state.meta.get(key);
@@ -110,6 +114,11 @@ function setError(
     errorPolicy: endpoint.errorPolicy?.(error),
   };
   return { ...state, meta: state.meta.set(key, meta), optimistic };
+}
+
+/** fetch's error for an aborted request (a DOMException named AbortError). */
+function isAbortError(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'AbortError';
 }
 
 /**

@@ -36,6 +36,8 @@ export interface RecordedRequest {
   body: string;
   /** `Date.now()` when the request (with its body) had arrived. */
   receivedAt: number;
+  /** Set when the client closed the connection before the whole answer was sent (an abort). */
+  closedEarly?: true;
 }
 
 /** A canned answer for the next request, whatever it asks for. */
@@ -52,6 +54,11 @@ export interface CannedResponse {
    * closed once the body is written, so the answer arrives cut short.
    */
   announcedLength?: number;
+  /**
+   * A body that arrives slowly: the status, the headers and the first half of the body are sent
+   * at once, the other half this many ms later.
+   */
+  bodyDelay?: number;
 }
 
 export interface ServerOptions {
@@ -178,6 +185,18 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
         'content-length': next.announcedLength,
       });
       res.write(next.rawBody, () => res.socket?.destroy());
+      return;
+    }
+    if (next?.bodyDelay !== undefined) {
+      const text = next.rawBody ?? JSON.stringify(next.body);
+      const half = Math.ceil(text.length / 2);
+      res.writeHead(next.status ?? 200, { 'content-type': next.contentType ?? JSON_TYPE });
+      res.write(text.slice(0, half));
+      const timer = setTimeout(() => {
+        pending.delete(timer);
+        res.end(text.slice(half));
+      }, next.bodyDelay);
+      pending.add(timer);
       return;
     }
     if (next?.rawBody !== undefined) {
@@ -500,6 +519,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
         receivedAt: Date.now(),
       };
       requests.push(request);
+      res.on('close', () => {
+        if (!res.writableFinished) request.closedEarly = true;
+      });
       for (const waiter of waiters.slice()) {
         if (requests.length >= waiter.count) {
           waiters.splice(waiters.indexOf(waiter), 1);
