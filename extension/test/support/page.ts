@@ -1,11 +1,15 @@
+import { TestMessageChannel } from './channel.js';
+
 /**
  * A page for the relay tests (this file holds no tests): a fresh same-origin iframe window, so
  * that every test, and every page load, has its own window and its own listeners. Removing the
  * frame unloads the page: its listeners never run again.
  *
- * jsdom's `postMessage` delivers with `event.source === null`; a browser gives the posting
- * window. So `postMessage` on this window is replaced: it records the message and dispatches a
- * structured clone of it, in a later microtask, as coming from this window.
+ * jsdom's `postMessage` delivers with `event.source === null` and no transferred ports; a
+ * browser gives the posting window and the ports. So `postMessage` on this window is replaced: it
+ * records the message and dispatches a structured clone of it, with the ports it transfers, in a
+ * later microtask, as coming from this window. jsdom has no MessageChannel either: the window
+ * gets TestMessageChannel.
  */
 export class TestPage {
   readonly frame: HTMLIFrameElement;
@@ -20,20 +24,38 @@ export class TestPage {
     const win = this.frame.contentWindow;
     if (!win) throw new Error('the test page has no window');
     this.window = win;
-    win.postMessage = ((data: unknown) => {
+    win.postMessage = ((data: unknown, _origin: string, transfer: MessagePort[] = []) => {
       this.posted.push(data);
       const copy = structuredClone(data);
       queueMicrotask(() => {
-        if (!this.unloaded) this.dispatch(copy);
+        if (!this.unloaded) this.dispatch(copy, this.window, transfer);
       });
     }) as Window['postMessage'];
+    (win as unknown as { MessageChannel: unknown }).MessageChannel = TestMessageChannel;
   }
 
-  /** Dispatches a `message` event on this window, as coming from `source` (this window by default). */
-  dispatch(data: unknown, source: MessageEventSource | null = this.window): void {
+  /**
+   * Dispatches a `message` event on this window, as coming from `source` (this window by
+   * default), with the ports it transfers.
+   */
+  dispatch(
+    data: unknown,
+    source: MessageEventSource | null = this.window,
+    ports: readonly MessagePort[] = [],
+  ): void {
     // The page's own MessageEvent: an event of this window's realm.
     const { MessageEvent } = this.window as unknown as typeof globalThis;
-    this.window.dispatchEvent(new MessageEvent('message', { data, source }));
+    this.window.dispatchEvent(new MessageEvent('message', { data, source, ports: [...ports] }));
+  }
+
+  /**
+   * Greets as a store does: `hello` on the window, transferring one end of a new channel.
+   * Returns the other end, the store's, on which it posts everything else.
+   */
+  greet(hello: unknown): MessagePort {
+    const { port1, port2 } = new TestMessageChannel();
+    this.window.postMessage(hello, '*', [port2]);
+    return port1;
   }
 
   /** Messages posted on this window since `from` that match `filter`. */
