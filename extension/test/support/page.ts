@@ -16,6 +16,12 @@ export class TestPage {
   readonly window: Window;
   /** Everything posted on this window (by the page and by the content script), in order. */
   readonly posted: unknown[] = [];
+  /**
+   * By store id, the end of the channel a store greeted with the other end of: the store's own,
+   * which only a script that ran before the library (wrapping MessageChannel) could hold.
+   */
+  private readonly storeEnds = new Map<string, MessagePort>();
+  private readonly channels: TestMessageChannel[] = [];
   private unloaded = false;
 
   constructor() {
@@ -26,12 +32,35 @@ export class TestPage {
     this.window = win;
     win.postMessage = ((data: unknown, _origin: string, transfer: MessagePort[] = []) => {
       this.posted.push(data);
+      this.noteGreeting(data, transfer);
       const copy = structuredClone(data);
       queueMicrotask(() => {
         if (!this.unloaded) this.dispatch(copy, this.window, transfer);
       });
     }) as Window['postMessage'];
-    (win as unknown as { MessageChannel: unknown }).MessageChannel = TestMessageChannel;
+    const channels = this.channels;
+    (win as unknown as { MessageChannel: unknown }).MessageChannel = class extends (
+      TestMessageChannel
+    ) {
+      constructor() {
+        super();
+        channels.push(this);
+      }
+    };
+  }
+
+  /** The port a store posts on (see storeEnds); throws if no store of that id greeted. */
+  storeEnd(storeId: string): MessagePort {
+    const end = this.storeEnds.get(storeId);
+    if (end === undefined) throw new Error(`no store ${storeId} greeted on this page`);
+    return end;
+  }
+
+  private noteGreeting(data: unknown, transfer: readonly MessagePort[]) {
+    const { kind, storeId } = (data ?? {}) as { kind?: unknown; storeId?: unknown };
+    const channel = this.channels.find((made) => made.port2 === transfer[0]);
+    if (kind === 'hello' && typeof storeId === 'string' && channel && !this.storeEnds.has(storeId))
+      this.storeEnds.set(storeId, channel.port1);
   }
 
   /**
@@ -53,7 +82,7 @@ export class TestPage {
    * Returns the other end, the store's, on which it posts everything else.
    */
   greet(hello: unknown): MessagePort {
-    const { port1, port2 } = new TestMessageChannel();
+    const { port1, port2 } = new (this.window as unknown as typeof globalThis).MessageChannel();
     this.window.postMessage(hello, '*', [port2]);
     return port1;
   }
