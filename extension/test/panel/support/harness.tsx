@@ -34,6 +34,7 @@ import {
  */
 const later = setTimeout;
 window.postMessage = ((data: unknown, _origin: string, transfer: MessagePort[] = []) => {
+  noteGreeting(data, transfer);
   const copy = structuredClone(data);
   later(() => {
     window.dispatchEvent(
@@ -41,6 +42,37 @@ window.postMessage = ((data: unknown, _origin: string, transfer: MessagePort[] =
     );
   }, 0);
 }) as Window['postMessage'];
+
+/**
+ * What a script that ran before the library can hold: every channel the page made (it wrapped
+ * MessageChannel), and so, by store id, the end each store posts on (see storeEnd).
+ */
+const channels: MessageChannel[] = [];
+const storeEnds = new Map<string, MessagePort>();
+const PageMessageChannel = window.MessageChannel;
+window.MessageChannel = class extends PageMessageChannel {
+  constructor() {
+    super();
+    channels.push(this);
+  }
+};
+
+function noteGreeting(data: unknown, transfer: readonly MessagePort[]) {
+  const { kind, storeId } = (data ?? {}) as { kind?: unknown; storeId?: unknown };
+  const channel = channels.find((made) => made.port2 === transfer[0]);
+  if (kind === 'hello' && typeof storeId === 'string' && channel && !storeEnds.has(storeId))
+    storeEnds.set(storeId, channel.port1);
+}
+
+/**
+ * The port a store of the page posts on, as a script that ran before the library holds it; throws
+ * if no store of that id greeted.
+ */
+export function storeEnd(storeId: string): MessagePort {
+  const end = storeEnds.get(storeId);
+  if (end === undefined) throw new Error(`no store ${storeId} greeted on this page`);
+  return end;
+}
 
 /** The content script's runtime port, whose other end is the tab of the panel mounted now. */
 class ContentPort implements PortLike<unknown, ContentToBackground> {
