@@ -6,6 +6,7 @@ import {
 } from '../../../library/src/devtools/protocol/messages.js';
 import { ContentRelay } from '../../src/content/relay.js';
 import { backoff, CONTENT_PORT, type ContentToBackground } from '../../src/shared/ports.js';
+import { TestMessageChannel } from '../support/channel.js';
 import {
   events,
   everyCommand,
@@ -14,7 +15,6 @@ import {
   invalidPageMessages,
   snapshot,
 } from '../support/messages.js';
-import { TestMessageChannel } from '../support/channel.js';
 import { TestPage } from '../support/page.js';
 import { FakeClock, FakePort, FakeRuntime, settle, untilNextConnect } from '../support/ports.js';
 
