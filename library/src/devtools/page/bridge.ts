@@ -252,7 +252,10 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.post({ kind: 'command-error', storeId: this.storeId, command, error });
   }
 
-  /** Posts on the store's port: only the content script it greeted reads it. */
+  /**
+   * Posts on the store's end of its channel, which no other script holds: what arrives on the
+   * content script's end comes from this bridge.
+   */
   private post(message: PageMessageBody) {
     this.port.postMessage(pageMessage(message));
   }
