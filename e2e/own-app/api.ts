@@ -1,4 +1,4 @@
-// The resource of the app the README's "Use it in your app" writes: the todos of the demo's REST
+// The resource of the app docs/getting-started.md's "Use it in your app" writes: the todos of the demo's REST
 // server, at `/todos` on the app's own origin (Vite's dev server and `vite preview` proxy it).
 import { createResource, Entity } from 'restlens';
 

@@ -1,4 +1,4 @@
-// The Recorder (issue 7): record mutations on the demo app, export them as a session file, reload
+// The Recorder: record mutations on the demo app, export them as a session file, reload
 // the page, import the file, and replay it: `apply` writes the recorded responses (the panel's
 // and the app's collections are what they were before the reload; the server is untouched),
 // `send` runs the endpoints again (the server holds the mutations again).

@@ -1,6 +1,6 @@
 // Screenshots of every view of the panel, light and dark, docked at the side (554 px wide) and
 // at the bottom (1400 px), after a session in the demo that touches every kind of change. They
-// are test output (test-results/screenshots/<view>-<width>-<theme>.png); the README's come from
+// are test output (test-results/screenshots/<view>-<width>-<theme>.png); the docs' come from
 // here (docs/screenshots/, copied by hand when the panel changes).
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';

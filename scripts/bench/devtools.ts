@@ -25,18 +25,11 @@ import {
   parseEvents,
 } from '../../library/src/devtools/index.js';
 import { DEFAULT_RING_SIZE, DEFAULT_STATES_KEPT } from '../../library/src/devtools/page/bridge.js';
-import {
-  type Action,
-  type ChangeSet,
-  createStore,
-  Endpoint,
-  Entity,
-  type State,
-  type Store,
-} from '../../library/src/index.js';
+import { createStore, Endpoint, Entity, type Store } from '../../library/src/index.js';
 import { oursWith } from './contenders/ours.js';
 import type { Contender } from './contenders/types.js';
 import { COLLECTION_SIZE, makeTodos } from './data.js';
+import { keepAsTheRingDoes } from './keptRing.js';
 import { BenchWindow, pageWithoutPanel } from './pageWindow.js';
 import {
   type Measurement,
@@ -144,30 +137,8 @@ function bridged(name: string, withPanel: boolean) {
   };
 }
 
-/** One change as the ring keeps it. */
-interface KeptChange {
-  action: Action;
-  changes: ChangeSet;
-  state: State | undefined;
-}
-
-/**
- * Stores that keep what the bridge's ring must keep, and nothing else: each change's action,
- * change-set and state (the latest DEFAULT_STATES_KEPT with their state), in a ring of
- * DEFAULT_RING_SIZE (the bridge's defaults), as DESIGN's write path asks. No bridge keeps less
- * and still shows a panel opened later what happened before: this side's cost is the least a
- * bridge can cost on these workloads (read it beside the A/A column, the run's own noise).
- */
-const keepingOnly = oursWith('ours + changes kept', (store: Store) => {
-  const ring: KeptChange[] = [];
-  let count = 0;
-  store.observe(({ action, changes, view }) => {
-    const aged = ring[(count - DEFAULT_STATES_KEPT) % DEFAULT_RING_SIZE];
-    if (count >= DEFAULT_STATES_KEPT && aged) aged.state = undefined;
-    ring[count % DEFAULT_RING_SIZE] = { action, changes, state: view };
-    count++;
-  });
-});
+/** Stores that only keep what the ring must (keptRing.ts): the least a bridge can cost. */
+const keepingOnly = oursWith('ours + changes kept', keepAsTheRingDoes);
 
 export interface DevtoolsWorkloadResult {
   name: string;

@@ -7,7 +7,8 @@
  * `--stores`) and the devtools suite (devtools.ts, alone with `--devtools`; `--devtools-ring` the
  * bridge's cost by ring length, see measureRings). `--react` runs the React suite in Chromium
  * (react/) alone, `--scale` the scale benchmark in Chromium with the built extension (scale/) alone
- * (`--mixed`: only its mixed writes; `--cpu-profile`: and a CPU profile of them).
+ * (`--mixed`: only its mixed writes; `--cpu-profile`: and a CPU profile of them). `--docs` renders
+ * the last run's JSON into docs/benchmarks.md and the README (docs.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { ours } from './contenders/ours.js';
@@ -23,6 +24,7 @@ import {
   ringProcess,
   runDevtoolsBench,
 } from './devtools.js';
+import { renderBenchmarkDocs } from './docs.js';
 import { LIST_LOAD_PREFIX, listLoadWorkloads } from './listLoads.js';
 import { runReactBench } from './react/main.js';
 import {
@@ -212,6 +214,7 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify(samples));
     return;
   }
+  if (args.includes('--docs')) return renderBenchmarkDocs(log);
   if (args.includes('--react')) return runReactBench(args.includes('--quick'), log);
   if (args.includes('--scale'))
     return runScaleBench(

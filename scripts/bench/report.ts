@@ -23,7 +23,7 @@ export interface BenchReport {
   environment: Environment;
 }
 
-function formatOps(ops: number): string {
+export function formatOps(ops: number): string {
   if (ops >= 100) return Math.round(ops).toLocaleString('en-US');
   return ops.toPrecision(3);
 }

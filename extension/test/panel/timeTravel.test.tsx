@@ -71,6 +71,33 @@ describe('Read-only time travel', () => {
     expect(members()).toEqual(['3', '5']);
   });
 
+  it('turns the store commands off, saying why, while a past state is shown', async () => {
+    const app = env.startApp();
+    await app.show(TodoResource.getList, { userId: 1 }); // #1
+    await app.controller.fetch(TodoResource.partialUpdate, { id: 3 }, { title: 'renamed' }); // #2
+    await settle();
+    const actions = within(screen.getByRole('group', { name: 'Actions' }));
+    const commands = ['Invalidate', 'Expire all', 'Reset store…'].map(
+      (name) => actions.getByRole('button', { name }) as HTMLButtonElement,
+    );
+    expect(commands.map((button) => button.disabled)).toEqual([false, false, false]);
+    expect(actions.getByLabelText('Result')).toBeTruthy();
+
+    await viewStateAt(1);
+    expect(commands.map((button) => button.disabled)).toEqual([true, true, true]);
+    expect(commands.map((button) => button.title)).toEqual(
+      Array(3).fill('Viewing a past state: back to live to change the store'),
+    );
+    expect(actions.getByRole('status').textContent).toBe(
+      'Viewing a past state: back to live to change the store',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to live' }));
+    await settle();
+    expect(commands.map((button) => button.disabled)).toEqual([false, false, false]);
+    expect(actions.getByRole('status').textContent).toBe('');
+  });
+
   it('says so when the event has left the page ring', async () => {
     const app = new TodoApp('Short memory', 2);
     try {

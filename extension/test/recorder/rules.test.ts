@@ -34,6 +34,14 @@ describe('what the Recorder keeps', () => {
     expect(isRecordable(read('Todo.getPageCount'))).toBe(false); // not the `.getPage` member
   });
 
+  it('keeps a getPage recorded with its path (another endpoint of its name goes elsewhere)', () => {
+    const read = (endpoint: string) =>
+      storeEvent({ endpoint, mutation: false, method: 'GET', args: [{ page: 2 }], response: [] });
+    expect(isRecordable(read('Todo.getList.getPage@/todos-summary'))).toBe(true);
+    expect(isRecordable(read('Todo.getList@/todos-summary'))).toBe(false);
+    expect(isRecordable(read('Todo.getPageCount@/todos/count'))).toBe(false);
+  });
+
   it('skips errors, rolled-back optimistic updates and the optimistic apply; keeps the commit', () => {
     const error = { '@t': 'error', name: 'NetworkError', message: '500', status: 500 } as const;
     const args: Encoded[] = [{ id: 4 }, { title: 'x' }];

@@ -2,6 +2,7 @@ import type { Schema } from '../schema/denormalizeTypes.js';
 import { describeValue } from '../schema/describe.js';
 import type { EndpointInterface, ErrorPolicy, FetchFunction, SnapshotInterface } from './types.js';
 
+/** Options of an `Endpoint`: its schema, name, key, expiry and error policy. */
 export interface EndpointOptions<
   S extends Schema | undefined = Schema | undefined,
   M extends true | undefined = true | undefined,
@@ -48,8 +49,8 @@ export class Endpoint<
   constructor(fetch: F | undefined, options: EndpointOptions<S, M> = {}) {
     const { name, key, ...rest } = options;
     // Options are written with the endpoint, so a development build meets every mistake in them
-    // that a production build could: only development builds check them (see README, Bundle
-    // size). A RestEndpoint (no fetch of its own) is named by its path here: its urlPrefix comes
+    // that a production build could: only development builds check them (see docs/guide.md,
+    // Production builds). A RestEndpoint (no fetch of its own) is named by its path here: its urlPrefix comes
     // later.
     if (process.env.NODE_ENV !== 'production')
       checkOptions(name ?? fetch?.name ?? String((options as { path?: unknown }).path), options);

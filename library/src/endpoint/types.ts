@@ -11,6 +11,7 @@ export interface SnapshotInterface {
   getError<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): unknown;
 }
 
+/** How a failed request is kept: `soft` keeps the stale data shown, `hard` shows the error. */
 export type ErrorPolicy = 'soft' | 'hard' | undefined;
 
 /** The function an endpoint runs. `...args: any` (not `any[]`) accepts any argument list. */

@@ -31,17 +31,20 @@ export interface EntityChanges<V = unknown> {
   invalidated: Invalidation<V>[];
 }
 
+/** A stored entity that a write changed: its pk and the fields whose values changed. */
 export interface EntityUpdate<V = unknown> {
   pk: string;
   fields: FieldChange<V>[];
 }
 
+/** One field of an entity: its value before and after a write. */
 export interface FieldChange<V = unknown> {
   field: string;
   before: V;
   after: V;
 }
 
+/** An entity that `schema.Invalidate` removed: its pk and what the pk was computed from. */
 export interface Invalidation<V = unknown> {
   pk: string;
   /** The input the pk was computed from (the URL params when a delete answered nothing). */
@@ -77,6 +80,7 @@ export interface InsertedRun {
   pks: string[];
 }
 
+/** What happened to one stored result: stored, failed, invalidated or expired. */
 export type ResultChange<V = unknown> =
   | { type: 'result-stored'; key: string; expiresAt: number }
   | { type: 'result-error'; key: string; error: V }

@@ -19,6 +19,7 @@ import {
   TablesDraft,
 } from './tables.js';
 
+/** Options of `normalize`. */
 export interface NormalizeOptions {
   /** When the response was requested and received; decides which of two versions is newer. */
   meta?: EntityMeta;
@@ -28,6 +29,7 @@ export interface NormalizeOptions {
   optimistic?: boolean;
 }
 
+/** What `normalize` gives: the tables after the response, and the response in normalized form. */
 export interface NormalizeResult extends NormalizedTables {
   /** The response with every entity replaced by its pk and every collection by its row. */
   result: unknown;

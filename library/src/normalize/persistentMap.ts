@@ -112,6 +112,10 @@ function startingParts(parts: Parts): Parts {
 let fromParts: <V>(parts: Parts) => PersistentMap<V>;
 let partsOf: (map: PersistentMap<unknown>) => Parts;
 
+/**
+ * An immutable map from strings: a write gives a new map that shares all it did not change with
+ * the old one, so each state of the store keeps its tables at the cost of what changed.
+ */
 export class PersistentMap<V> implements Iterable<[string, V]> {
   private constructor(private readonly parts: Parts) {}
 

@@ -35,6 +35,7 @@ export interface NormalizedTables {
   rowsByFilter: PersistentMap<RowsByFilter>;
 }
 
+/** Tables holding nothing: where a store starts. */
 export function emptyTables(): NormalizedTables {
   return {
     entities: PersistentMap.empty(),

@@ -2,6 +2,7 @@ import { type ComponentType, type ReactElement, type ReactNode, Suspense } from 
 import type { NetworkError } from '../rest/NetworkError.js';
 import { type ErrorFallbackProps, NetworkErrorBoundary } from './NetworkErrorBoundary.js';
 
+/** Props of `AsyncBoundary`. */
 export interface AsyncBoundaryProps {
   children?: ReactNode;
   /** Shown while a child suspends (Suspense's `fallback`). */

@@ -29,7 +29,7 @@ export function DataProvider({
     // A whole block under the NODE_ENV test, so that a production build (which replaces
     // `process.env.NODE_ENV`) drops it, and with it all of the devtools code.
     if (process.env.NODE_ENV !== 'production') {
-      if (devtools === false || typeof window === 'undefined') return;
+      if (devtools === false) return;
       return connectDevtools(active, devtools === true ? {} : devtools).disconnect;
     }
   }, [active, devtools]);

@@ -8,6 +8,7 @@ export interface ErrorFallbackProps<E extends NetworkError = NetworkError> {
   className?: string;
 }
 
+/** Props of `NetworkErrorBoundary`. */
 export interface NetworkErrorBoundaryProps<E extends NetworkError = NetworkError> {
   children?: ReactNode;
   /** Given to the fallback component. */

@@ -247,7 +247,7 @@ function fetchInBackground(controller: Controller, { endpoint, args }: Call): vo
 
 /**
  * Refuses what a hook cannot fetch: a Query or an Index, and a mutation. A mutation's answer is
- * not stored as a result (see README, Decisions), so a hook fetching it would find nothing after
+ * not stored as a result (see docs/decisions.md), so a hook fetching it would find nothing after
  * it and send it again at every render.
  */
 function assertReadEndpoint(hook: string, endpoint: Readable): asserts endpoint is ReadEndpoint {

@@ -89,6 +89,7 @@ type ParamTokens<S extends string> = S extends `${infer _Before}:${infer After}`
 type Required<T extends string> = T extends `${string}?` ? never : T;
 type Optional<T extends string> = T extends `${infer Name}?` ? Name : never;
 
+/** What a path parameter may be given as. */
 export type PathParamValue = string | number;
 
 /**

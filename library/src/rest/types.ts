@@ -7,6 +7,7 @@ import type { RestEndpoint } from './RestEndpoint.js';
 // These declarations are published: they keep to the syntax of TypeScript 4.3 (the build
 // strips the `const` type-parameter modifiers for compilers older than 5.0).
 
+/** The HTTP methods an endpoint may use. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Options every endpoint of a resource may share (`createResource` passes them to each member). */
@@ -98,10 +99,13 @@ type IsDeclared<T> =
         ? false
         : true;
 
+/** The path template of a set of endpoint options (`string` when it is not a literal). */
 export type PathOf<O> =
   OptionOf<O, 'path'> extends infer P ? (P extends string ? P : string) : string;
+/** The schema of a set of endpoint options (`undefined` when there is none). */
 export type SchemaOf<O> =
   OptionOf<O, 'schema'> extends infer S ? (S extends Schema ? S : undefined) : undefined;
+/** The HTTP method of a set of endpoint options, from `method` or `sideEffect`. */
 export type MethodOf<O> =
   OptionOf<O, 'method'> extends infer M
     ? M extends string

@@ -8,8 +8,10 @@
 export const INVALID: Readonly<{ '@@restlens/invalid': true }> = Object.freeze({
   '@@restlens/invalid': true,
 });
+/** The type of the INVALID marker. */
 export type Invalid = typeof INVALID;
 
+/** Whether a value is the INVALID marker, or a copy of it that went through JSON. */
 export function isInvalid(value: unknown): value is Invalid {
   return (
     value === INVALID ||

@@ -25,23 +25,28 @@ export interface SetResponseAction extends EndpointAction {
   expiresAt: number;
 }
 
+/** `controller.invalidate`: one stored result removed. */
 export interface InvalidateAction {
   type: 'invalidate';
   key: string;
 }
+/** `controller.invalidateAll`: every stored result whose key passes `testKey` removed. */
 export interface InvalidateAllAction {
   type: 'invalidateAll';
   testKey: TestKey;
 }
+/** `controller.expireAll`: every stored result whose key passes `testKey` marked stale. */
 export interface ExpireAllAction {
   type: 'expireAll';
   testKey: TestKey;
 }
+/** `controller.resetEntireStore`: the store emptied. */
 export interface ResetAction {
   type: 'reset';
   date: number;
 }
 
+/** Everything the store's reducer is given: each changes the state in one step. */
 export type Action =
   | FetchAction
   | SetResponseAction

@@ -17,3 +17,13 @@ export {
   type OptimisticEntry,
   type State,
 } from './state.js';
+export {
+  type CollectionJSON,
+  type EndpointMetaJSON,
+  type EntityMetaJSON,
+  type ErrorJSON,
+  type StateJSON,
+  stateFromJSON,
+  stateToJSON,
+  type TimeJSON,
+} from './stateJSON.js';

@@ -31,7 +31,8 @@ export interface OptimisticEntry {
  *
  * Read it through the controller (`getResponse`, `get`) rather than by its shape; for a raw
  * look, `state.entities.get('Todo')?.get('5')` is a row as stored, and `JSON.stringify(state)`
- * writes the whole of it as plain JSON.
+ * writes the whole of it as plain JSON. To start another store from it (a server render's state
+ * in the browser), `stateToJSON` and `stateFromJSON`.
  */
 export interface State extends NormalizedTables {
   /** Normalized results by endpoint key. */
@@ -42,6 +43,7 @@ export interface State extends NormalizedTables {
   lastReset: number;
 }
 
+/** An empty store's state (`lastReset`: when the store was last reset). */
 export function initialState(lastReset = 0): State {
   return {
     ...emptyTables(),

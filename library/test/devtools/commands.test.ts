@@ -8,7 +8,7 @@ import {
   replayMutations,
   type StoreEvent,
 } from '../../src/devtools/index.js';
-import { findEndpoint } from '../../src/endpoint/registry.js';
+import { endpointNamesOf } from '../../src/devtools/page/endpointNames.js';
 import { createResource, createStore, Endpoint, isInvalid, type Store } from '../../src/index.js';
 import { plain, Todo } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
@@ -220,9 +220,12 @@ describe('replay apply', () => {
       name: 'customGetTodo',
       schema: Todo,
     });
-    expect(findEndpoint('customGetTodo')).toBeUndefined();
+    const names = endpointNamesOf(store.controller);
+    expect(names.find('customGetTodo')).toEqual({
+      problem: 'unknown endpoint "customGetTodo": is the code that defines it loaded?',
+    });
     await store.controller.fetch(custom, { id: 5 });
-    expect(findEndpoint('customGetTodo')).toBe(custom);
+    expect(names.find('customGetTodo')).toEqual({ endpoint: custom });
     replay('r4', 'apply', [
       { endpoint: 'customGetTodo', args: [{ id: 6 }], response: { id: 6, title: 'six' } },
     ]);

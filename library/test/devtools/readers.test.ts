@@ -187,6 +187,33 @@ describe('a delete names the results it reached', () => {
     ]);
   });
 
+  it('rows written before a delete that did not need them are indexed for a later one', async () => {
+    await store.controller.setResponse(Todos.getList, { userId: 'u1' }, [todo('1', 'u1', bob)]);
+    const pushed = todo('2', 'u1', ada);
+    await store.controller.setResponse(
+      Todos.getList.push,
+      { userId: 'u1' },
+      { title: pushed.title },
+      pushed,
+    );
+    // Many rows of one table waiting (more than are kept one write at a time).
+    for (let n = 0; n < 300; n++)
+      await store.controller.setResponse(Notes.get, { id: `n${n}` }, { id: `n${n}`, author: ada });
+    // Nothing points at a todo: this delete leaves the waiting rows to a delete that needs them.
+    await store.controller.setResponse(Todos.delete, { userId: 'u1', id: '1' }, { id: '1' });
+    expect(readers(lastEvent())).toEqual([
+      { type: 'result-lost-member', key: Todos.getList.key({ userId: 'u1' }) },
+    ]);
+    await store.controller.setResponse(Users.delete, { id: 'u1' }, { id: 'u1' });
+    expect(readers(lastEvent())).toEqual([
+      { type: 'result-lost-member', key: Todos.getList.key({ userId: 'u1' }) },
+      ...Array.from({ length: 300 }, (_, n) => ({
+        type: 'result-lost-member',
+        key: Notes.get.key({ id: `n${n}` }),
+      })),
+    ]);
+  });
+
   it('a list fetched again without the entity is no longer reached by its delete', async () => {
     await store.controller.setResponse(Todos.getList, { userId: 'u1' }, [
       todo('1', 'u1'),

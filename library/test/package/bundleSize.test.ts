@@ -1,5 +1,5 @@
 /**
- * The production bundle of a typical app (e2e/own-app, the README's "Use it in your app":
+ * The production bundle of a typical app (e2e/own-app, docs/getting-started.md's "Use it in your app":
  * createResource, Entity, DataProvider, useSuspense, useController), built with esbuild as
  * `npm run size` builds it, against the library as an app installs it. The issue's goal is
  * 15,000 bytes min+gzip (decimal kilobytes, as its figures: data-client 0.9.9's bundle of the same

@@ -84,7 +84,7 @@ describe('an input object met twice in one response', () => {
     expect(again.entities.get('Book')?.get('b1')).toMatchObject({ title: 'Tides', author: 'a1' });
   });
 
-  it('one object listed twice is combined by the custom merge like two copies (data-client merges it once; README, Decisions)', () => {
+  it('one object listed twice is combined by the custom merge like two copies (data-client merges it once; docs/decisions.md)', () => {
     function tagged(Base: typeof Entity | typeof DcEntity) {
       return class Tagged extends (Base as typeof Entity) {
         id = 0;
@@ -202,7 +202,7 @@ describe('schema.Collection of what is not a list', () => {
   });
 });
 
-describe('deliberate differences (README, Decisions)', () => {
+describe('deliberate differences (docs/decisions.md)', () => {
   it('an object schema member sent as null reads as null (data-client drops it)', () => {
     const { Author } = pair(Entity);
     const { Author: DcAuthor } = pair(DcEntity);

@@ -95,7 +95,7 @@ export function scenarioResult(
 
 const formatSpeed = (ratio: number) => `${ratio >= 100 ? ratio.toFixed(0) : ratio.toFixed(2)}×`;
 
-/** Issue 18's goals, each with what this run measured. */
+/** The React suite's goals, each with what this run measured. */
 export function goalsOf(results: readonly ScenarioResult[]): Goal[] {
   const byId = (id: ScenarioId) => results.find((result) => result.id === id);
   const updates = results.filter((result) => result.readersChanged !== undefined);
@@ -229,7 +229,7 @@ export function formatReport(report: ReactReport): string {
     '',
     ...memory,
     '',
-    'goals (issue 18):',
+    'goals:',
     ...report.goals.map(
       (goal) => `  ${goal.met ? 'pass' : 'FAIL'}  ${goal.name}: ${goal.measured}`,
     ),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --scale [--quick]`: issue 20's benchmark. In Chromium with the built extension,
+ * `npm run bench -- --scale [--quick]`: the scale benchmark. In Chromium with the built extension,
  * two pages each hold a store of N todos (uuid pks) in 1,000 lists (one of 10,000 members) and
  * then 50,000 more events in a ring of 50,000; the panel (opened as a page, as the e2e tests do)
  * connects to one of them. Measured: the time until the panel lists the collections, the page's
@@ -233,7 +233,7 @@ async function measureSize(
   };
 }
 
-/** The issue's table, one column per store size. */
+/** The scale table, one column per store size. */
 export function formatScaleReport(results: readonly SizeResult[]): string {
   const row = (label: string, cell: (result: SizeResult) => string, goal: string) =>
     `| ${label} | ${results.map(cell).join(' | ')} | ${goal} |`;

@@ -19,7 +19,7 @@ export const MIXED_PLAN = {
   full: { todos: 100_000, lists: 1_000, rounds: 5 },
   quick: { todos: 10_000, lists: 100, rounds: 2 },
 };
-/** The goals, with the panel open. */
+/** The goals, with the panel open. */
 export const MIXED_GOALS = { panelWallMs: 1_000, shownMs: 100 };
 /** How long the panel may take to show a round's last event before the round fails (ms). */
 const SHOW_TIMEOUT_MS = 300_000;

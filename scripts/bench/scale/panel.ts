@@ -68,7 +68,7 @@ export function runStep(panel: Page, step: Step): Promise<number> {
 
 const ENTITY_FILTER = '.lookup input[type=search]';
 
-/** The interactions of the table, in the order a user might make them. */
+/** The interactions the scale table times, in the order a user might make them. */
 export async function measurePanel(panel: Page, pk: string): Promise<PanelTimings> {
   await panel.bringToFront();
   await panel.evaluate(() => {

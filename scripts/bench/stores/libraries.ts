@@ -10,6 +10,7 @@ import { createResource, createStore, type Store } from '../../../library/src/in
 import { Todo } from '../contenders/ours.js';
 import { createReferenceStore, Todo as ReferenceTodo } from '../contenders/reference.js';
 import type { TodoData } from '../data.js';
+import { keepAsTheRingDoes } from '../keptRing.js';
 import { pageWithoutPanel } from '../pageWindow.js';
 import type { Pk } from '../pks.js';
 import { type Push, pushOf, type UserList } from './fixture.js';
@@ -112,6 +113,9 @@ function oursLibrary(name: string, attach?: (store: Store) => void): AppLibrary 
 
 /** Our library, a plain store. */
 export const ours = oursLibrary('ours');
+
+/** Our library keeping each change as the bridge's ring does, and nothing else (keptRing.ts). */
+export const oursKeepingOnly = oursLibrary('ours + changes kept', keepAsTheRingDoes);
 
 /** Our library with the devtools bridge connected to each store and no panel open. */
 export const oursWithBridge = oursLibrary('ours + bridge', (store) => {

@@ -1,7 +1,8 @@
 /**
  * App-shaped stores: 10k and 100k todos kept as 10 to 4,000 lists, one per user (fixture.ts), and
  * the cost of one write into them — a push into one user's list, a partial update, a delete —
- * on a plain store, on a store with the devtools bridge connected and no panel, and on
+ * on a plain store, on a store with the devtools bridge connected and no panel, on a store that
+ * only keeps each change as the bridge's ring must (the least a bridge costs), and on
  * @data-client 0.9.9 where it runs in reasonable time. What a write costs should depend on what
  * it changes, not on how many lists the store holds, and the bridge should not multiply it.
  *
@@ -26,7 +27,14 @@ import { type Measurement, measureInterleaved, type SamplerOptions } from '../sa
 import { median, pairedRatios } from '../stats.js';
 import { checkShape, checkWrites, type StoreWrite, WRITES, WriteCycle } from './cycle.js';
 import { makeStoreFixture, type StoreFixture } from './fixture.js';
-import { type AppLibrary, type AppStore, ours, oursWithBridge, reference } from './libraries.js';
+import {
+  type AppLibrary,
+  type AppStore,
+  ours,
+  oursKeepingOnly,
+  oursWithBridge,
+  reference,
+} from './libraries.js';
 
 const STORE_SIZES = [10_000, 100_000] as const;
 const LIST_COUNTS = [10, 100, 1_000, 4_000] as const;
@@ -45,7 +53,7 @@ export interface StoresPlan {
 }
 
 /**
- * A full run, seeding and checks included, takes about two minutes; `--quick` under a minute (it
+ * A full run, seeding and checks included, takes about four minutes; `--quick` about a minute (it
  * leaves out the reference's slowest seed). Samples are short (20 ms): a sample takes at most
  * WRITE_TARGETS writes, and undoing them before the next takes about as long again.
  */
@@ -77,6 +85,11 @@ export interface StoreResult {
   bridge: Measurement;
   /** The bridge's time over the plain store's: the median of the per-round ratios. */
   bridgeRatio: number;
+  /**
+   * A store that only keeps each change as the bridge's ring must (keptRing.ts), over the plain
+   * store's, in the same rounds: the least any bridge costs on this write.
+   */
+  keptRatio: number;
   /** A second comparison, ours (plain) against the reference, where the reference runs. */
   reference?: { ours: Measurement; reference: Measurement; faster: number };
   /** Set when a side read something else than expected after one write. */
@@ -113,43 +126,56 @@ interface Seeded {
   store: AppStore;
 }
 
-/** Two sides taking turns on one kind of write; each side's last sample is undone after. */
-function compare(cycles: readonly [WriteCycle, WriteCycle], options: SamplerOptions) {
+/** Sides taking turns on one kind of write; each side's last sample is undone after. */
+function compare(cycles: readonly WriteCycle[], options: SamplerOptions): Measurement[] {
   globalThis.gc?.();
   const measured = measureInterleaved(
     cycles.map((cycle) => cycle.side()),
     options,
-  ) as [Measurement, Measurement];
+  );
   for (const cycle of cycles) cycle.undoWritten();
   return measured;
 }
 
 /**
- * One workload: the plain store against the bridge, then, where the reference runs, the plain
- * store against it in a comparison of its own: the reference's writes copy whole tables, and
- * that garbage must not land in the bridge's samples.
+ * One workload: the plain store against the bridge and against a store that only keeps what the
+ * ring must, then, where the reference runs, the plain store against it in a comparison of its
+ * own: the reference's writes copy whole tables, and that garbage must not land in the bridge's
+ * samples.
  */
 function measureWrite(
   write: StoreWrite,
   fixture: StoreFixture,
-  sides: { plain: Seeded; bridge: Seeded; reference: Seeded | undefined },
+  sides: { plain: Seeded; bridge: Seeded; kept: Seeded; reference: Seeded | undefined },
   options: SamplerOptions,
 ): Omit<StoreResult, 'size' | 'lists'> {
   const cycleOf = ({ library, store }: Seeded) =>
     new WriteCycle(library.name, write, fixture, store);
-  const [plainCycle, bridgeCycle] = [cycleOf(sides.plain), cycleOf(sides.bridge)];
+  const [plainCycle, bridgeCycle, keptCycle] = [
+    cycleOf(sides.plain),
+    cycleOf(sides.bridge),
+    cycleOf(sides.kept),
+  ];
   const referenceCycle = sides.reference && cycleOf(sides.reference);
-  const mismatch = checkWrites([plainCycle, bridgeCycle, referenceCycle ?? []].flat());
-  const [plain, bridge] = compare([plainCycle, bridgeCycle], options);
+  const mismatch = checkWrites([plainCycle, bridgeCycle, keptCycle, referenceCycle ?? []].flat());
+  const [plain, bridge, kept] = compare([plainCycle, bridgeCycle, keptCycle], options) as [
+    Measurement,
+    Measurement,
+    Measurement,
+  ];
   const result = {
     write,
     plain,
     bridge,
     bridgeRatio: median(pairedRatios(bridge.times, plain.times)),
+    keptRatio: median(pairedRatios(kept.times, plain.times)),
     ...(mismatch ? { mismatch } : {}),
   };
   if (!referenceCycle) return result;
-  const [oursM, referenceM] = compare([plainCycle, referenceCycle], options);
+  const [oursM, referenceM] = compare([plainCycle, referenceCycle], options) as [
+    Measurement,
+    Measurement,
+  ];
   return {
     ...result,
     reference: {
@@ -180,6 +206,7 @@ function measureShape(
   const sides = {
     plain: seed(ours),
     bridge: seed(oursWithBridge),
+    kept: seed(oursKeepingOnly),
     reference:
       size === REFERENCE_SIZE && plan.referenceListCounts.includes(lists)
         ? seed(reference)
@@ -191,7 +218,12 @@ function measureShape(
     log(`  ${write}: ${summary(result)}`);
     return result;
   });
-  for (const { library, store } of [sides.plain, sides.bridge, sides.reference ?? []].flat()) {
+  for (const { library, store } of [
+    sides.plain,
+    sides.bridge,
+    sides.kept,
+    sides.reference ?? [],
+  ].flat()) {
     const difference = checkShape(store, fixture);
     if (difference) warn(`${shape} ${library.name}: lists changed after the writes: ${difference}`);
   }
@@ -203,7 +235,7 @@ function summary(result: StoreResult): string {
   const vsReference = result.reference
     ? `, reference ${timeOf(result.reference.reference)} (ours ${formatRatio(result.reference.faster)} faster)`
     : '';
-  return `plain ${timeOf(result.plain)}, bridge ${timeOf(result.bridge)} (${formatRatio(result.bridgeRatio)})${vsReference}`;
+  return `plain ${timeOf(result.plain)}, bridge ${timeOf(result.bridge)} (${formatRatio(result.bridgeRatio)}), kept only ${formatRatio(result.keptRatio)}${vsReference}`;
 }
 
 export function runStoresBench(plan: StoresPlan, log: (message: string) => void): StoresReport {
@@ -276,6 +308,7 @@ function formatResults(report: StoresReport): string {
     'plain µs',
     'bridge µs',
     'bridge÷plain',
+    'kept only÷plain',
     'ref µs',
     'faster',
   ];
@@ -289,6 +322,7 @@ function formatResults(report: StoresReport): string {
     formatMicroseconds(microseconds(r.plain)),
     formatMicroseconds(microseconds(r.bridge)),
     flagged(formatRatio(r.bridgeRatio), r.bridgeRatio > GOAL.bridgeAtMost),
+    formatRatio(r.keptRatio),
     r.reference ? formatMicroseconds(microseconds(r.reference.reference)) : '—',
     r.reference ? formatRatio(r.reference.faster) : '—',
   ]);
@@ -316,7 +350,8 @@ export function formatStoresReport(report: StoresReport): string {
   const counts = listCounts.map((count) => count.toLocaleString('en-US')).join(', ');
   return [
     'app-shaped stores: µs per controller.setResponse into a store of 10k or 100k todos in 10 to 4,000 lists (one per user)',
-    `(median; bridge = devtools connected, no panel; bridge÷plain = median of the per-round ratios; ref = @data-client 0.9.9,`,
+    `(median; bridge = devtools connected, no panel; bridge÷plain = median of the per-round ratios; kept only = a store that only`,
+    `keeps each change's action, change-set and state as the bridge's ring must, the least a bridge costs; ref = @data-client 0.9.9,`,
     `measured at ${sizeLabel(size)} with ${counts} lists; faster = ref µs ÷ ours µs; ! = misses its goal)`,
     formatResults(report),
     '',

@@ -5,10 +5,17 @@ import { endpointOf, type StoreView } from '../model.js';
 import { isConnected } from '../store.js';
 import { memo } from './memo.js';
 
+/** Why the commands are off while a past state is shown: they would change the live store. */
+export const READ_ONLY_IN_THE_PAST = 'Viewing a past state: back to live to change the store';
+
 /** Commands to the page's store: invalidate one result, expire all, reset. */
 export function Actions({ store }: { store: StoreView }) {
   const connection = useConnection();
   const connected = usePanel(isConnected);
+  // Time travel is read-only: the commands act on the live store, which is not what is shown.
+  const inThePast = usePanel((state) => state.timeTravel?.storeId === store.id);
+  const usable = connected && !inThePast;
+  const offReason = inThePast ? READ_ONLY_IN_THE_PAST : undefined;
   const keys = useMemo(() => [...store.endpoints.keys()].sort(), [store.endpoints]);
   const [picked, setPicked] = useState('');
   const [confirmingReset, setConfirmingReset] = useState(false);
@@ -27,7 +34,7 @@ export function Actions({ store }: { store: StoreView }) {
     <fieldset class="actions">
       <legend class="visually-hidden">Actions</legend>
       <label class="action-key">
-        <span class="visually-hidden">Result to invalidate</span>
+        <span class="action-label">Result</span>
         <select
           value={key}
           disabled={keys.length === 0}
@@ -39,14 +46,16 @@ export function Actions({ store }: { store: StoreView }) {
       </label>
       <button
         type="button"
-        disabled={!connected || key === ''}
+        disabled={!usable || key === ''}
+        title={offReason}
         onClick={() => send({ kind: 'invalidate', storeId: store.id, key }, `Invalidated ${key}`)}
       >
         Invalidate
       </button>
       <button
         type="button"
-        disabled={!connected}
+        disabled={!usable}
+        title={offReason}
         onClick={() => send({ kind: 'expireAll', storeId: store.id }, 'Expired every result')}
       >
         Expire all
@@ -57,7 +66,7 @@ export function Actions({ store }: { store: StoreView }) {
           <button
             type="button"
             class="danger"
-            disabled={!connected}
+            disabled={!usable}
             onClick={() => {
               setConfirmingReset(false);
               send({ kind: 'reset', storeId: store.id }, 'Reset the store');
@@ -70,12 +79,17 @@ export function Actions({ store }: { store: StoreView }) {
           </button>
         </span>
       ) : (
-        <button type="button" disabled={!connected} onClick={() => setConfirmingReset(true)}>
+        <button
+          type="button"
+          disabled={!usable}
+          title={offReason}
+          onClick={() => setConfirmingReset(true)}
+        >
           Reset store…
         </button>
       )}
       <span class="action-sent" role="status">
-        {saying}
+        {offReason ?? saying}
       </span>
     </fieldset>
   );

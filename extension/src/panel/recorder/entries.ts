@@ -33,7 +33,15 @@ export function isRecordable(event: StoreEvent): boolean {
   if (action.type !== 'setResponse' || !action.endpoint || !Array.isArray(action.args))
     return false;
   if (action.error !== undefined || action.optimistic === 'rolled-back') return false;
-  return action.mutation === true || action.endpoint.endsWith('.getPage');
+  return action.mutation === true || isPageName(action.endpoint);
+}
+
+/**
+ * A getPage endpoint's name: `Todo.getList.getPage`, or with the path its page records it by
+ * when another endpoint of that name goes to another path (`Todo.getList.getPage@/todos`).
+ */
+function isPageName(endpoint: string): boolean {
+  return /\.getPage(@|$)/.test(endpoint);
 }
 
 /** The entry for a recordable event (values stay encoded as the page sent them). */

@@ -1,4 +1,3 @@
-import { registerEndpoint } from '../../endpoint/registry.js';
 import { MemberList } from '../../normalize/memberList.js';
 import { mountedReaderCounts } from '../../react/readers.js';
 import type { Store, StoreRecord } from '../../store/createStore.js';
@@ -18,6 +17,7 @@ import {
 import { inspectorCommandRefusal, isExtensionCommand } from '../protocol/validate.js';
 import { Describer, type EventLimits, encodeEvent, factsOf, needsSnapshot } from './describe.js';
 import { encode } from './encode.js';
+import { type EndpointNames, endpointNamesOf } from './endpointNames.js';
 import { EntityEditor } from './entityEdit.js';
 import { History, type HistoryEntry } from './history.js';
 import { replayMutations } from './replay.js';
@@ -49,7 +49,8 @@ export interface DevtoolsOptions {
   batchInterval?: number;
   /**
    * The window to greet the content script through (the page's own window by default); its
-   * `MessageChannel` makes the port the store talks on after that.
+   * `MessageChannel` makes the port the store talks on after that. Where there is none (a
+   * server render), the connection does nothing.
    */
   window?: Window;
 }
@@ -112,9 +113,9 @@ function channelOf(target: Window): MessageChannel {
  * Connects a store to the RestLens panel. It greets the content script with a window message
  * (`hello`) that carries one end of a MessageChannel, and posts everything after on the other
  * end, which it alone holds: a script of the page can post window messages that look like the
- * store's, not messages on its port. The panel's commands come as window messages. Until a panel connects it only
- * keeps a ring of recent changes (see History; nothing is serialized); while connected it sends
- * events in batches, answers resync requests with the missing events or a snapshot, answers
+ * store's, not messages on its port. The panel's commands come as window messages. Until a panel
+ * connects it only keeps a ring of recent changes (see History; nothing is serialized); while
+ * connected it sends events in batches, answers resync requests with the missing events or a snapshot, answers
  * reads of rows and results (now, or as of a seq in the ring), and runs the panel's commands
  * (invalidate, expire all, reset, replay).
  *
@@ -123,12 +124,20 @@ function channelOf(target: Window): MessageChannel {
  * wait their turn, so that the panel still gets everything in seq order.
  */
 export function connectDevtools(store: Store, options: DevtoolsOptions = {}): DevtoolsConnection {
-  return new DevtoolsBridge(store, options);
+  const target = options.window ?? (typeof window === 'undefined' ? undefined : window);
+  // A server render has no window and no panel to talk to: the store runs as it is, and the
+  // module that connects it runs unchanged on the server and in the browser.
+  if (target === undefined) return { storeId: newStoreId(), flush() {}, disconnect() {} };
+  return new DevtoolsBridge(store, target, options);
+}
+
+/** A store's id on the page: unique there, unlikely to repeat after a reload, never guessed. */
+function newStoreId(): string {
+  return `store-${++storeCount}-${randomPart()}`;
 }
 
 class DevtoolsBridge implements DevtoolsConnection {
-  readonly storeId = `store-${++storeCount}-${randomPart()}`;
-  private readonly target: Window;
+  readonly storeId = newStoreId();
   /**
    * The store's end of the channel it greeted the content script with: every message after
    * that first `hello` goes on it (see post).
@@ -139,6 +148,8 @@ class DevtoolsBridge implements DevtoolsConnection {
   private readonly sliceMs: number;
   private readonly history: History;
   private readonly describer: Describer;
+  /** The names the store's endpoints are recorded and replayed by. */
+  private readonly names: EndpointNames;
   /** Made when the panel first sends such a command: most stores never see one. */
   private madeResultCommands: ResultCommands | undefined = undefined;
   private madeEditor: EntityEditor | undefined = undefined;
@@ -163,6 +174,7 @@ class DevtoolsBridge implements DevtoolsConnection {
 
   constructor(
     private readonly store: Store,
+    private readonly target: Window,
     options: DevtoolsOptions,
   ) {
     const ringSize = options.ringSize ?? DEFAULT_RING_SIZE;
@@ -170,11 +182,11 @@ class DevtoolsBridge implements DevtoolsConnection {
       ringSize,
       options.statesKept ?? Math.min(DEFAULT_STATES_KEPT, ringSize),
     );
-    this.target = options.window ?? window;
     this.batchInterval = options.batchInterval ?? 50;
     this.sliceMs = options.sliceMs ?? 10;
     this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
-    this.describer = new Describer(store.controller);
+    this.names = endpointNamesOf(store.controller);
+    this.describer = new Describer(store.controller, (endpoint) => this.names.nameOf(endpoint));
     this.state = store.getState();
     this.sent = { seq: 0, state: this.state };
     this.unobserve = store.observe(this.observe);
@@ -282,7 +294,7 @@ class DevtoolsBridge implements DevtoolsConnection {
 
   private readonly observe = ({ action, changes, view }: StoreRecord): void => {
     // A replay finds endpoints by name: every endpoint that ran can be replayed.
-    if (action.type === 'fetch' || action.type === 'setResponse') registerEndpoint(action.endpoint);
+    if (action.type === 'fetch' || action.type === 'setResponse') this.names.note(action.endpoint);
     const facts = factsOf(action, changes, this.state, view);
     this.describer.note(action, changes, facts.kept);
     // An `apply` replay runs synchronously; a `send` waits for the server, so a click in that
@@ -360,7 +372,7 @@ class DevtoolsBridge implements DevtoolsConnection {
    */
   private *postSnapshot(seq: number, state: State): Generator<void> {
     const { storeId } = this;
-    const { text, lists } = yield* snapshotParts(state);
+    const { text, lists } = yield* snapshotParts(state, (endpoint) => this.names.nameOf(endpoint));
     const chunks = chunksOf(text);
     for (const [index, data] of chunks.entries()) {
       this.post({ kind: 'snapshot', storeId, seq, index, count: chunks.length, data });

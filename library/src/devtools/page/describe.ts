@@ -1,3 +1,4 @@
+import type { EndpointInterface } from '../../endpoint/types.js';
 import type { ChangeSet } from '../../normalize/changes.js';
 import { holdingRows } from '../../normalize/rowsHolding.js';
 import { AllSchema } from '../../schema/All.js';
@@ -13,6 +14,7 @@ import type { Encoded } from '../protocol/messages.js';
 import { type EncodeLimits, encode } from './encode.js';
 import { entityClassesIn } from './entityClasses.js';
 import type { ActionEntry, HistoryEntry, ReaderEffect } from './history.js';
+import { PendingRows } from './pendingRows.js';
 import {
   isResultNode,
   ReferenceIndex,
@@ -40,7 +42,7 @@ function isShown({ table, pk }: { table: string; pk: string }, state: State): bo
   return typeof stored === 'object' && stored !== null && !isInvalid(stored);
 }
 
-/** How many changes wait to be taken into the reference index (see Describer.pending). */
+/** How many result changes wait to be taken into the reference index (see Describer.pendingResults). */
 const PENDING_LIMIT = 1000;
 
 /** Whether an entity class gives any field a schema (only such rows point at others). */
@@ -77,18 +79,29 @@ export class Describer {
   /** What each stored result and entity row points at (see ReferenceIndex). */
   private readonly references = new ReferenceIndex();
   /**
-   * The changes not taken into `references` yet. The index is brought up to date only when a
-   * delete needs it: loads and updates cost the page nothing more than this list, and a store
-   * that never deletes never pays for the index. Past PENDING_LIMIT changes the list is dropped
-   * and the index made again from the state at the next delete (`rebuildDue`).
+   * What was written since the index last took it, taken only when a delete needs it: loads and
+   * updates cost the page nothing more than these lists, and a store that never deletes never
+   * pays for the index. Result changes are taken at every delete (results point at what a delete
+   * reaches); entity rows only for the tables whose rows can point, however deep, at the deleted
+   * entity's (a todo's delete does not need the todos' authors indexed). Past PENDING_LIMIT
+   * result changes waiting, the lists are dropped and the index made again from the state at the
+   * next delete (`rebuildDue`).
    */
-  private pending: { changes: ChangeSet; kept: ReadonlyMap<string, unknown> }[] = [];
+  private pendingResults: { changes: ChangeSet['results']; kept: ReadonlyMap<string, unknown> }[] =
+    [];
+  private pendingRows = new Map<string, PendingRows>();
   private rebuildDue = false;
   /** Entity classes by key, from the schemas of the endpoints that ran. */
   private readonly classes = new Map<string, EntityStatics>();
   private readonly schemasSeen = new WeakSet<object>();
+  /** The tables each entity class's rows can point at, however deep (see canReach). */
+  private readonly reachedTables = new WeakMap<EntityStatics, ReadonlySet<string>>();
 
-  constructor(private readonly controller: Controller) {}
+  constructor(
+    private readonly controller: Controller,
+    /** The name an endpoint is recorded by (see EndpointNames). */
+    private readonly nameOf: (endpoint: EndpointInterface) => string,
+  ) {}
 
   /** Notes an action: the call behind each read it stored, and its changes for the index. */
   note(action: Action, changes: ChangeSet, kept: ReadonlyMap<string, unknown>): void {
@@ -107,45 +120,75 @@ export class Describer {
     }
     if (changes.reset) {
       this.references.clear();
-      this.pending = [];
-      this.rebuildDue = false;
-    } else if (!this.rebuildDue) {
-      this.pending.push({ changes, kept });
-      if (this.pending.length > PENDING_LIMIT) {
-        this.pending = [];
-        this.rebuildDue = true;
+      this.dropPending(false);
+      return;
+    }
+    if (this.rebuildDue) return;
+    if (changes.results.length > 0) {
+      this.pendingResults.push({ changes: changes.results, kept });
+      if (this.pendingResults.length > PENDING_LIMIT) {
+        this.dropPending(true);
+        return;
       }
     }
+    for (const entityChanges of changes.entities) {
+      const entityClass = this.classes.get(entityChanges.entity);
+      if (entityClass === undefined || !hasRelations(entityClass)) continue;
+      let waiting = this.pendingRows.get(entityChanges.entity);
+      if (waiting === undefined) {
+        waiting = new PendingRows(entityClass);
+        this.pendingRows.set(entityChanges.entity, waiting);
+      }
+      waiting.add(entityChanges);
+    }
   }
 
-  /** Brings the reference index up to `state`: the changes noted since, or all of the state. */
-  private catchUp(state: State): void {
+  private dropPending(rebuildDue: boolean): void {
+    this.pendingResults = [];
+    this.pendingRows = new Map();
+    this.rebuildDue = rebuildDue;
+  }
+
+  /**
+   * Brings the reference index up to `state` for a delete of rows of `deletedTables`: every
+   * result change noted since, and the rows of each table that can point at those (or all of the
+   * state, when the changes waiting were too many).
+   */
+  private catchUp(state: State, deletedTables: readonly string[]): void {
     if (this.rebuildDue) {
       this.rebuildFrom(state);
-    } else {
-      for (const { changes, kept } of this.pending) this.take(changes, kept, state);
+      this.dropPending(false);
+      return;
     }
-    this.pending = [];
-    this.rebuildDue = false;
+    for (const { changes, kept } of this.pendingResults) this.takeResults(changes, kept);
+    this.pendingResults = [];
+    for (const [table, waiting] of this.pendingRows) {
+      const entityClass = this.classes.get(table);
+      if (entityClass === undefined || !this.canReach(entityClass, deletedTables)) continue;
+      const rows = state.entities.get(table);
+      waiting.forEachPk((pk) => this.noteRow(entityClass, pk, rows?.get(pk)));
+      this.pendingRows.delete(table);
+    }
   }
 
-  /** Takes one change into the index: the results it stored and the entity rows it wrote. */
-  private take(changes: ChangeSet, kept: ReadonlyMap<string, unknown>, state: State): void {
-    for (const change of changes.results) {
+  /** Whether rows of `entityClass` can point, directly or through other rows, at these tables. */
+  private canReach(entityClass: EntityStatics, tables: readonly string[]): boolean {
+    let reached = this.reachedTables.get(entityClass);
+    if (reached === undefined) {
+      reached = new Set(entityClassesIn(entityClass.schema).map(({ key }) => key));
+      this.reachedTables.set(entityClass, reached);
+    }
+    for (const table of tables) if (reached.has(table)) return true;
+    return false;
+  }
+
+  /** Takes one change's results into the index. A deleted row keeps what it pointed at: the
+   * walk of a later delete passes over it (see resultsReaching). */
+  private takeResults(changes: ChangeSet['results'], kept: ReadonlyMap<string, unknown>): void {
+    for (const change of changes) {
       if (change.type === 'result-invalidated') this.references.delete(resultNode(change.key));
       else if (change.type === 'result-stored' && kept.has(change.key))
         this.noteResult(change.key, kept.get(change.key));
-    }
-    // A deleted row keeps what it pointed at: the walk of a later delete passes over it (see
-    // resultsReaching), and it is replaced if the entity comes back.
-    for (const { entity, added, updated } of changes.entities) {
-      const entityClass = this.classes.get(entity);
-      if (entityClass === undefined || !hasRelations(entityClass)) continue;
-      const rows = state.entities.get(entity);
-      for (const pk of added) this.noteRow(entityClass, pk, rows?.get(pk));
-      for (const { pk, fields } of updated)
-        if (fields.some(({ field }) => Object.hasOwn(entityClass.schema, field)))
-          this.noteRow(entityClass, pk, rows?.get(pk));
     }
   }
 
@@ -205,13 +248,16 @@ export class Describer {
    */
   readersOf(changes: ChangeSet, after: State): ReaderEffect[] {
     const reached: Reached[] = [];
+    const deletedTables: string[] = [];
     for (const { entity, invalidated } of changes.entities) {
-      if (invalidated.length > 0) reached.push({ node: tableNode(entity) });
+      if (invalidated.length === 0) continue;
+      deletedTables.push(entity);
+      reached.push({ node: tableNode(entity) });
       for (const { pk } of invalidated)
         reached.push({ node: rowNode(entity, pk), entity: { table: entity, pk } });
     }
     if (reached.length === 0) return NO_READERS;
-    this.catchUp(after);
+    this.catchUp(after, deletedTables);
     for (const { collection, row, kind } of changes.collections)
       if (kind === 'invalidate') reached.push({ node: rowNode(collection, row) });
     const reachedCalls: [string, Call & { order: number }][] = [];
@@ -224,7 +270,7 @@ export class Describer {
     return reachedCalls.map(([key, call]) => ({
       type: this.suspends(call, after) ? 'result-suspends' : 'result-lost-member',
       key,
-      endpoint: call.endpoint.name,
+      endpoint: this.nameOf(call.endpoint),
     }));
   }
 
@@ -289,16 +335,19 @@ export class Describer {
         effects: [{ type: 'replay-result', replayId: entry.replayId, ...entry.outcome }],
       };
     }
-    const action = summarize(entry);
+    const action = summarize(entry, this.nameOf);
     if (entry.replayId !== undefined) action.replayId = entry.replayId;
-    return { seq, time, action, effects: [...effectsOf(entry), ...entry.readers] };
+    return { seq, time, action, effects: [...effectsOf(entry, this.nameOf), ...entry.readers] };
   }
 }
 
 const NO_READERS: ReaderEffect[] = [];
 
 /** The change-set's items as effects; values still the page's own. */
-function effectsOf({ action, changes, kept }: ActionEntry): Effect<unknown>[] {
+function effectsOf(
+  { action, changes, kept }: ActionEntry,
+  nameOf: (endpoint: EndpointInterface) => string,
+): Effect<unknown>[] {
   const effects: Effect<unknown>[] = [];
   for (const { entity, added, updated, invalidated } of changes.entities) {
     if (added.length > 0) effects.push({ type: 'entities-added', entity, pks: added });
@@ -307,7 +356,7 @@ function effectsOf({ action, changes, kept }: ActionEntry): Effect<unknown>[] {
       effects.push({ type: 'entity-invalidated', entity, ...invalidation });
   }
   for (const change of changes.collections) effects.push({ type: 'collection-changed', ...change });
-  const endpoint = 'endpoint' in action ? action.endpoint.name : '';
+  const endpoint = 'endpoint' in action ? nameOf(action.endpoint) : '';
   for (const change of changes.results) {
     const isKept = kept.has(change.key);
     // encodeEffect drops `result` where it is not kept.
@@ -360,13 +409,16 @@ export function needsSnapshot(entry: HistoryEntry): boolean {
 }
 
 /** A fresh summary of an action (the caller may add to it). */
-function summarize({ action, settles }: ActionEntry): ActionSummary<unknown> {
+function summarize(
+  { action, settles }: ActionEntry,
+  nameOf: (endpoint: EndpointInterface) => string,
+): ActionSummary<unknown> {
   switch (action.type) {
     case 'fetch':
       // Only optimistic fetches change the store.
-      return { ...callSummary(action), optimistic: 'applied' };
+      return { ...callSummary(action, nameOf(action.endpoint)), optimistic: 'applied' };
     case 'setResponse': {
-      const summary = callSummary(action);
+      const summary = callSummary(action, nameOf(action.endpoint));
       summary.duration = action.date - action.fetchedAt;
       if (action.error) summary.error = action.response;
       else summary.response = action.response;
@@ -380,12 +432,13 @@ function summarize({ action, settles }: ActionEntry): ActionSummary<unknown> {
   }
 }
 
-function callSummary(action: Extract<Action, { type: 'fetch' | 'setResponse' }>) {
+/** A call's summary; `name` is the one its endpoint is recorded by. */
+function callSummary(action: Extract<Action, { type: 'fetch' | 'setResponse' }>, name: string) {
   const { type, endpoint, args, key } = action;
   const mutation = endpoint.sideEffect === true;
   const summary: ActionSummary<unknown> = {
     type,
-    endpoint: endpoint.name,
+    endpoint: name,
     mutation,
     args: args as unknown[],
     key,

@@ -1,5 +1,6 @@
 import { type Encoded, TRUNCATED_FIELDS } from '../protocol/messages.js';
 
+/** How much of a value the devtools send to the panel: depth, size and length limits. */
 export interface EncodeLimits {
   /** Nesting deeper than this is cut. */
   maxDepth?: number;

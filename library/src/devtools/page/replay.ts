@@ -1,4 +1,3 @@
-import { findEndpoint } from '../../endpoint/registry.js';
 import type { EndpointInterface } from '../../endpoint/types.js';
 import { normalize } from '../../normalize/normalize.js';
 import type { Controller } from '../../store/Controller.js';
@@ -7,6 +6,7 @@ import type { Encoded } from '../protocol/messages.js';
 import { checkSession } from '../protocol/session.js';
 import { isRecordedMutation } from '../protocol/validate.js';
 import { decode } from './encode.js';
+import { endpointNamesOf, type Found } from './endpointNames.js';
 
 export type ReplayMode = 'apply' | 'send';
 export type { ReplayOutcome };
@@ -16,7 +16,10 @@ export interface ReplayOptions {
   onOutcome?: (outcome: ReplayOutcome<unknown>) => void;
   /** Stop at the first mutation that fails. */
   stopOnError?: boolean;
-  /** Where endpoints are found by name; the registry by default. */
+  /**
+   * Where endpoints are found by name. By default: among those that ran in the store (while its
+   * devtools were connected) and those createResource defined, by the names they are recorded by.
+   */
   findEndpoint?: (name: string) => EndpointInterface | undefined;
 }
 
@@ -32,7 +35,13 @@ export async function replayMutations(
   options: ReplayOptions = {},
 ): Promise<ReplayOutcome<unknown>[]> {
   const outcomes: ReplayOutcome<unknown>[] = [];
-  const find = options.findEndpoint ?? findEndpoint;
+  const { findEndpoint } = options;
+  const find = findEndpoint
+    ? (name: string): Found => {
+        const endpoint = findEndpoint(name);
+        return endpoint ? { endpoint } : { problem: `unknown endpoint "${name}"` };
+      }
+    : (name: string) => endpointNamesOf(controller).find(name);
   for (const [index, mutation] of mutations.entries()) {
     const outcome = await replayOne(controller, mutation, index, mode, find);
     outcomes.push(outcome);
@@ -47,7 +56,7 @@ async function replayOne(
   mutation: unknown,
   index: number,
   mode: ReplayMode,
-  find: (name: string) => EndpointInterface | undefined,
+  find: (name: string) => Found,
 ): Promise<ReplayOutcome<unknown>> {
   if (!isRecordedMutation(mutation)) {
     return {
@@ -64,8 +73,9 @@ async function replayOne(
     ok: false,
     error,
   });
-  const endpoint = find(name);
-  if (!endpoint) return fail(`unknown endpoint "${name}": is the code that defines it loaded?`);
+  const found = find(name);
+  if ('problem' in found) return fail(found.problem);
+  const { endpoint } = found;
   // A file can hold any `@t` object: what its encoding does not read names the part it is.
   const unreadable = (what: string, error: unknown) =>
     fail(

@@ -1,3 +1,4 @@
+import type { EndpointInterface } from '../../endpoint/types.js';
 import { MemberList } from '../../normalize/memberList.js';
 import type { State } from '../../store/state.js';
 import { type EncodeLimits, encode } from './encode.js';
@@ -38,6 +39,8 @@ export interface SnapshotList {
  */
 export function* snapshotParts(
   state: State,
+  /** The name an endpoint is recorded by (see EndpointNames). */
+  nameOf: (endpoint: EndpointInterface) => string,
 ): Generator<void, { text: string; lists: SnapshotList[] }> {
   const tableSizes: [string, string][] = [];
   const collectionSizes: [string, string][] = [];
@@ -63,7 +66,7 @@ export function* snapshotParts(
   const meta = yield* encodedEntries(state.meta);
   const optimistic = state.optimistic.map(({ key, endpoint, fetchedAt }) => ({
     key,
-    endpoint: endpoint.name,
+    endpoint: nameOf(endpoint),
     fetchedAt,
   }));
   const text = objectText([

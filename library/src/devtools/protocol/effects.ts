@@ -64,7 +64,9 @@ export type ResultError<V = Encoded> = ResultOf<'result-error', V> & {
   kept: boolean;
 };
 
+/** A stored result removed by `controller.invalidate`: its readers fetch it again. */
 export type ResultInvalidated = ResultOf<'result-invalidated', never>;
+/** A stored result marked stale (`expireAll`): shown until it is fetched again. */
 export type ResultExpired = ResultOf<'result-expired', never>;
 
 /** A stored result an Invalidate emptied: it now reads as INVALID, so readers suspend and fetch. */
@@ -81,6 +83,7 @@ export interface ResultLostMember {
   endpoint: string;
 }
 
+/** The whole store was reset (`resetEntireStore`). */
 export interface StoreReset {
   type: 'store-reset';
 }
@@ -97,11 +100,13 @@ export interface ReplayOutcome<V = Encoded> {
   response?: V;
 }
 
+/** The outcome of one mutation of a panel's replay, as an effect of the replay's event. */
 export type ReplayResult<V = Encoded> = {
   type: 'replay-result';
   replayId: string;
 } & ReplayOutcome<V>;
 
+/** One thing an action did to the store, as the panel is told it. */
 export type Effect<V = Encoded> =
   | EntitiesAdded
   | EntitiesUpdated<V>
@@ -116,8 +121,10 @@ export type Effect<V = Encoded> =
   | StoreReset
   | ReplayResult<V>;
 
+/** The kinds of effects, by their `type`. */
 export type EffectType = Effect['type'];
 
+/** The kinds of actions an event can describe. */
 export type ActionType =
   | 'fetch'
   | 'setResponse'
@@ -127,6 +134,7 @@ export type ActionType =
   | 'reset'
   | 'replay';
 
+/** An action in the user's terms: the endpoint, its call and its answer. */
 export interface ActionSummary<V = Encoded> {
   type: ActionType;
   endpoint?: string;
@@ -147,6 +155,7 @@ export interface ActionSummary<V = Encoded> {
   replayId?: string;
 }
 
+/** What the panel is told of one action: the action and its effects, in order (`seq`). */
 export interface StoreEvent<V = Encoded> {
   /** Strictly increasing per store, from 1. */
   seq: number;

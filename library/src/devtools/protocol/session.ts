@@ -6,9 +6,12 @@
 import { MAX_VALUE_DEPTH, type RecordedMutation } from './messages.js';
 import { isRecordedMutation } from './validate.js';
 
+/** The `format` field of every session file. */
 export const SESSION_FORMAT = 'restlens-session';
+/** The session format's version this library writes and reads. */
 export const SESSION_VERSION = 1;
 
+/** A recorded session: the mutations the Recorder exported, in order. */
 export interface Session {
   format: typeof SESSION_FORMAT;
   version: typeof SESSION_VERSION;
@@ -19,6 +22,7 @@ export interface Session {
   mutations: RecordedMutation[];
 }
 
+/** What `checkSession` found: the session, or what is wrong with the file. */
 export type SessionCheck = { ok: true; session: Session } | { ok: false; error: string };
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The components of the app: one list reader and one component per todo, each reading its own
- * todo with `useSuspense(TodoResource.get, { id })` (as issue 18 measures it), and one reader of
+ * todo with `useSuspense(TodoResource.get, { id })`, and one reader of
  * another resource. Each counts its renders. Rows are `memo`'d: when the list renders again, a row
  * renders only if its own hook asks for it.
  */

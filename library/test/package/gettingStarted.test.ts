@@ -1,14 +1,14 @@
 /**
- * The README's "Use it in your app" shows the files of the app that the end-to-end test makes
- * (e2e/own-app): what a reader copies is what `npm test` builds and runs.
+ * docs/getting-started.md's "Use it in your app" shows the files of the app that the end-to-end
+ * test makes (e2e/own-app): what a reader copies is what `npm test` builds and runs.
  */
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 
-const readme = readFileSync('README.md', 'utf8');
-const section = readme.slice(
-  readme.indexOf('## Use it in your app'),
-  readme.indexOf('\n## ', readme.indexOf('## Use it in your app') + 1),
+const guide = readFileSync('docs/getting-started.md', 'utf8');
+const section = guide.slice(
+  guide.indexOf('## Use it in your app'),
+  guide.indexOf('\n## ', guide.indexOf('## Use it in your app') + 1),
 );
 const snippets = [...section.matchAll(/```tsx?\n([\s\S]*?)```/g)].map((match) => match[1]);
 
