@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { findBrowser } from '../../scripts/browsers.mjs';
 import { expect, test } from './fixtures.js';
+import { forgedEvent, keepGreeting } from './forger.js';
 
 const EXTENSION = resolve('dist/extension/firefox');
 /** The add-on id of the Firefox build (scripts/build-extension.mjs). */
@@ -49,6 +50,8 @@ test('Firefox ESR: the panel shows what the page does', async ({ demo }) => {
     expect(await browser.installExtension(EXTENSION)).toBe(ADDON_ID);
 
     const [app = await browser.newPage()] = await browser.pages();
+    // A script of the page that hears the store's greeting, to speak in its name later.
+    await app.evaluateOnNewDocument(keepGreeting);
     await app.goto(demo.url);
     await app.waitForSelector('[data-testid="todos"] li');
     expect(await app.$$eval('[data-testid="todos"] li', (items) => items.length)).toBe(3);
@@ -92,6 +95,18 @@ test('Firefox ESR: the panel shows what the page does', async ({ demo }) => {
     await poll(memberPks).toEqual(['1', '3', '5', '9']);
     await poll(() => panelText(panel)).toContain('pushed 9 at the end (3 → 4)');
     await poll(() => panelText(panel)).toContain('Pushed in Firefox');
+
+    // An event that script posts in the store's name (on the window, and on the port the
+    // greeting handed over) never reaches the panel: its seq stays the store's.
+    const seq = await headerSeq(panel);
+    if (seq === undefined) throw new Error('the panel shows no seq');
+    expect(await app.evaluate(forgedEvent, seq + 1)).toEqual({
+      onWindow: true,
+      onGreetingPort: true,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await headerSeq(panel)).toBe(seq);
+    expect(await panelText(panel)).not.toContain('Forged');
     // Puppeteer (unlike Playwright) does not create the folder of a screenshot.
     const screenshots = resolve('test-results/screenshots');
     mkdirSync(screenshots, { recursive: true });
@@ -100,6 +115,15 @@ test('Firefox ESR: the panel shows what the page does', async ({ demo }) => {
     await browser.close();
   }
 });
+
+/** The store's last seq, as the panel's header shows it ("seq N · library x"). */
+async function headerSeq(panel: Page): Promise<number | undefined> {
+  const header = await soon(() =>
+    panel.evaluate(() => document.querySelector('header')?.textContent),
+  );
+  const seq = /seq (\d+)/.exec(header ?? '')?.[1];
+  return seq === undefined ? undefined : Number(seq);
+}
 
 interface FirefoxTabs {
   browser: { tabs: { query(info: object): Promise<{ id?: number; url?: string }[]> } };

@@ -52,7 +52,10 @@ class PanelStandIn {
     /** The seq it connects at (it holds the state up to it). */
     public lastSeq = 0,
   ) {
-    window.addEventListener('message', (event) => {
+    // The store greeted when it connected: what it says after comes on the port it handed over.
+    const port = window.greetingPort;
+    if (port === undefined) throw new Error('the store greeted with no port');
+    port.addEventListener('message', (event) => {
       if (!isPageMessage(event.data)) return;
       this.unread.push(JSON.stringify(structuredClone(event.data)));
     });

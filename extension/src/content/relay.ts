@@ -25,9 +25,11 @@ const MAX_QUEUED = 500;
 
 /**
  * The content script: relays valid page messages to the background and valid panel commands
- * into the page. It opens its port only after the first valid page message (pages without a
- * RestLens store cost nothing) and reconnects with backoff when the port drops (the browser
- * stops idle service workers).
+ * into the page. A store greets with a window message (`hello`) that brings the port it talks
+ * on; from then on only that port speaks for the store (see onWindowMessage). It opens its port
+ * to the background only after the first valid greeting (pages without a RestLens store cost
+ * nothing) and reconnects with backoff when that port drops (the browser stops idle service
+ * workers).
  */
 export class ContentRelay {
   private port: PortLike<unknown, ContentToBackground> | undefined;
@@ -37,14 +39,38 @@ export class ContentRelay {
   /** Identifies this page load: the panel starts a fresh history when it changes. */
   readonly pageId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   private droppedCount = 0;
+  /** The ids of the stores that greeted, each bound to the port its greeting brought. */
+  private readonly storePorts = new Map<string, MessagePort>();
 
   constructor(private readonly env: RelayEnvironment) {
     env.window.addEventListener('message', (event: MessageEvent) => this.onWindowMessage(event));
   }
 
+  /**
+   * Takes from the window only a store's greeting that brings its port, and only the first one
+   * of a store id: this script listens from the start of the document, so it hears a store's
+   * greeting before any script can have read the store's id. Anything else posted on the window
+   * under a store's id (events, a snapshot, another hello with another port) is a script of the
+   * page speaking for the store, and is dropped.
+   */
   private onWindowMessage(event: MessageEvent) {
     if (event.source !== this.env.window || !isPageMessage(event.data)) return;
-    this.send({ type: 'page', message: event.data });
+    const message = event.data;
+    const port = event.ports[0];
+    if (message.kind !== 'hello' || port === undefined || this.storePorts.has(message.storeId))
+      return;
+    const { storeId } = message;
+    this.storePorts.set(storeId, port);
+    port.addEventListener('message', (portEvent: MessageEvent) =>
+      this.onStoreMessage(storeId, portEvent.data),
+    );
+    port.start();
+    this.send({ type: 'page', message });
+  }
+
+  /** What a store posts on its port: valid messages of that store only. */
+  private onStoreMessage(storeId: string, data: unknown) {
+    if (isPageMessage(data) && data.storeId === storeId) this.send({ type: 'page', message: data });
   }
 
   private send(message: ContentToBackground) {

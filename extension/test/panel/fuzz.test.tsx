@@ -4,15 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { encode, isPageMessage } from '../../../library/src/devtools/index.js';
 import { plain } from '../../../library/test/fixtures.js';
 import { isCollectionKey } from '../../src/panel/model.js';
+import { PageForger } from '../support/forger.js';
 import { forPage, hostileMessage } from '../support/hostile.js';
 import { plainTables } from '../support/tables.js';
 import { FakeServer, TodoApp, TodoResource } from './support/app.js';
 import { FOUR_TITLES } from './support/env.js';
-import { mountPanel, restoreGlobals, settle } from './support/harness.js';
+import { mountPanel, restoreGlobals, settle, storeEnd } from './support/harness.js';
 
 /**
  * The whole panel, rendered, under a hostile script on the page: 10 runs of 1,000 generated
- * messages (10,000 in all) posted on the window while the real app works, with every view
+ * messages (10,000 in all) posted while the real app works, by every way a page has
+ * (PageForger: the real store's own port included, as a script that ran before the library can), with every view
  * opened and gone through (events expanded, entities, collection rows and recorded mutations
  * shown) between batches, for the real store and for another store the selector lists. The Recorder records all along, so forged
  * mutations are recorded and shown too.
@@ -92,9 +94,20 @@ describe('the panel under a hostile script, fuzzed', () => {
             await settle();
             panel.store.getState().setRecording(true);
             const storeId = app.devtools.storeId;
+            const forger = new PageForger(
+              {
+                post: (message) => window.postMessage(message, '*'),
+                greet: (message) => {
+                  const { port1, port2 } = new MessageChannel();
+                  window.postMessage(message, '*', [port2]);
+                  return port1;
+                },
+              },
+              { id: storeId, port: storeEnd(storeId) },
+            );
             for (let start = 0; start < PER_RUN; start += BATCH) {
               for (const item of hostile.slice(start, start + BATCH))
-                window.postMessage(forPage(item, storeId), '*');
+                forger.post(forPage(item, storeId));
               await app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'x' });
               await settle();
               await pickStore(start / BATCH);

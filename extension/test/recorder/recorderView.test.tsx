@@ -19,7 +19,7 @@ import { readFileText } from '../../src/panel/recorder/files.js';
 import { storedRecording } from '../../src/panel/recorder/storage.js';
 import { OptimisticTodoResource, type TodoApp, TodoResource } from '../panel/support/app.js';
 import { panelEnvPerTest } from '../panel/support/env.js';
-import { press, settle } from '../panel/support/harness.js';
+import { press, settle, storeEnd } from '../panel/support/harness.js';
 import { eventsOf } from '../support/messages.js';
 import { MemoryStorage, mountWithStorage, mutationEvent } from './support.js';
 
@@ -666,7 +666,8 @@ describe('Recorder view: what it cannot read', () => {
     const storeId = env.app.devtools.storeId;
     const seq = env.panel.store.getState().stores[storeId]?.lastSeq ?? 0;
     const forged = { ...mutationEvent('Todo.update', [MALFORMED], MALFORMED), seq: seq + 1 };
-    window.postMessage(eventsOf(storeId, [forged]), '*');
+    // On the store's own port, as a script that ran before the library can post it.
+    storeEnd(storeId).postMessage(eventsOf(storeId, [forged]));
     await settle();
     expect(shown()).toEqual(['Todo.update']);
     list().focus();

@@ -6,6 +6,7 @@ import {
 } from '../../../library/src/devtools/protocol/messages.js';
 import { ContentRelay } from '../../src/content/relay.js';
 import { backoff, CONTENT_PORT, type ContentToBackground } from '../../src/shared/ports.js';
+import { TestMessageChannel } from '../support/channel.js';
 import {
   events,
   everyCommand,
@@ -48,6 +49,16 @@ function startRelay(): ContentRelay {
   });
 }
 
+/**
+ * A store greeting as the library does: `message` (a hello) on the window, with one end of a new
+ * channel; returns the other end, the store's, on which it posts everything else.
+ */
+function greet(message: unknown = hello()): MessagePort {
+  const { port1, port2 } = new TestMessageChannel();
+  page.dispatch(message, page.window, [port2]);
+  return port1;
+}
+
 /** What the background received on one port, page messages unwrapped. */
 function pageMessagesOn(port: FakePort<ContentToBackground, unknown> | undefined): PageMessage[] {
   return (port?.received ?? []).flatMap((message) =>
@@ -80,9 +91,9 @@ describe('content script: page → background', () => {
     expect(runtime.connections).toEqual([]);
   });
 
-  it('opens its port on the first valid page message: hello with its pageId, then the message', async () => {
+  it('opens its port on the first store greeting: hello with its pageId, then the greeting', async () => {
     const relay = startRelay();
-    page.dispatch(hello('store-1'));
+    greet(hello('store-1'));
     await settle();
     expect(runtime.connections.map((c) => c.client.name)).toEqual([CONTENT_PORT]);
     expect(accepted[0]?.received).toEqual([
@@ -92,13 +103,16 @@ describe('content script: page → background', () => {
     expect(relay.pageId).toMatch(/^[a-z0-9]+-[a-z0-9]+$/);
   });
 
-  it('drops every invalid message, before and after the port is open', async () => {
+  it('drops every invalid message, on the window and on a store’s port', async () => {
     startRelay();
     for (const [, message] of invalidPageMessages()) page.dispatch(message);
-    page.dispatch(hello());
-    for (const [, message] of invalidPageMessages()) page.dispatch(message);
-    page.dispatch(events('store-1', 1, 2));
-    page.dispatch(snapshot('store-1', 2));
+    const store = greet();
+    for (const [, message] of invalidPageMessages()) {
+      page.dispatch(message);
+      store.postMessage(message);
+    }
+    store.postMessage(events('store-1', 1, 2));
+    store.postMessage(snapshot('store-1', 2));
     await settle();
     expect(runtime.connections).toHaveLength(1);
     expect(pageMessagesOn(accepted[0])).toEqual([
@@ -115,28 +129,80 @@ describe('content script: page → background', () => {
     expect(runtime.connections).toEqual([]);
   });
 
-  it('drops valid messages that do not come from its own window', async () => {
+  it('drops greetings that do not come from its own window', async () => {
     startRelay();
     const other = new TestPage();
-    page.dispatch(hello(), null); // what jsdom's own postMessage gives, and opaque senders
-    page.dispatch(hello(), window); // the embedding page
-    page.dispatch(hello(), other.window); // another frame
-    other.dispatch(hello()); // another frame's own message, on that frame's window
+    const port = () => new TestMessageChannel().port2;
+    page.dispatch(hello(), null, [port()]); // what jsdom's own postMessage gives, and opaque senders
+    page.dispatch(hello(), window, [port()]); // the embedding page
+    page.dispatch(hello(), other.window, [port()]); // another frame
+    other.greet(hello()); // another frame's own greeting, on that frame's window
     await settle();
     expect(runtime.connections).toEqual([]);
     other.unload();
   });
 
-  it('relays what the page posts with postMessage, in order', async () => {
+  it('relays what stores greet with postMessage and post on their ports, in order', async () => {
+    startRelay();
+    const one = page.greet(hello('store-1'));
+    const two = page.greet(hello('store-2'));
+    one.postMessage(events('store-1', 1));
+    two.postMessage(events('store-2', 1));
+    one.postMessage(events('store-1', 2, 3));
+    await settle();
+    expect(pageMessagesOn(accepted[0])).toEqual([
+      hello('store-1'),
+      hello('store-2'),
+      events('store-1', 1),
+      events('store-2', 1),
+      events('store-1', 2, 3),
+    ]);
+  });
+});
+
+describe('content script: what speaks for a store', () => {
+  it('takes no greeting without a port, nor any other message from the window', async () => {
     startRelay();
     page.window.postMessage(hello(), '*');
     page.window.postMessage(events('store-1', 1), '*');
-    page.window.postMessage(events('store-1', 2, 3), '*');
+    page.window.postMessage(snapshot('store-1', 1), '*');
+    await settle();
+    expect(runtime.connections).toEqual([]);
+  });
+
+  it('drops what the window says under a store’s id, while the store’s port goes on', async () => {
+    startRelay();
+    const store = greet();
+    page.window.postMessage(events('store-1', 1), '*');
+    page.window.postMessage(snapshot('store-1', 1), '*');
+    page.window.postMessage(hello('store-1', 1), '*');
+    store.postMessage(events('store-1', 1));
+    await settle();
+    expect(pageMessagesOn(accepted[0])).toEqual([hello(), events('store-1', 1)]);
+  });
+
+  it('binds a store id to the port of its first greeting: a later greeting with another port is dropped', async () => {
+    startRelay();
+    const store = greet();
+    const forger = greet(hello('store-1', 5));
+    forger.postMessage(events('store-1', 1));
+    store.postMessage(events('store-1', 1));
+    await settle();
+    expect(pageMessagesOn(accepted[0])).toEqual([hello(), events('store-1', 1)]);
+  });
+
+  it('takes on a store’s port only that store’s messages', async () => {
+    startRelay();
+    const one = greet(hello('store-1'));
+    greet(hello('store-2'));
+    one.postMessage(events('store-2', 1));
+    one.postMessage(hello('store-3'));
+    one.postMessage(events('store-1', 1));
     await settle();
     expect(pageMessagesOn(accepted[0])).toEqual([
-      hello(),
+      hello('store-1'),
+      hello('store-2'),
       events('store-1', 1),
-      events('store-1', 2, 3),
     ]);
   });
 });
@@ -161,14 +227,14 @@ describe('content script: page messages it cannot forward', () => {
 
   it('refuses what the port could not write as JSON (a cycle, a BigInt, over 64 MiB) before trying', async () => {
     const relay = startRelay();
-    page.dispatch(hello());
+    const store = greet();
     await settle();
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    page.dispatch(helloWith('store-cyclic', cyclic));
-    page.dispatch(helloWith('store-bigint', 10n));
-    page.dispatch(helloWith('store-huge', 'x'.repeat(64 * 1024 * 1024)));
-    page.dispatch(events('store-1', 1));
+    greet(helloWith('store-cyclic', cyclic));
+    greet(helloWith('store-bigint', 10n));
+    greet(helloWith('store-huge', 'x'.repeat(64 * 1024 * 1024)));
+    store.postMessage(events('store-1', 1));
     await settle();
     expect(pageErrors).toEqual([]);
     expect(pageMessagesOn(accepted[0])).toEqual([hello(), events('store-1', 1)]);
@@ -179,10 +245,10 @@ describe('content script: page messages it cannot forward', () => {
   it('drops and counts what the port refuses, and goes on', async () => {
     portsRefuseMarked();
     const relay = startRelay();
-    page.dispatch(hello());
+    const store = greet();
     await settle();
-    page.dispatch(helloWith('store-2', 'refused'));
-    page.dispatch(events('store-1', 1));
+    greet(helloWith('store-2', 'refused'));
+    store.postMessage(events('store-1', 1));
     await settle();
     expect(pageErrors).toEqual([]);
     expect(pageMessagesOn(accepted[0])).toEqual([hello(), events('store-1', 1)]);
@@ -197,12 +263,12 @@ describe('content script: page messages it cannot forward', () => {
   it('drops what it cannot forward from its queue too, and sends the rest', async () => {
     portsRefuseMarked();
     const relay = startRelay();
-    page.dispatch(hello());
+    const store = greet();
     await settle();
     accepted[0]!.disconnect();
     await settle();
-    page.dispatch(helloWith('store-2', 'refused'));
-    page.dispatch(events('store-1', 1));
+    greet(helloWith('store-2', 'refused'));
+    store.postMessage(events('store-1', 1));
     clock.advance(backoff(0));
     await settle();
     expect(pageErrors).toEqual([]);
@@ -214,7 +280,7 @@ describe('content script: page messages it cannot forward', () => {
 describe('content script: background → page', () => {
   it('posts every valid command into the page, in order', async () => {
     startRelay();
-    page.dispatch(hello());
+    greet();
     await settle();
     const background = accepted[0]!;
     for (const command of everyCommand()) background.postMessage(command);
@@ -224,7 +290,7 @@ describe('content script: background → page', () => {
 
   it.each(invalidCommands())('never posts %s into the page', async (_why, message) => {
     startRelay();
-    page.dispatch(hello());
+    greet();
     await settle();
     accepted[0]!.postMessage(message);
     await settle();
@@ -233,7 +299,7 @@ describe('content script: background → page', () => {
 
   it('does not send its own commands back to the background when the page echoes them', async () => {
     const relay = startRelay();
-    page.dispatch(hello());
+    greet();
     await settle();
     accepted[0]!.postMessage(extensionCommand({ kind: 'connect', lastSeq: 0 }));
     await settle();
@@ -250,7 +316,7 @@ describe('content script: background → page', () => {
 describe('content script: reconnection', () => {
   it('tells the page to stop sending when its port drops (a panel still there resyncs)', async () => {
     startRelay();
-    page.dispatch(hello());
+    greet();
     await settle();
     expect(page.posted).toEqual([]);
     accepted[0]!.disconnect(); // the browser stopped the background
@@ -265,12 +331,12 @@ describe('content script: reconnection', () => {
 
   it('queues while the port is down and sends the queue after hello when it reconnects', async () => {
     const relay = startRelay();
-    page.dispatch(hello());
+    const store = greet();
     await settle();
     accepted[0]!.disconnect(); // the browser stopped the background
     await settle();
-    page.dispatch(events('store-1', 1));
-    page.dispatch(events('store-1', 2));
+    store.postMessage(events('store-1', 1));
+    store.postMessage(events('store-1', 2));
     await settle();
     expect(runtime.connections).toHaveLength(1); // waits for its backoff
 
@@ -286,14 +352,14 @@ describe('content script: reconnection', () => {
       { type: 'page', message: events('store-1', 2) },
     ]);
 
-    page.dispatch(events('store-1', 3));
+    store.postMessage(events('store-1', 3));
     await settle();
     expect(pageMessagesOn(accepted[1]).at(-1)).toEqual(events('store-1', 3));
   });
 
   it('backs off while the background cannot be reached: 100 ms doubling up to 5 s', async () => {
     startRelay();
-    page.dispatch(hello());
+    greet();
     await settle();
     runtime.kill(); // closes the port; every connect fails until the background is back
     for (let attempt = 0; attempt < 9; attempt++) await nextConnect();
@@ -304,7 +370,7 @@ describe('content script: reconnection', () => {
 
   it('starts its backoff over once a connection has stayed up', async () => {
     startRelay();
-    page.dispatch(hello());
+    greet();
     await settle();
     runtime.kill();
     for (let attempt = 0; attempt < 4; attempt++) await nextConnect();
@@ -327,11 +393,12 @@ describe('content script: reconnection', () => {
 
   it('keeps only the newest 500 messages while down: the panel resyncs the rest', async () => {
     startRelay();
-    page.dispatch(hello());
+    const store = greet();
     await settle();
     accepted[0]!.disconnect();
     await settle();
-    for (let seq = 1; seq <= 600; seq++) page.dispatch(events('store-1', seq));
+    for (let seq = 1; seq <= 600; seq++) store.postMessage(events('store-1', seq));
+    await settle();
     clock.advance(backoff(0));
     await settle();
     const relayed = pageMessagesOn(accepted[1]);
@@ -342,13 +409,13 @@ describe('content script: reconnection', () => {
 
   it('stays quiet once the extension is gone (reloaded or removed)', async () => {
     startRelay();
-    page.dispatch(hello());
+    const store = greet();
     await settle();
     extensionGone = true;
     accepted[0]!.disconnect();
     await settle();
     clock.advance(60_000);
-    page.dispatch(events('store-1', 1));
+    store.postMessage(events('store-1', 1));
     await settle();
     clock.advance(60_000);
     expect(clock.pending).toBe(0); // no more retries
@@ -360,7 +427,7 @@ describe('content script: reconnection', () => {
   it('opens nothing and schedules nothing when the extension is already gone', async () => {
     extensionGone = true;
     startRelay();
-    page.dispatch(hello());
+    greet();
     await settle();
     expect(runtime.connections).toEqual([]);
     expect(clock.pending).toBe(0);

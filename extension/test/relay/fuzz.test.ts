@@ -6,13 +6,15 @@ import {
   isPageMessage,
 } from '../../../library/src/devtools/protocol/validate.js';
 import type { BackgroundToPanel } from '../../src/shared/ports.js';
+import { PageForger } from '../support/forger.js';
 import { forPage, hostileMessage } from '../support/hostile.js';
 import { MAX_PORT_MESSAGE_LENGTH } from '../support/ports.js';
 import { expectInSync, Panel, Tab, World } from '../support/world.js';
 
 /**
  * A hostile script on the page, fuzzed: 20 runs of 500 generated messages (10,000 in all) posted
- * on the page's window between the real store's own changes, through the real parts (bridge,
+ * between the real store's own changes, by every way a page has (PageForger: the real store's
+ * own port included, as a script that ran before the library can), through the real parts (bridge,
  * content script, background, panel connection and store) over fake ports. Another tab, with
  * no such script, is watched by a panel of its own all along.
  */
@@ -64,12 +66,20 @@ describe('a hostile script on the page, fuzzed', () => {
             quiet.activity(1);
             await world.run(200);
 
+            const { page } = tab;
+            const forger = new PageForger(
+              {
+                post: (message) => page.window.postMessage(message, '*'),
+                greet: (message) => page.greet(message),
+              },
+              { id: tab.bridge.storeId, port: page.storeEnd(tab.bridge.storeId) },
+            );
             let unforwardable = 0;
             for (const [index, item] of hostile.entries()) {
               const message = forPage(item, tab.bridge.storeId);
-              // The page's postMessage clones it, as a browser does.
+              // Posting clones it, as a browser does.
               if (isPageMessage(structuredClone(message)) && !carriable(message)) unforwardable++;
-              tab.page.window.postMessage(message, '*');
+              forger.post(message);
               if (index % 50 === 49) {
                 tab.activity(1);
                 quiet.activity(1);

@@ -5,10 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   connectDevtools,
   type DevtoolsConnection,
+  type EventsMessage,
   encode,
+  isPageMessage,
   LIBRARY_VERSION,
   MAX_MESSAGE_LENGTH,
   MAX_ROWS_PER_REQUEST,
+  type PageMessage,
   PROTOCOL_TAG,
   PROTOCOL_VERSION,
   SNAPSHOT_CHUNK_LENGTH,
@@ -117,6 +120,35 @@ describe('handshake', () => {
     ]);
     connect(createStore(), { name: 'Cart' });
     expect(panel.hellos()[1]?.storeName).toBe('Cart');
+  });
+
+  it('greets on the window with the port it talks on, and posts nothing else on the window', async () => {
+    const onWindow: unknown[] = [];
+    const listen = (event: MessageEvent) => onWindow.push(event.data);
+    window.addEventListener('message', listen);
+    const onPort: PageMessage[] = [];
+    try {
+      const store = createStore();
+      const { storeId, flush } = connect(store, { batchInterval: 0 });
+      const port = panel.ports.get(storeId);
+      if (port === undefined) throw new Error('the greeting transferred no port');
+      port.addEventListener('message', (event) => onPort.push(event.data));
+      port.start();
+      panel.connect(0, storeId);
+      notes(store, 2);
+      flush();
+      await vi.waitFor(() => expect(onPort.at(-1)?.kind).toBe('events'));
+      expect(onPort.map((message) => message.kind)).toEqual(['hello', 'snapshot', 'events']);
+      expect(onPort[0]).toMatchObject({ kind: 'hello', storeId, answering: true });
+      expect(eventsIn(onPort[2] as EventsMessage).map((event) => event.seq)).toEqual([1, 2]);
+      // The window carried the greeting (and the panel's command), nothing the store said after.
+      // (Earlier tests' stores greeted on this window too: jsdom delivers in a later task.)
+      await nextTask();
+      const ours = onWindow.filter((data) => isPageMessage(data) && data.storeId === storeId);
+      expect(ours).toEqual([panel.hellos(storeId)[0]]);
+    } finally {
+      window.removeEventListener('message', listen);
+    }
   });
 
   it('answers connect {lastSeq: 0} with hello, a snapshot, then the history flagged `history`', () => {

@@ -17,24 +17,42 @@ import {
 /** Shared helpers of the devtools tests (this file holds no tests). */
 
 /**
- * Stands in for the extension's content script: records every message the page posts
- * (synchronously, through a spy on `window.postMessage` that still delivers them) and sends
- * commands as the content script would (`source: window`).
+ * Stands in for the extension's content script: records every message the page posts, in order
+ * (synchronously, through spies that still deliver them): a store's greeting on
+ * `window.postMessage`, and all it says after on its port, `MessagePort.prototype.postMessage`.
+ * It sends commands as the content script would (`source: window`).
  */
 export class PanelStandIn {
-  /** Everything posted to the window since the stand-in was created, valid or not. */
+  /** Everything posted to the window or on a port since the stand-in was created, valid or not. */
   readonly raw: unknown[] = [];
-  private readonly spy: MockInstance;
+  /** The ports greetings transferred (the content script's ends), by store id. */
+  readonly ports = new Map<string, MessagePort>();
+  private readonly spies: MockInstance[];
 
   constructor() {
-    const original = window.postMessage.bind(window);
-    this.spy = vi.spyOn(window, 'postMessage').mockImplementation(((
-      message: unknown,
-      targetOrigin: string,
-    ) => {
-      this.raw.push(message);
-      original(message, targetOrigin);
-    }) as typeof window.postMessage);
+    const postOnWindow = window.postMessage.bind(window);
+    const postOnPort = MessagePort.prototype.postMessage;
+    const raw = this.raw;
+    this.spies = [
+      vi.spyOn(window, 'postMessage').mockImplementation(((
+        message: unknown,
+        targetOrigin: string,
+        transfer: MessagePort[] = [],
+      ) => {
+        raw.push(message);
+        const { kind, storeId } = (message ?? {}) as { kind?: unknown; storeId?: unknown };
+        if (kind === 'hello' && typeof storeId === 'string' && transfer[0])
+          this.ports.set(storeId, transfer[0]);
+        postOnWindow(message, targetOrigin);
+      }) as typeof window.postMessage),
+      vi.spyOn(MessagePort.prototype, 'postMessage').mockImplementation(function (
+        this: MessagePort,
+        message: unknown,
+      ) {
+        raw.push(message);
+        postOnPort.call(this, message);
+      } as typeof MessagePort.prototype.postMessage),
+    ];
   }
 
   /** Messages already checked (checking parses the events, which is slow for large ones). */
@@ -133,7 +151,7 @@ export class PanelStandIn {
   }
 
   restore(): void {
-    this.spy.mockRestore();
+    for (const spy of this.spies) spy.mockRestore();
   }
 }
 

@@ -38,8 +38,13 @@ function items(count: number) {
 }
 
 /** Posts nothing anywhere: the bridge keeps its ring as a page whose panel is closed. */
+const silentPort = { postMessage() {}, close() {} };
 const noWindow = {
   document: { title: 'large' },
+  MessageChannel: class {
+    port1 = silentPort;
+    port2 = silentPort;
+  },
   addEventListener() {},
   removeEventListener() {},
   postMessage() {},

@@ -4,13 +4,15 @@ import type {
   ExtensionCommand,
   PageMessage,
 } from '../../../../library/src/devtools/protocol/messages.js';
-import { isPageMessage } from '../../../../library/src/devtools/protocol/validate.js';
+import { ContentRelay } from '../../../src/content/relay.js';
 import { App } from '../../../src/panel/App.js';
 import { PanelConnection } from '../../../src/panel/connection.js';
 import { PanelContext } from '../../../src/panel/context.js';
 import { createPanelStore, type PanelStore } from '../../../src/panel/store.js';
 import {
   type BackgroundToPanel,
+  CONTENT_PORT,
+  type ContentToBackground,
   PANEL_PORT,
   type PanelToBackground,
   type PortLike,
@@ -18,11 +20,94 @@ import {
 
 /**
  * The panel under test, wired to the REAL library in the same jsdom window (this file holds no
- * tests): the app's store posts page messages on `window`; a stand-in for the content script
- * and the background forwards them to the panel's PanelConnection through a fake port, and
- * turns the panel's commands into `message` events from `window` (jsdom's own postMessage
- * leaves `source` null, which the page would drop).
+ * tests): the app's store greets on `window` and talks on its port; the real content script
+ * (ContentRelay, listening from the start, as at document_start) relays to a stand-in for the
+ * background, which forwards to the panel's PanelConnection through a fake port, and sends the
+ * panel's commands back through the content script into the page.
  */
+
+/**
+ * jsdom's own postMessage leaves `source` null (which the page and the content script drop) and
+ * transfers no ports: this one delivers, in a later task as jsdom does, a structured clone from
+ * `window` with the ports it transfers. (The timer is taken now: a test that fakes timers later
+ * still gets its messages.)
+ */
+const later = setTimeout;
+window.postMessage = ((data: unknown, _origin: string, transfer: MessagePort[] = []) => {
+  noteGreeting(data, transfer);
+  const copy = structuredClone(data);
+  later(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', { data: copy, source: window, ports: transfer }),
+    );
+  }, 0);
+}) as Window['postMessage'];
+
+/**
+ * What a script that ran before the library can hold: every channel the page made (it wrapped
+ * MessageChannel), and so, by store id, the end each store posts on (see storeEnd).
+ */
+const channels: MessageChannel[] = [];
+const storeEnds = new Map<string, MessagePort>();
+const PageMessageChannel = window.MessageChannel;
+window.MessageChannel = class extends PageMessageChannel {
+  constructor() {
+    super();
+    channels.push(this);
+  }
+};
+
+function noteGreeting(data: unknown, transfer: readonly MessagePort[]) {
+  const { kind, storeId } = (data ?? {}) as { kind?: unknown; storeId?: unknown };
+  const channel = channels.find((made) => made.port2 === transfer[0]);
+  if (kind === 'hello' && typeof storeId === 'string' && channel && !storeEnds.has(storeId))
+    storeEnds.set(storeId, channel.port1);
+}
+
+/**
+ * The port a store of the page posts on, as a script that ran before the library holds it; throws
+ * if no store of that id greeted.
+ */
+export function storeEnd(storeId: string): MessagePort {
+  const end = storeEnds.get(storeId);
+  if (end === undefined) throw new Error(`no store ${storeId} greeted on this page`);
+  return end;
+}
+
+/** The content script's runtime port, whose other end is the tab of the panel mounted now. */
+class ContentPort implements PortLike<unknown, ContentToBackground> {
+  readonly name = CONTENT_PORT;
+  tab: FakeTab | undefined;
+  private readonly listeners: ((message: unknown) => void)[] = [];
+  readonly onMessage = {
+    addListener: (listener: (message: unknown) => void) => {
+      this.listeners.push(listener);
+    },
+  };
+  readonly onDisconnect = { addListener: () => {} };
+
+  postMessage(message: ContentToBackground): void {
+    if (message.type === 'page') this.tab?.fromPage(structuredClone(message.message));
+  }
+
+  /** The background sends a command to the content script. */
+  command(command: ExtensionCommand): void {
+    const copy = structuredClone(command);
+    queueMicrotask(() => {
+      for (const listener of this.listeners) listener(copy);
+    });
+  }
+
+  disconnect(): void {}
+}
+
+const contentPort = new ContentPort();
+new ContentRelay({
+  window,
+  connect: () => contentPort,
+  setTimeout: (callback, ms) => later(callback, ms),
+  warn: () => {},
+});
 
 /** The panel's end of a runtime port. Deliveries are asynchronous, as in a browser. */
 export class FakePanelPort implements PortLike<unknown, PanelToBackground> {
@@ -72,8 +157,8 @@ export class FakePanelPort implements PortLike<unknown, PanelToBackground> {
 }
 
 /**
- * The content script and the background for one tab: announces the page once it has spoken,
- * forwards its valid messages, and runs the panel's commands in the page.
+ * The background for one tab: announces the page once it has spoken, forwards what the content
+ * script relays, and sends the panel's commands to the content script.
  */
 export class FakeTab {
   /** Every command the panel sent, in order. */
@@ -87,7 +172,7 @@ export class FakeTab {
   private announced = false;
 
   constructor() {
-    window.addEventListener('message', this.onWindowMessage);
+    contentPort.tab = this;
   }
 
   get pageId(): string {
@@ -115,18 +200,17 @@ export class FakeTab {
   }
 
   dispose(): void {
-    window.removeEventListener('message', this.onWindowMessage);
+    if (contentPort.tab === this) contentPort.tab = undefined;
   }
 
   onPanelMessage = (message: PanelToBackground): void => {
     if (message.type !== 'command') return;
     this.commands.push(message.command);
-    window.dispatchEvent(new MessageEvent('message', { data: message.command, source: window }));
+    contentPort.command(message.command);
   };
 
-  private readonly onWindowMessage = (event: MessageEvent): void => {
-    const data: unknown = event.data;
-    if (!isPageMessage(data)) return;
+  /** A page message the content script relayed. */
+  fromPage(data: PageMessage): void {
     const port = this.port;
     if (!port) return; // the background is down: the page's messages are lost
     if (!this.announced) {
@@ -139,7 +223,7 @@ export class FakeTab {
     }
     this.forwarded.push(data);
     port.deliver({ type: 'page', message: data });
-  };
+  }
 }
 
 export interface MountedPanel {
@@ -190,7 +274,8 @@ export function mountPanel(): MountedPanel {
 
 /**
  * Lets every message in flight arrive and the panel render: page batches (setTimeout 0),
- * jsdom's postMessage (a task), port deliveries (microtasks), Preact's re-render. Twice: a
+ * window messages (a task), the store's port (Node's MessagePort: a turn of the event loop),
+ * fake port deliveries (microtasks), Preact's re-render. Twice: a
  * render asks the page for the rows it shows (once `act` has flushed it), and their answer
  * takes another round.
  */

@@ -48,7 +48,8 @@ export interface DevtoolsOptions {
    */
   batchInterval?: number;
   /**
-   * The window to talk through (the page's own window by default). Where there is none (a
+   * The window to greet the content script through (the page's own window by default); its
+   * `MessageChannel` makes the port the store talks on after that. Where there is none (a
    * server render), the connection does nothing.
    */
   window?: Window;
@@ -86,9 +87,35 @@ const BATCH_LENGTH = RELAY_MESSAGE_LENGTH;
 let storeCount = 0;
 
 /**
- * Connects a store to the RestLens panel over window messaging. Until a panel connects it only
- * keeps a ring of recent changes (see History; nothing is serialized); while connected it sends
- * events in batches, answers resync requests with the missing events or a snapshot, answers
+ * The random part of a store id. A store's id is what its content script binds its port to, so
+ * a script of the page must not guess it before the store greets (and greet first with its own
+ * port): the browser's random source, never `Math.random`, whose next values can be worked out
+ * from earlier ones. `getRandomValues` needs no secure context (pages on plain http have it).
+ */
+function randomPart(): string {
+  return Array.from(crypto.getRandomValues(new Uint32Array(2)), (word) => word.toString(36)).join(
+    '',
+  );
+}
+
+/** A window with the constructor of its realm's message channels (every browser window has one). */
+type PageWindow = Window & Pick<typeof globalThis, 'MessageChannel'>;
+
+/** The two ends of a new channel made by `target`'s realm; throws, saying so, when it has none. */
+function channelOf(target: Window): MessageChannel {
+  const { MessageChannel: Channel } = target as PageWindow;
+  if (typeof Channel !== 'function')
+    throw new TypeError('RestLens devtools: the window has no MessageChannel to talk to the panel');
+  return new Channel();
+}
+
+/**
+ * Connects a store to the RestLens panel. It greets the content script with a window message
+ * (`hello`) that carries one end of a MessageChannel, and posts everything after on the other
+ * end, which it alone holds: a script of the page can post window messages that look like the
+ * store's, not messages on its port. The panel's commands come as window messages. Until a panel
+ * connects it only keeps a ring of recent changes (see History; nothing is serialized); while
+ * connected it sends events in batches, answers resync requests with the missing events or a snapshot, answers
  * reads of rows and results (now, or as of a seq in the ring), and runs the panel's commands
  * (invalidate, expire all, reset, replay).
  *
@@ -104,13 +131,18 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
   return new DevtoolsBridge(store, target, options);
 }
 
-/** A store's id on the page: unique there, and unlikely to repeat after a reload. */
+/** A store's id on the page: unique there, unlikely to repeat after a reload, never guessed. */
 function newStoreId(): string {
-  return `store-${++storeCount}-${Math.random().toString(36).slice(2, 8)}`;
+  return `store-${++storeCount}-${randomPart()}`;
 }
 
 class DevtoolsBridge implements DevtoolsConnection {
   readonly storeId = newStoreId();
+  /**
+   * The store's end of the channel it greeted the content script with: every message after
+   * that first `hello` goes on it (see post).
+   */
+  private readonly port: MessagePort;
   private readonly storeName: string;
   private readonly batchInterval: number;
   private readonly sliceMs: number;
@@ -159,7 +191,9 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.sent = { seq: 0, state: this.state };
     this.unobserve = store.observe(this.observe);
     this.target.addEventListener('message', this.onMessage);
-    this.hello();
+    const { port1, port2 } = channelOf(this.target);
+    this.port = port1;
+    this.greet(port2);
   }
 
   private get resultCommands(): ResultCommands {
@@ -200,6 +234,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.unobserve();
     this.target.removeEventListener('message', this.onMessage);
     this.stopSending();
+    this.port.close();
   };
 
   private readonly onMessage = (event: MessageEvent) => {
@@ -229,20 +264,32 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.post({ kind: 'command-error', storeId: this.storeId, command, error });
   }
 
+  /**
+   * Posts on the store's end of its channel, which no other script holds: what arrives on the
+   * content script's end comes from this bridge.
+   */
   private post(message: PageMessageBody) {
-    this.target.postMessage(pageMessage(message), '*');
+    this.port.postMessage(pageMessage(message));
   }
 
-  /** Announces the store: on its own at start, and `answering` a panel's connect. */
-  private hello(answering?: true) {
-    this.post({
+  /**
+   * The store's greeting, the one message it posts on the window: it hands the content script
+   * (listening since the document started) the end of the channel the store talks on.
+   */
+  private greet(contentEnd: MessagePort) {
+    this.target.postMessage(pageMessage(this.hello()), '*', [contentEnd]);
+  }
+
+  /** Announces the store: on its own at start (greet), and `answering` a panel's connect. */
+  private hello(answering?: true): PageMessageBody {
+    return {
       kind: 'hello',
       storeId: this.storeId,
       storeName: this.storeName,
       libraryVersion: LIBRARY_VERSION,
       seq: this.seq,
       ...(answering ? { answering } : {}),
-    });
+    };
   }
 
   private readonly observe = ({ action, changes, view }: StoreRecord): void => {
@@ -517,7 +564,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     switch (command.kind) {
       case 'connect':
         this.connected = true;
-        this.hello(true);
+        this.post(this.hello(true));
         this.sendSliced(this.resync(command.lastSeq));
         return;
       case 'disconnect':

@@ -2,6 +2,14 @@
  * The page ⇄ extension messages: their envelope, kinds, limits and builders. The extension
  * imports nothing from the library but this folder. Every message is a plain JSON-safe object.
  *
+ * How they travel: a store greets with a window message, `hello`, that transfers one end of a
+ * MessageChannel (`event.ports[0]`); everything else the store says comes on that port, and the
+ * content script takes nothing else from the window (a script of the page can post window
+ * messages under any store id, not on a port only the store holds). The first `hello` of a store
+ * id binds it to its port: a later one with another port is not that store. Commands
+ * (extension → page) come as window messages: data that asks the store for nothing a script of
+ * the page could not do itself.
+ *
  * What crosses on every store change is kept small, because it is paid for on the page's thread
  * (the page encodes it, the browser clones it into the content script, which checks it):
  * - events travel as JSON text, one string per batch, so the clone is a copy of one string and
@@ -13,8 +21,11 @@
  */
 
 export const PROTOCOL_TAG = 'restlens';
-/** 3: effects are the change-set's items (entity updates carry each field's before and after). */
-export const PROTOCOL_VERSION = 3;
+/**
+ * 3: effects are the change-set's items (entity updates carry each field's before and after).
+ * 4: a store's messages after its `hello` come on the port the hello transferred.
+ */
+export const PROTOCOL_VERSION = 4;
 /** Largest snapshot chunk, in UTF-16 code units (≤ 1 MB once UTF-8 encoded, even if non-ASCII). */
 export const SNAPSHOT_CHUNK_LENGTH = 256 * 1024;
 /**
@@ -87,6 +98,11 @@ interface Envelope {
 
 // ---- page → extension --------------------------------------------------------------------------
 
+/**
+ * A store announcing itself. Its own greeting is the one window message a store posts, and
+ * transfers the port it posts everything else on; a hello `answering` a connect comes on that
+ * port.
+ */
 export interface HelloMessage extends Envelope {
   source: 'page';
   kind: 'hello';

@@ -95,7 +95,7 @@ function isEnvelope(
 }
 
 /**
- * Whether a value is JSON within MAX_MESSAGE_LENGTH characters. A window message is a
+ * Whether a value is JSON within MAX_MESSAGE_LENGTH characters. A page message is a
  * structured clone, not parsed JSON: it can hold one object in many places (written out, a copy
  * in each: a value of 64 levels that each hold the next one twice is 2^64 copies), and values JSON
  * cannot carry (Map, Set, Date, typed arrays: `{}` once written; BigInt). So the value is first
