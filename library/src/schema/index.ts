@@ -10,7 +10,9 @@ export {
   CollectionAdder,
   type CollectionFilter,
   type CollectionMerge,
+  CollectionMover,
   type CollectionOptions,
+  CollectionRemover,
   type CollectionSchema,
   type CreateCollectionFilter,
   type MemberOf,
@@ -18,6 +20,8 @@ export {
   paginatedMerge,
   pushMerge,
   unshiftMerge,
+  /** data-client's name of the merge that prepends, for `moveWith(unshift)` and `addWith`. */
+  unshiftMerge as unshift,
 } from './Collection.js';
 export { SchemaError } from './describe.js';
 export { Entity, type EntityClass } from './Entity.js';
