@@ -1,10 +1,11 @@
 import { registerEndpoint } from '../endpoint/registry.js';
-import type {
-  CollectionMover,
-  CollectionOptions,
-  CollectionRemover,
-} from '../schema/Collection.js';
-import type { Schema } from '../schema/denormalizeTypes.js';
+import type { CollectionOptions } from '../schema/Collection.js';
+import {
+  Collection,
+  type CollectionMover,
+  type CollectionRemover,
+} from '../schema/CollectionWithMoves.js';
+import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
 import { findCollection, mapCollections } from './collections.js';
 import {
   type Body,
@@ -39,7 +40,8 @@ export interface CollectionMembers<O extends ResourceGenerics> {
     schema: CollectionRemover<[O['schema']]>;
     method: 'PATCH';
     searchParams: Search<O>;
-    body: Partial<Body<O>>;
+    /** The entity removed: the fields its pk is computed from, and any it changes. */
+    body: Partial<Denormalize<O['schema']>>;
   }>;
   /**
    * PATCH to the entity's URL: the entity leaves the lists its stored values match and joins
@@ -55,7 +57,8 @@ export interface CollectionMembers<O extends ResourceGenerics> {
 
 /** The members of a resource made by `resource()`: `createResource`'s, and the list's moves. */
 export interface CurrentResource<O extends ResourceGenerics> extends Resource<O> {
-  getList: Resource<O>['getList'] & CollectionMembers<O>;
+  getList: Resource<O>['getList'] &
+    CollectionMembers<O> & { readonly schema: Collection<[O['schema']]> };
   extend: ResourceExtend<this>;
 }
 
@@ -67,11 +70,20 @@ export interface CurrentResource<O extends ResourceGenerics> extends Resource<O>
 export function resource<const O extends CurrentResourceOptions>(
   options: Readonly<O>,
 ): CurrentResource<O> {
-  const { nonFilterArgumentKeys, Endpoint = RestEndpoint, ...rest } = options;
-  const built = buildResource({ ...rest, Endpoint: withCollectionMembers(Endpoint) }, 'resource', {
-    collection: nonFilterArgumentKeys === undefined ? undefined : { nonFilterArgumentKeys },
-    list: { movePath: options.path },
-  }) as unknown as CurrentResource<O>;
+  const {
+    nonFilterArgumentKeys,
+    Endpoint = RestEndpoint,
+    Collection: List = Collection,
+    ...rest
+  } = options;
+  const built = buildResource(
+    { ...rest, Endpoint: withCollectionMembers(Endpoint), Collection: List },
+    'resource',
+    {
+      collection: nonFilterArgumentKeys === undefined ? undefined : { nonFilterArgumentKeys },
+      list: { movePath: options.path },
+    },
+  ) as unknown as CurrentResource<O>;
   // Found by name, as the other members are, when a recorded move is replayed.
   registerEndpoint(built.getList.remove);
   registerEndpoint(built.getList.move);
@@ -99,7 +111,10 @@ function withCollectionMembers(Base: EndpointClass): EndpointClass {
         return derived(this, 'remove', () =>
           this.extend({
             method: 'PATCH',
-            schema: mapCollections(this.schema, (collection) => collection.remove) as Schema,
+            schema: mapCollections(
+              this.schema,
+              (collection) => movesOf(collection).remove,
+            ) as Schema,
             name: `${this.name}.remove`,
           }),
         );
@@ -113,7 +128,7 @@ function withCollectionMembers(Base: EndpointClass): EndpointClass {
             path: this.movePath ?? this.path,
             // The entity's URL takes its parameters; the list's query does not apply.
             searchParams: undefined,
-            schema: mapCollections(this.schema, (collection) => collection.move) as Schema,
+            schema: mapCollections(this.schema, (collection) => movesOf(collection).move) as Schema,
             name: `${this.name}.move`,
           }),
         );
@@ -130,4 +145,15 @@ function withCollectionMembers(Base: EndpointClass): EndpointClass {
 function checkCollection(endpoint: RestEndpoint, member: string): void {
   if (!findCollection(endpoint.schema))
     throw new TypeError(`${endpoint.name}.${member}: the schema holds no schema.Collection`);
+}
+
+/**
+ * A list's collection, which has `remove` and `move` unless the app built it from the collection
+ * `createResource` uses (a `Collection` option extending it, which TypeScript does not accept).
+ */
+function movesOf(collection: unknown): Collection {
+  if (typeof (collection as Collection).moveWith === 'function') return collection as Collection;
+  throw new TypeError(
+    `${(collection as Collection).key}: remove and move need a schema.Collection (or a class that extends it)`,
+  );
 }

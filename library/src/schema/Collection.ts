@@ -1,6 +1,5 @@
 import { MemberList } from '../normalize/memberList.js';
 import { ArraySchema } from './Array.js';
-import { movedEntity, removeFromRows } from './collectionMoves.js';
 import { Recomputed } from './definitions.js';
 import { describeValue, SchemaError } from './describe.js';
 import { argMatches, isOrderArgument, parseRowArgs, serializeRowArgs } from './rowArgs.js';
@@ -124,7 +123,7 @@ function tableOf(schema: unknown): CollectionTable {
  * The members a row keeps of a normalized list: entity references. An item of a type a union
  * names no member for stays a plain object, which has no pk to find, move or remove it by.
  */
-function entityRefs(normalized: readonly unknown[]): string[] {
+export function entityRefs(normalized: readonly unknown[]): string[] {
   return normalized.filter((item): item is string => typeof item === 'string');
 }
 
@@ -179,8 +178,7 @@ export class Collection<
   private readonly tableOf = new Recomputed(() => tableOf(this.schema.schema));
   private readonly argsKey: (...args: readonly unknown[]) => Record<string, unknown> | undefined;
   private readonly nestKey: CollectionOptions['nestKey'];
-  /** The schemas derived from this one (`push`, `remove`, …), each made when first read. */
-  private readonly adders = new Map<'push' | 'unshift' | 'remove' | 'move', unknown>();
+  private readonly adders = new Map<'push' | 'unshift', unknown>();
   /** Typed for any arguments, so that a Collection is one whatever `_Args` it was declared with. */
   readonly options: CollectionOptions<readonly any[]>;
 
@@ -245,42 +243,12 @@ export class Collection<
 
   /** `push` and `unshift` are made when first read: each adder is a Collection too. */
   private adder(name: 'push' | 'unshift', merge: CollectionMerge): CollectionAdder<S, 'single'> {
-    return this.derived(name, () => new CollectionAdder<S, 'single'>(this, merge));
-  }
-
-  private derived<T>(name: 'push' | 'unshift' | 'remove' | 'move', make: () => T): T {
-    let schema = this.adders.get(name) as T | undefined;
-    if (schema === undefined) {
-      schema = make();
-      this.adders.set(name, schema);
+    let adder = this.adders.get(name) as CollectionAdder<S, 'single'> | undefined;
+    if (!adder) {
+      adder = new CollectionAdder(this, merge);
+      this.adders.set(name, adder);
     }
-    return schema;
-  }
-
-  /**
-   * Takes its input's entities out of the stored rows that hold them and whose filtering
-   * arguments match the call's (as `push` chooses rows), and stores the entities as they come.
-   */
-  get remove(): CollectionRemover<S> {
-    return this.derived('remove', () => new CollectionRemover(this));
-  }
-
-  /**
-   * Moves its input's entities between rows: out of the rows their stored values match, into the
-   * rows their new values match (the call's last argument under the response), appended.
-   * A subclass may set it to `this.moveWith(unshiftMerge)` to prepend instead.
-   */
-  get move(): CollectionMover<S> {
-    return this.derived('move', () => this.moveWith(pushMerge));
-  }
-
-  set move(mover: CollectionMover<S>) {
-    this.adders.set('move', mover);
-  }
-
-  /** A `move` that adds to the rows it reaches with `merge` (`unshiftMerge` to prepend). */
-  moveWith(merge: CollectionMerge): CollectionMover<S> {
-    return new CollectionMover(this, merge);
+    return adder;
   }
 
   /** True for argument names that do not change which members the list holds. */
@@ -382,14 +350,6 @@ export class CollectionAdder<
     return this.collection.unshift;
   }
 
-  override get remove(): CollectionRemover<S> {
-    return this.collection.remove;
-  }
-
-  override get move(): CollectionMover<S> {
-    return this.collection.move;
-  }
-
   /** Rows are the collection's, whatever a subclass of it says identifies them. */
   override pk(args: readonly unknown[]): string {
     return this.collection.pk(args);
@@ -476,105 +436,5 @@ export class CollectionAdder<
     if (this.createFilter?.rowArgs) return this.collection.denormalize(input, ctx);
     if (Array.isArray(input)) return this.collection.schema.denormalize(input, ctx);
     return ctx.unvisit(this.collection.schema.schema, input);
-  }
-}
-
-/** Refuses what a remove or a move cannot take members out of rows by: anything but objects. */
-function checkObjects(collection: Collection, what: string, input: unknown): void {
-  if (typeof input === 'object' && input !== null) return;
-  throw new SchemaError(
-    process.env.NODE_ENV !== 'production'
-      ? `${what} ${collection.key} expects an object or a list of objects but received ${describeValue(input)}`
-      : `${what} ${collection.key} expects objects`,
-    input,
-  );
-}
-
-/**
- * The schema of `collection.remove`: stores its input's entities, and takes them out of the
- * stored rows that hold them and whose filtering arguments match the call's. Reads as the
- * entity (or entities) removed.
- */
-export class CollectionRemover<S extends CollectionSchema = any> extends CollectionAdder<
-  S,
-  'single'
-> {
-  constructor(collection: Collection<S>) {
-    super(collection, pushMerge);
-  }
-
-  override normalize(
-    input: unknown,
-    parent: unknown,
-    key: string | undefined,
-    ctx: NormalizeContext,
-  ): unknown {
-    checkObjects(this.collection, 'removing from', input);
-    const single = !Array.isArray(input);
-    const removed = entityRefs(
-      this.collection.schema.normalize(single ? [input] : input, parent, key, ctx),
-    );
-    const chosen = this.collection.createCollectionFilter(...ctx.args);
-    for (const member of removed) removeFromRows(ctx, this.collection.table, member, chosen);
-    return single ? removed[0] : removed;
-  }
-}
-
-/**
- * The schema of `collection.move` (and `moveWith(merge)`): stores its input's entities, takes
- * each out of the rows its stored values match and adds it with `merge` to the rows its new
- * values match (a row both match keeps it where it is). Reads as the entity (or entities) moved.
- */
-export class CollectionMover<S extends CollectionSchema = any> extends CollectionAdder<
-  S,
-  'single'
-> {
-  override normalize(
-    input: unknown,
-    parent: unknown,
-    key: string | undefined,
-    ctx: NormalizeContext,
-  ): unknown {
-    checkObjects(this.collection, 'moving in', input);
-    const entity = this.collection.schema.schema;
-    if (!isEntity(entity)) {
-      throw new TypeError(
-        process.env.NODE_ENV !== 'production'
-          ? `moving in ${this.collection.key}: move takes entities of one Entity class (their lists are chosen by the entity's own fields), not the members of a schema.Union`
-          : `moving in ${this.collection.key}: move takes entities of one Entity class`,
-      );
-    }
-    const single = !Array.isArray(input);
-    const items = (single ? [input] : input) as Record<string, unknown>[];
-    // Read before the entities are stored: the stored values say which rows hold them now.
-    const moves = items.map((item) => movedEntity(entity, item, parent, key, ctx));
-    const moved = entityRefs(this.collection.schema.normalize(items, parent, key, ctx));
-    const { table } = this.collection;
-    const [urlParams] = ctx.args;
-    moves.forEach(({ before, after }, index) => {
-      const member = moved[index];
-      if (member === undefined) return;
-      const values = before === undefined ? after : { ...before, ...after };
-      const addArgs = [{ ...(urlParams as object), ...after }, values];
-      const joins = this.collection.createCollectionFilter(...addArgs);
-      const stays =
-        before === undefined
-          ? () => false
-          : this.collection.createCollectionFilter({ ...(urlParams as object), ...before }, before);
-      removeFromRows(ctx, table, member, (rowArgs) => stays(rowArgs) && !joins(rowArgs));
-      for (const rowPk of this.rowsReached(ctx, addArgs)) {
-        if (stays(parseRowArgs(rowPk))) continue;
-        const existing =
-          (ctx.getRow(table.key, rowPk) as MemberList | undefined) ?? MemberList.empty();
-        ctx.writeCollectionRow(
-          table,
-          rowPk,
-          this.merged(existing, [member]),
-          this.merge.insertKind ?? 'add',
-          [member],
-        );
-      }
-    });
-    return single ? moved[0] : moved;
   }
 }
