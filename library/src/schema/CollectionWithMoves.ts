@@ -3,7 +3,6 @@ import {
   CollectionAdder,
   Collection as CollectionCore,
   type CollectionMerge,
-  type CollectionOptions,
   type CollectionSchema,
   entityRefs,
   pushMerge,
@@ -39,11 +38,6 @@ export class Collection<
   private removeSchema: CollectionRemover<S> | undefined;
   private moveSchema: CollectionMover<S> | undefined;
 
-  // biome-ignore lint/complexity/noUselessConstructor: types the options as data-client does
-  constructor(schema: S, options?: CollectionOptions<_Args>) {
-    super(schema, options);
-  }
-
   /**
    * Takes its input's entities out of the stored rows that hold them and whose filtering
    * arguments match the call's (as `push` chooses rows), and stores the entities as they come.
@@ -74,12 +68,12 @@ export class Collection<
 }
 
 /** Refuses what a remove or a move cannot take members out of rows by: anything but objects. */
-function checkObjects(collection: CollectionCore, what: string, input: unknown): void {
+function checkObjects(collection: CollectionCore, member: string, input: unknown): void {
   if (typeof input === 'object' && input !== null) return;
   throw new SchemaError(
     process.env.NODE_ENV !== 'production'
-      ? `${what} ${collection.key} expects an object or a list of objects but received ${describeValue(input)}`
-      : `${what} ${collection.key} expects objects`,
+      ? `${collection.key}.${member} expects an object or a list of objects but received ${describeValue(input)}`
+      : `${collection.key}.${member} expects objects`,
     input,
   );
 }
@@ -103,7 +97,7 @@ export class CollectionRemover<S extends CollectionSchema = any> extends Collect
     key: string | undefined,
     ctx: NormalizeContext,
   ): unknown {
-    checkObjects(this.collection, 'removing from', input);
+    checkObjects(this.collection, 'remove', input);
     const single = !Array.isArray(input);
     const removed = entityRefs(
       this.collection.schema.normalize(single ? [input] : input, parent, key, ctx),
@@ -129,13 +123,13 @@ export class CollectionMover<S extends CollectionSchema = any> extends Collectio
     key: string | undefined,
     ctx: NormalizeContext,
   ): unknown {
-    checkObjects(this.collection, 'moving in', input);
+    checkObjects(this.collection, 'move', input);
     const entity = this.collection.schema.schema;
     if (!isEntity(entity)) {
       throw new TypeError(
         process.env.NODE_ENV !== 'production'
-          ? `moving in ${this.collection.key}: move takes entities of one Entity class (their lists are chosen by the entity's own fields), not the members of a schema.Union`
-          : `moving in ${this.collection.key}: move takes entities of one Entity class`,
+          ? `${this.collection.key}.move takes entities of one Entity class (their lists are chosen by the entity's own fields), not the members of a schema.Union`
+          : `${this.collection.key}.move takes entities of one Entity class`,
       );
     }
     const single = !Array.isArray(input);

@@ -201,7 +201,7 @@ describe('getList.remove', () => {
     const { controller } = createStore();
     server.respondNext({ body: 'done', contentType: 'application/json' });
     await expect(controller.fetch(Todos.getList.remove, {}, { id: 1 })).rejects.toThrow(
-      'removing from [Todo] expects an object or a list of objects but received "done"',
+      '[Todo].remove expects an object or a list of objects but received "done"',
     );
   });
 
@@ -315,7 +315,7 @@ describe('getList.move', () => {
     }
     const feed = new schema.Collection([new schema.Union({ todo: Todo, note: Note }, 'type')]);
     expect(() => normalize(feed.move, { id: 1, type: 'todo' }, [{ id: 1 }, { userId: 2 }])).toThrow(
-      "moving in [Todo;Note]: move takes entities of one Entity class (their lists are chosen by the entity's own fields), not the members of a schema.Union",
+      "[Todo;Note].move takes entities of one Entity class (their lists are chosen by the entity's own fields), not the members of a schema.Union",
     );
   });
 
