@@ -379,12 +379,15 @@ export function describeCollectionChange(change: CollectionChange): string {
         : `replaced by a fresh list ${counts}`;
     case 'invalidate':
       return `removed ${list(change.removed)}: deleted (Invalidate) ${counts}`;
+    case 'remove':
+      return `removed ${list(change.removed)}: left the list (remove or move) ${counts}`;
   }
 }
 
 /** Why a change's removed members left the row, as the Collections view titles them. */
 export function removedReason(kind: CollectionChange['kind']): string {
-  return kind === 'invalidate' ? 'Deleted (Invalidate)' : 'Not in the fresh list';
+  if (kind === 'invalidate') return 'Deleted (Invalidate)';
+  return kind === 'remove' ? 'Left the list (remove or move)' : 'Not in the fresh list';
 }
 
 /**

@@ -60,15 +60,16 @@ export interface CollectionChange {
   /** The row: its serialized filtering arguments, e.g. `{"userId":"1"}`. */
   row: string;
   /** How: an add (`push`, `unshift`, `page-merge`, a custom `add`), a fetch of the whole list
-   * (`replace`), or a member invalidated (`invalidate`). */
-  kind: InsertKind | 'replace' | 'invalidate';
+   * (`replace`), a member invalidated (`invalidate`), or taken out of the list while it lives on
+   * (`remove`: `Collection.remove`, and the list a `Collection.move` took it from). */
+  kind: InsertKind | 'replace' | 'invalidate' | 'remove';
   lengthBefore: number;
   lengthAfter: number;
   /** The pks that went in, as runs of neighbours (one run for a push or a page). */
   inserted: InsertedRun[];
   /** Pks an add brought that were members already (or came twice), so they added nothing. */
   duplicates: string[];
-  /** The pks that left: invalidated, or not in the fresh list that replaced the row. */
+  /** The pks that left: invalidated, removed, or not in the fresh list that replaced the row. */
   removed: string[];
   /** The whole list, when it was replaced. */
   members?: string[];

@@ -3,7 +3,7 @@ import type { MemberList } from './memberList.js';
 
 /**
  * What a write to a collection row did, for the change-set. `incoming` is what the change is
- * about: the pks an add brought, or for an invalidation the member removed.
+ * about: the pks an add brought, or for an invalidation or a removal the member removed.
  *
  * The built-in adds append (push, a page) or prepend (unshift) what the row lacked, so their
  * change is read off the incoming pks in O(incoming). A replaced list, or a custom merge, is
@@ -19,7 +19,7 @@ export function describeCollectionChange(
 ): CollectionChange {
   const lengthBefore = before?.length ?? 0;
   const lengthAfter = after.length;
-  if (kind === 'invalidate') {
+  if (kind === 'invalidate' || kind === 'remove') {
     const removed = incoming.slice();
     return {
       collection,

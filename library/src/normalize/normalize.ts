@@ -195,6 +195,15 @@ class NormalizeRun implements NormalizeContext {
     return this.rowsByFilter.get(collection)?.matching(args) ?? [];
   }
 
+  rowsWithMember(collection: CollectionTable, member: string): readonly string[] {
+    const named = memberEntity(collection, member);
+    if (named === undefined) return [];
+    const rows: string[] = [];
+    for (const holder of holdingRows(this.rowsHolding.get(named[0], named[1])))
+      if (holder.collection === collection.key) rows.push(holder.row);
+    return rows;
+  }
+
   mergeEntity(entity: EntityStatics, pk: string, row: Record<string, unknown>): void {
     const key = entity.key;
     const existing = this.entities.get(key, pk) as Record<string, unknown> | undefined;
@@ -327,17 +336,18 @@ class NormalizeRun implements NormalizeContext {
 
   /** Notes that `row` now holds (or no longer holds) the entity `member` names. */
   private hold(table: CollectionTable, member: string, row: RowRef, holds: boolean): void {
-    let entity = table.entity;
-    let pk = member;
-    if (entity === undefined) {
-      const named = parseUnionRef(member);
-      if (named === undefined) return;
-      [entity, pk] = named;
-    }
+    const named = memberEntity(table, member);
+    if (named === undefined) return;
+    const [entity, pk] = named;
     const holders = this.rowsHolding.get(entity, pk);
     const next = holds ? withRow(holders, row) : withoutRow(holders, row);
     if (next !== holders) this.rowsHolding.set(entity, pk, next);
   }
+}
+
+/** The entity type and pk a collection member names: a union's members name their own type. */
+function memberEntity(table: CollectionTable, member: string): [string, string] | undefined {
+  return table.entity === undefined ? parseUnionRef(member) : [table.entity, member];
 }
 
 function sameMembers(a: MemberList, b: MemberList): boolean {

@@ -447,9 +447,9 @@ function checkDefinition(endpoint: RestEndpoint, options: RestEndpointOptions): 
   }
 }
 
-/** Derived members (push, unshift, getPage) are built once per endpoint. */
+/** Derived members (push, unshift, getPage, remove, move) are built once per endpoint. */
 const derivedCache = new WeakMap<object, Map<string, unknown>>();
-function derived<T>(owner: object, name: string, build: () => T): T {
+export function derived<T>(owner: object, name: string, build: () => T): T {
   const members = derivedCache.get(owner) ?? new Map<string, unknown>();
   derivedCache.set(owner, members);
   if (!members.has(name)) members.set(name, build());

@@ -62,13 +62,13 @@ type EndpointClass = new (options: RestEndpointOptions) => RestEndpoint<any>;
 type CollectionClass = new (schema: any, options?: CollectionOptions) => Collection<any>;
 
 /** The `body` option's type, or a part of the entity when none is declared. */
-type Body<O extends ResourceGenerics> = O extends { readonly body: infer B }
+export type Body<O extends ResourceGenerics> = O extends { readonly body: infer B }
   ? unknown extends B
     ? Partial<Denormalize<O['schema']>>
     : B
   : Partial<Denormalize<O['schema']>>;
 /** The `searchParams` option's type, or any query when none is declared. */
-type Search<O> = O extends { readonly searchParams: infer S }
+export type Search<O> = O extends { readonly searchParams: infer S }
   ? unknown extends S
     ? AnyQuery
     : S
@@ -186,8 +186,25 @@ type ExtendMember<Member, E> =
  * `update`, `partialUpdate` and `delete`.
  */
 export function createResource<const O extends ResourceOptions>(options: Readonly<O>): Resource<O> {
+  return buildResource(options, 'createResource') as unknown as Resource<O>;
+}
+
+/** What `resource()` adds to `createResource`'s way of building the members. */
+export interface BuildOptions {
+  /** The options of the list's collection (`resource({ nonFilterArgumentKeys })`). */
+  collection?: CollectionOptions;
+  /** Options of `getList` alone (`movePath`: where `getList.move` sends its PATCH). */
+  list?: Record<string, unknown>;
+}
+
+/** The members of a resource; `caller` names the function the options were given to in errors. */
+export function buildResource(
+  options: ResourceOptions,
+  caller: string,
+  { collection, list }: BuildOptions = {},
+): Resource<ResourceOptions> {
   // Development builds only, as the options' checks in Endpoint: they are written with the resource.
-  if (process.env.NODE_ENV !== 'production') checkResourceOptions(options);
+  if (process.env.NODE_ENV !== 'production') checkResourceOptions(options, caller);
   const {
     path,
     schema,
@@ -205,9 +222,10 @@ export function createResource<const O extends ResourceOptions>(options: Readonl
   const getList = new Endpoint({
     ...base,
     path: listPath,
-    schema: new CollectionClass([schema]),
+    schema: new CollectionClass([schema], collection),
     name: name('getList'),
     paginationField,
+    ...list,
     // push / unshift derive from getList: their optimistic response is the body over the URL
     // parameters, as data-client's, so `push({ userId: 1 }, body)` shows a todo of user 1 (what
     // the server makes of it) while it waits.
@@ -264,14 +282,14 @@ export function createResource<const O extends ResourceOptions>(options: Readonl
       delete: remove,
     },
     optimistic === true,
-  ) as unknown as Resource<O>;
+  ) as unknown as Resource<ResourceOptions>;
 }
 
 /** Refuses options a resource cannot be made of, saying which option is wrong and why. */
-function checkResourceOptions(options: ResourceOptions): void {
+function checkResourceOptions(options: ResourceOptions, caller: string): void {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(
-      `createResource takes one options object ({ path, schema, ... }), not ${describeValue(options)}`,
+      `${caller} takes one options object ({ path, schema, ... }), not ${describeValue(options)}`,
     );
   }
   const {
@@ -283,22 +301,22 @@ function checkResourceOptions(options: ResourceOptions): void {
   } = options;
   if (typeof path !== 'string') {
     throw new TypeError(
-      `createResource: path must be a string like "/todos/:id", not ${describeValue(path)}`,
+      `${caller}: path must be a string like "/todos/:id", not ${describeValue(path)}`,
     );
   }
   if (schema === undefined || schema === null) {
-    throw new TypeError('createResource: schema is required (an Entity class, or a schema of one)');
+    throw new TypeError(`${caller}: schema is required (an Entity class, or a schema of one)`);
   }
   // Anything else would be called with `new`: a RestEndpoint *instance* is callable, and calling
   // it would send a request with the options as its query.
   if (!isSubclass(Endpoint, RestEndpoint)) {
     throw new TypeError(
-      `createResource: Endpoint must be RestEndpoint or a class that extends it, not ${describeClassOption(Endpoint)}`,
+      `${caller}: Endpoint must be RestEndpoint or a class that extends it, not ${describeClassOption(Endpoint)}`,
     );
   }
   if (!isSubclass(CollectionClass, Collection)) {
     throw new TypeError(
-      `createResource: Collection must be schema.Collection or a class that extends it, not ${describeClassOption(CollectionClass)}`,
+      `${caller}: Collection must be schema.Collection or a class that extends it, not ${describeClassOption(CollectionClass)}`,
     );
   }
   if (
@@ -306,12 +324,12 @@ function checkResourceOptions(options: ResourceOptions): void {
     (typeof paginationField !== 'string' || paginationField === '')
   ) {
     throw new TypeError(
-      `createResource: paginationField must name the page's query parameter, not ${describeValue(paginationField)}`,
+      `${caller}: paginationField must name the page's query parameter, not ${describeValue(paginationField)}`,
     );
   }
   if (!path.includes(':')) {
     throw new TypeError(
-      `createResource: path "${path}" needs at least one :parameter (the entity's identifier)`,
+      `${caller}: path "${path}" needs at least one :parameter (the entity's identifier)`,
     );
   }
 }

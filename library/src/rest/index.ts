@@ -17,6 +17,12 @@ export { NetworkError } from './NetworkError.js';
 export { removeLastArg, searchToString, shortenPath } from './paths.js';
 export type { PathArgs, PathParamValue } from './pathTypes.js';
 export { RestEndpoint } from './RestEndpoint.js';
+export {
+  type CollectionMembers,
+  type CurrentResource,
+  type CurrentResourceOptions,
+  resource,
+} from './resource.js';
 export type {
   AnyQuery,
   EndpointExtraOptions,

@@ -123,7 +123,7 @@ function tableOf(schema: unknown): CollectionTable {
  * The members a row keeps of a normalized list: entity references. An item of a type a union
  * names no member for stays a plain object, which has no pk to find, move or remove it by.
  */
-function entityRefs(normalized: readonly unknown[]): string[] {
+export function entityRefs(normalized: readonly unknown[]): string[] {
   return normalized.filter((item): item is string => typeof item === 'string');
 }
 
@@ -398,21 +398,24 @@ export class CollectionAdder<
       add(rowPk);
       return rowPk;
     }
-    for (const rowPk of this.rowsReached(ctx)) add(rowPk);
+    for (const rowPk of this.rowsReached(ctx, ctx.args)) add(rowPk);
     return single ? incoming[0] : incoming;
   }
 
-  /** The stored rows this add reaches: looked up for the default filter, tested one by one otherwise. */
-  private rowsReached(ctx: NormalizeContext): readonly string[] {
+  /**
+   * The stored rows an add with these arguments reaches: looked up for the default filter,
+   * tested one by one otherwise.
+   */
+  protected rowsReached(ctx: NormalizeContext, args: readonly unknown[]): readonly string[] {
     const { key } = this.collection.table;
     if (this.createFilter === undefined && this.collection.usesDefaultFilter())
-      return ctx.rowsMatching(key, ctx.args);
-    const filter = (this.createFilter ?? this.createCollectionFilter.bind(this))(...ctx.args);
+      return ctx.rowsMatching(key, args);
+    const filter = (this.createFilter ?? this.createCollectionFilter.bind(this))(...args);
     return ctx.rowKeys(key).filter((rowPk) => filter(parseRowArgs(rowPk)));
   }
 
   /** A row's members with `incoming` merged in: the built-in merges add without a copy. */
-  private merged(existing: MemberList, incoming: readonly string[]): MemberList {
+  protected merged(existing: MemberList, incoming: readonly string[]): MemberList {
     switch (this.merge.insertKind) {
       case 'push':
       case 'page-merge':

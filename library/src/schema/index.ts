@@ -1,12 +1,17 @@
 import { AllSchema } from './All.js';
 import { ArraySchema } from './Array.js';
-import { Collection } from './Collection.js';
+import { Collection } from './CollectionWithMoves.js';
 import { Invalidate } from './Invalidate.js';
 import { ObjectSchema } from './Object.js';
 import { UnionSchema } from './Union.js';
 import { ValuesSchema } from './Values.js';
 
 export {
+  /**
+   * The collection `createResource` builds its lists of: `schema.Collection` without `remove`
+   * and `move` (an app that does not use them does not ship them).
+   */
+  type Collection as CollectionBase,
   CollectionAdder,
   type CollectionFilter,
   type CollectionMerge,
@@ -18,7 +23,10 @@ export {
   paginatedMerge,
   pushMerge,
   unshiftMerge,
+  /** data-client's name of the merge that prepends, for `moveWith(unshift)` and `addWith`. */
+  unshiftMerge as unshift,
 } from './Collection.js';
+export { CollectionMover, CollectionRemover } from './CollectionWithMoves.js';
 export { SchemaError } from './describe.js';
 export { Entity, type EntityClass } from './Entity.js';
 export { INVALID, type Invalid, isInvalid } from './invalid.js';

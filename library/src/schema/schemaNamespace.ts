@@ -5,7 +5,7 @@
  */
 export { AllSchema as All } from './All.js';
 export { ArraySchema as Array } from './Array.js';
-export { Collection } from './Collection.js';
+export { Collection } from './CollectionWithMoves.js';
 export { EntityMixin as Entity, type EntityOptions } from './EntityMixin.js';
 export { Invalidate } from './Invalidate.js';
 export { ObjectSchema as Object } from './Object.js';

@@ -37,19 +37,24 @@ export interface NormalizeContext {
    * (see RowsByFilter), found without going through every row.
    */
   rowsMatching(collection: string, args: readonly unknown[]): readonly string[];
+  /**
+   * The rows of a collection that hold `member` (a pk, or a union reference), found through the
+   * tables' index of the rows holding each entity, without going through the collection's rows.
+   */
+  rowsWithMember(collection: CollectionTable, member: string): readonly string[];
   /** Stores an entity row, merging it with what the table holds. */
   mergeEntity(entity: EntityStatics, pk: string, row: Record<string, unknown>): void;
   /** Marks an entity INVALID and removes it from every collection. */
   invalidate(entity: EntityStatics, pk: string, input: unknown): void;
   /**
    * Writes a collection row; `incoming` is what the change is about, for the change-set (the
-   * pks added; for an invalidation, the one removed).
+   * pks added; for an invalidation or a removal, the one removed).
    */
   writeCollectionRow(
     collection: CollectionTable,
     rowPk: string,
     members: MemberList,
-    kind: InsertKind | 'replace' | 'invalidate',
+    kind: InsertKind | 'replace' | 'invalidate' | 'remove',
     incoming: readonly string[],
   ): void;
 }

@@ -226,6 +226,18 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
           id: nextId(todos),
         });
       }
+      // The list URL patches the todo its body names (`getList.remove` sends it so).
+      const named = todos.findIndex((todo) => todo.id === Number(body.id));
+      if (request.method === 'PATCH' && named !== -1)
+        return answerRecord(
+          request,
+          res,
+          todos,
+          named,
+          { title: '', completed: false, userId: 0 },
+          body,
+          '/todos',
+        );
       return send(res, 405, { error: `${request.method} /todos is not allowed` });
     }
 

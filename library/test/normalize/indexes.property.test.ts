@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type ChangeSet,
   Collection,
+  type CollectionBase,
   type CollectionFilter,
   type Controller,
   createResource,
@@ -157,7 +158,7 @@ class EveryUserCollection extends Collection<any> {
 const jobList = new EveryUserCollection([Job]);
 
 /** A list endpoint over `collection`, with its push, unshift and getPage. */
-function listEndpoint(path: string, collection: Collection, name: string) {
+function listEndpoint(path: string, collection: CollectionBase, name: string) {
   return new RestEndpoint({ path, schema: collection, paginationField: 'cursor', name });
 }
 const Chores = {
@@ -228,7 +229,7 @@ function keepLatest(existing: readonly string[], incoming: readonly string[]): s
 }
 
 /** An endpoint that adds to `collection`'s lists with `keepLatest`. */
-function latestEndpoint(collection: Collection, name: string) {
+function latestEndpoint(collection: CollectionBase, name: string) {
   return new RestEndpoint({
     path: '/latest',
     method: 'POST',
@@ -264,7 +265,7 @@ interface Kind {
 /** A list endpoint and the lists read through it. */
 interface Source {
   name: string;
-  collection: Collection;
+  collection: CollectionBase;
   getList: EndpointInterface;
   getPage: EndpointInterface;
   /** Adds with `keepLatest` (the collection's `addWith`). */

@@ -34,7 +34,7 @@ const LONG_MESSAGES = [
   'the origin belongs in urlPrefix',
   'the first argument must be an endpoint (such as TodoResource.get)',
   'a dot segment would leave the path',
-  'createResource takes one options object',
+  ' takes one options object ({ path, schema, ... })',
   'must be a number of milliseconds',
 ];
 

@@ -180,7 +180,7 @@ const EFFECT_FIELDS: Record<EffectType, Record<string, Check>> = {
   'collection-changed': {
     collection: isString,
     row: isString,
-    kind: isOneOf('push', 'unshift', 'page-merge', 'add', 'replace', 'invalidate'),
+    kind: isOneOf('push', 'unshift', 'page-merge', 'add', 'replace', 'invalidate', 'remove'),
     lengthBefore: isNumber,
     lengthAfter: isNumber,
     inserted: isArrayOf(shape({ index: isSeq, pks: isStrings })),
