@@ -187,7 +187,7 @@ export abstract class Entity {
   ) {
     // A nested relation given as its id (e.g. `author: 9`) refers to a stored entity.
     if (parent !== undefined && (typeof input === 'string' || typeof input === 'number')) {
-      return String(input);
+      return givenPk(input, `the ${this.key} in ${key ?? 'a relation'}`, parent);
     }
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       throw new SchemaError(
@@ -321,9 +321,16 @@ function asPk(
     (typeof pk === 'number' && Number.isNaN(pk))
   )
     return undefined;
-  // Anything else would be stored under its text, `[object Object]` or `1,2`, where
-  // different values meet.
-  if (typeof pk !== 'string' && typeof pk !== 'number') {
+  if (typeof pk === 'number') {
+    if (!isSafePk(pk)) throw unsafePkError(`${entity.key}.${fieldHolding(value, pk)}`, pk, value);
+  } else if (typeof pk === 'string') {
+    // `${this.id}` is the text of a number already rounded: check the number it was made of.
+    const id = value.id;
+    if (typeof id === 'number' && !isSafePk(id) && pk === String(id))
+      throw unsafePkError(`${entity.key}.id`, id, value);
+  } else {
+    // Anything else would be stored under its text, `[object Object]` or `1,2`, where
+    // different values meet.
     throw new SchemaError(
       process.env.NODE_ENV !== 'production'
         ? `${entity.key}.pk() returned ${describeValue(pk)} for ${describeValue(value)}: a pk must be a string or a number`
@@ -332,6 +339,42 @@ function asPk(
     );
   }
   return String(pk);
+}
+
+/**
+ * A pk given as itself rather than computed by `pk()` (a relation's `author: 9`, a delete answered
+ * with the id), as text; `where` names it for the error a number too large to be exact gets.
+ */
+export function givenPk(pk: string | number, where: string, input: unknown): string {
+  if (typeof pk === 'number' && !isSafePk(pk)) throw unsafePkError(where, pk, input);
+  return String(pk);
+}
+
+/**
+ * Whether a numeric pk is exact. JSON.parse rounds integers beyond Number.MAX_SAFE_INTEGER to a
+ * neighbour (9007199254740993 reads as 9007199254740992), so two entities would meet under one pk.
+ */
+function isSafePk(pk: number): boolean {
+  return pk <= Number.MAX_SAFE_INTEGER && pk >= -Number.MAX_SAFE_INTEGER;
+}
+
+/** The field of `value` holding `pk` (what a `pk()` returning a number most likely read). */
+function fieldHolding(value: Record<string, unknown>, pk: number): string {
+  if (Object.hasOwn(value, 'id') && value.id === pk) return 'id';
+  return Object.keys(value).find((field) => value[field] === pk) ?? 'pk()';
+}
+
+/** `where` names the value, e.g. `Todo.id` or `the User in author`. */
+function unsafePkError(where: string, pk: number, input: unknown): SchemaError {
+  return new SchemaError(
+    process.env.NODE_ENV !== 'production'
+      ? `${where} is ${pk} (as parsed), beyond Number.MAX_SAFE_INTEGER (${Number.MAX_SAFE_INTEGER}): ` +
+          'a JSON number that large loses digits when it is parsed, so different entities could be ' +
+          "stored as one. Send such ids as strings, or override the endpoint's parseResponse to " +
+          'read the body as text and keep such ids as strings'
+      : `${where} is ${pk}, beyond Number.MAX_SAFE_INTEGER`,
+    input,
+  );
 }
 
 /**
