@@ -1,3 +1,4 @@
+import { ownFields } from '../normalize/ownValues.js';
 import type { EntityMeta } from '../normalize/tables.js';
 import { describeValue, getOwn, SchemaError, setOwn } from './describe.js';
 import { INVALID, type Invalid, isInvalid } from './invalid.js';
@@ -187,7 +188,7 @@ export abstract class Entity {
   ) {
     // A nested relation given as its id (e.g. `author: 9`) refers to a stored entity.
     if (parent !== undefined && (typeof input === 'string' || typeof input === 'number')) {
-      return givenPk(input, `the ${this.key} in ${key ?? 'a relation'}`, parent);
+      return givenPk(this, input, key, parent);
     }
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       throw new SchemaError(
@@ -199,7 +200,10 @@ export abstract class Entity {
         input,
       );
     }
-    const row = this.process(input as Record<string, unknown>, parent, key, ctx.args);
+    let row = this.process(input as Record<string, unknown>, parent, key, ctx.args);
+    // The row is stored, and its schema fields are written below: a `process` that returns the
+    // object it was given would make the caller's object the store's.
+    if (row === input) row = { ...row };
     let pk = pkOf(this, row, parent, key, ctx.args);
     if (pk === undefined) {
       if (!ctx.optimistic) {
@@ -219,6 +223,7 @@ export abstract class Entity {
       if (problem !== undefined) {
         throw new SchemaError(`${this.key} ${JSON.stringify(pk)} is not valid: ${problem}`, input);
       }
+      ownFields(row, this.schema);
       // `for…in` over the schema (a plain object of fields) lists its fields without making an
       // array of them for every entity of a response.
       for (const field in this.schema) {
@@ -321,16 +326,9 @@ function asPk(
     (typeof pk === 'number' && Number.isNaN(pk))
   )
     return undefined;
-  if (typeof pk === 'number') {
-    if (!isSafePk(pk)) throw unsafePkError(`${entity.key}.${fieldHolding(value, pk)}`, pk, value);
-  } else if (typeof pk === 'string') {
-    // `${this.id}` is the text of a number already rounded: check the number it was made of.
-    const id = value.id;
-    if (typeof id === 'number' && !isSafePk(id) && pk === String(id))
-      throw unsafePkError(`${entity.key}.id`, id, value);
-  } else {
-    // Anything else would be stored under its text, `[object Object]` or `1,2`, where
-    // different values meet.
+  // Anything else would be stored under its text, `[object Object]` or `1,2`, where
+  // different values meet.
+  if (typeof pk !== 'string' && typeof pk !== 'number') {
     throw new SchemaError(
       process.env.NODE_ENV !== 'production'
         ? `${entity.key}.pk() returned ${describeValue(pk)} for ${describeValue(value)}: a pk must be a string or a number`
@@ -338,15 +336,31 @@ function asPk(
       value,
     );
   }
+  // The number to check: the pk, or the id that `${this.id}` made the text of (already rounded).
+  const number = typeof pk === 'number' ? pk : value.id;
+  if (typeof number === 'number' && !isSafePk(number) && String(number) === String(pk)) {
+    const field = process.env.NODE_ENV !== 'production' ? `.${fieldHolding(value, number)}` : '';
+    throw unsafePkError(entity.key + field, number, value);
+  }
   return String(pk);
 }
 
 /**
- * A pk given as itself rather than computed by `pk()` (a relation's `author: 9`, a delete answered
- * with the id), as text; `where` names it for the error a number too large to be exact gets.
+ * A pk given as itself rather than computed by `pk()` (a relation's `author: 9` in `field`, a
+ * delete answered with the id), as text.
  */
-export function givenPk(pk: string | number, where: string, input: unknown): string {
-  if (typeof pk === 'number' && !isSafePk(pk)) throw unsafePkError(where, pk, input);
+export function givenPk(
+  entity: Pick<EntityStatics, 'key'>,
+  pk: string | number,
+  field: string | undefined,
+  input: unknown,
+): string {
+  if (typeof pk === 'number' && !isSafePk(pk))
+    throw unsafePkError(
+      `the ${entity.key} ${field === undefined ? 'pk' : `in ${field}`}`,
+      pk,
+      input,
+    );
   return String(pk);
 }
 
@@ -355,12 +369,11 @@ export function givenPk(pk: string | number, where: string, input: unknown): str
  * neighbour (9007199254740993 reads as 9007199254740992), so two entities would meet under one pk.
  */
 function isSafePk(pk: number): boolean {
-  return pk <= Number.MAX_SAFE_INTEGER && pk >= -Number.MAX_SAFE_INTEGER;
+  return Math.abs(pk) <= Number.MAX_SAFE_INTEGER;
 }
 
 /** The field of `value` holding `pk` (what a `pk()` returning a number most likely read). */
 function fieldHolding(value: Record<string, unknown>, pk: number): string {
-  if (Object.hasOwn(value, 'id') && value.id === pk) return 'id';
   return Object.keys(value).find((field) => value[field] === pk) ?? 'pk()';
 }
 
