@@ -26,11 +26,11 @@ export const GOAL_GZIPPED = 15_000;
 
 /**
  * What the typical app's bundle must not grow past, min+gzip (library/test/package/bundleSize.test.ts):
- * its size when this was set, 19,652 B (with the indexes that make writes cost what they change),
- * and a little room. The goal is not reached yet (README, Bundle size): lower this with each cut,
- * down to the goal.
+ * its size when this was set, 20,001 B (19,681 B before the store copied the values it is given
+ * and refused pks too large to be exact: +320 B), and a little room. The goal is not reached yet
+ * (README, Bundle size): lower this with each cut, down to the goal.
  */
-export const CEILING_GZIPPED = 19_800;
+export const CEILING_GZIPPED = 20_100;
 
 /**
  * Copies the app into a temporary folder, `install`s what it imports there, and bundles it for
