@@ -22,7 +22,8 @@ export const MAX_PLAIN_DEPTH = 256;
  */
 export function ownValue(value: unknown, depth = 0): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  if (!Array.isArray(value) && !isPlainObject(value)) return value;
+  const isList = Array.isArray(value);
+  if (!isList && !isPlainObject(value)) return value;
   if (depth === MAX_PLAIN_DEPTH) {
     throw new SchemaError(
       process.env.NODE_ENV !== 'production'
@@ -31,10 +32,16 @@ export function ownValue(value: unknown, depth = 0): unknown {
       value,
     );
   }
-  if (Array.isArray(value)) return value.map((item) => ownValue(item, depth + 1));
-  const copy = Object.create(Object.getPrototypeOf(value));
-  for (const field of Object.keys(value))
-    setOwn(copy, field, ownValue((value as Record<string, unknown>)[field], depth + 1));
+  if (isList) {
+    const copy: unknown[] = [];
+    for (let index = 0; index < value.length; index++) copy.push(ownValue(value[index], depth + 1));
+    return copy;
+  }
+  const copy: Record<string, unknown> =
+    Object.getPrototypeOf(value) === null ? Object.create(null) : {};
+  const fields = value as Record<string, unknown>;
+  for (const field in fields)
+    if (Object.hasOwn(fields, field)) setOwn(copy, field, ownValue(fields[field], depth + 1));
   return copy;
 }
 
@@ -58,12 +65,17 @@ export function ownFields(row: Record<string, unknown>, schema: object): void {
 }
 
 /**
+ * Read once, not for every row: `process.env` is slow to read in Node, and a bundler's define
+ * makes this a constant, so production builds leave the freezing out.
+ */
+const FREEZES = process.env.NODE_ENV !== 'production';
+
+/**
  * Freezes a value the store keeps, with the lists and plain objects in it, in development: a
  * write to it then throws a TypeError (in strict code, which modules are) where it is made.
- * Production builds leave the walk out.
  */
 export function freezeInDevelopment<T>(value: T): T {
-  if (process.env.NODE_ENV !== 'production') deepFreeze(value);
+  if (FREEZES) deepFreeze(value);
   return value;
 }
 

@@ -68,7 +68,7 @@ describe('values read with useSuspense', () => {
       title: 'values',
       tags: ['a'],
     });
-    expect(store.controller.getResponse(R.get, { id: 1 }, store.getState()).data.tags).toEqual([
+    expect(store.controller.getResponse(R.get, { id: 1 }, store.getState()).data?.tags).toEqual([
       'a',
     ]);
     expect(isShown('tags [a]')).toBe(true);

@@ -78,7 +78,7 @@ describe('what the app gives the store stays its own', () => {
       const row = storedArticle(state);
       expect(row).toEqual({ ...article(), author: '7' });
     }
-    const read = controller.getResponse(R.get, { id: 1 }, getState()).data;
+    const read = controller.getResponse(R.get, { id: 1 }, getState()).data!;
     expect(read.tags).toEqual(['a', 'b']);
     expect(read.meta).toEqual({ rating: 3, links: [{ href: '/one' }] });
   });
@@ -94,7 +94,7 @@ describe('what the app gives the store stays its own', () => {
     const row = storedArticle(getState());
     expect(row.tags).toEqual(['a', 'b']);
     expect(row.meta.links).toEqual([{ href: '/one' }]);
-    expect(controller.getResponse(R.get, { id: 1 }, getState()).data.tags).toEqual(['a', 'b']);
+    expect(controller.getResponse(R.get, { id: 1 }, getState()).data?.tags).toEqual(['a', 'b']);
   });
 
   it('a `process` that returns the object it was given leaves that object as the app had it', async () => {
@@ -133,7 +133,7 @@ describe('what the app gives the store stays its own', () => {
     const given = { results: [article()], paging: { next: '/articles?page=2', seen: [1] } };
     await controller.setResponse(page, {}, given);
     given.paging.seen.push(2);
-    expect(controller.getResponse(page, {}, getState()).data.paging).toEqual({
+    expect(controller.getResponse(page, {}, getState()).data?.paging).toEqual({
       next: '/articles?page=2',
       seen: [1],
     });
@@ -188,7 +188,7 @@ describe('copies keep what the values are', () => {
     const { controller } = createStore();
     server.respondNext({ body: { id: 1, at: '2024-05-01T00:00:00.000Z' } });
     await controller.fetch(R.get, { id: 1 });
-    const read = controller.getResponse(R.get, { id: 1 }, controller.getState()).data;
+    const read = controller.getResponse(R.get, { id: 1 }, controller.getState()).data!;
     expect(read.at).toBeInstanceOf(Date);
     expect(read.at.toISOString()).toBe('2024-05-01T00:00:00.000Z');
   });
@@ -236,7 +236,7 @@ describe('in development, what the store keeps is frozen', () => {
     const { controller, getState } = createStore();
     server.respondNext({ body: article() });
     await controller.fetch(R.get, { id: 1 });
-    const read = controller.getResponse(R.get, { id: 1 }, getState()).data;
+    const read = controller.getResponse(R.get, { id: 1 }, getState()).data!;
     expect(() => read.tags.push('x')).toThrow(TypeError);
     expect(() => {
       read.meta.rating = 5;
