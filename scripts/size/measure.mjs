@@ -26,8 +26,8 @@ export const GOAL_GZIPPED = 15_000;
 
 /**
  * What the typical app's bundle must not grow past, min+gzip (library/test/package/bundleSize.test.ts):
- * its size when this was set, 20,001 B (19,681 B before the store copied the values it is given
- * and refused pks too large to be exact: +320 B), and a little room. The goal is not reached yet
+ * its size when this was set, 20,037 B (19,681 B before the store copied the values it is given
+ * and refused pks too large to be exact: +356 B), and a little room. The goal is not reached yet
  * (README, Bundle size): lower this with each cut, down to the goal.
  */
 export const CEILING_GZIPPED = 20_100;

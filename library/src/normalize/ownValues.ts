@@ -65,8 +65,9 @@ export function ownFields(row: Record<string, unknown>, schema: object): void {
 }
 
 /**
- * Read once, not for every row: `process.env` is slow to read in Node, and a bundler's define
- * makes this a constant, so production builds leave the freezing out.
+ * Read once, so that a production run without a bundler does not read `process.env` (slow in
+ * Node) for every row; the second test below is the one a bundler's define turns into `false`,
+ * leaving the freezing out of production builds.
  */
 const FREEZES = process.env.NODE_ENV !== 'production';
 
@@ -75,7 +76,7 @@ const FREEZES = process.env.NODE_ENV !== 'production';
  * write to it then throws a TypeError (in strict code, which modules are) where it is made.
  */
 export function freezeInDevelopment<T>(value: T): T {
-  if (FREEZES) deepFreeze(value);
+  if (FREEZES && process.env.NODE_ENV !== 'production') deepFreeze(value);
   return value;
 }
 
