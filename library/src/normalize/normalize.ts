@@ -7,6 +7,7 @@ import { parseUnionRef, unionRef } from '../schema/Union.js';
 import type { ChangeRecorder, CollectionChange, FieldChange } from './changes.js';
 import { describeCollectionChange } from './collectionChange.js';
 import { MemberList } from './memberList.js';
+import { freezeInDevelopment, ownValue } from './ownValues.js';
 import type { MapDraft } from './persistentMap.js';
 import { type Holders, holdingRows, type RowRef, withoutRow, withRow } from './rowsHolding.js';
 import { sameData } from './sameData.js';
@@ -54,7 +55,8 @@ export function normalize(
   tables: NormalizedTables = emptyTables(),
   options: NormalizeOptions = {},
 ): NormalizeResult {
-  if (schemaOf(schema) === undefined) return { result: input, ...tables };
+  if (schemaOf(schema) === undefined)
+    return { result: freezeInDevelopment(ownValue(input)), ...tables };
   if (input === undefined || input === null) {
     // An empty answer (an empty 200, a 204) where the schema expects data is an error, not a
     // stored `null` that every reader would then take for the data.
@@ -67,7 +69,7 @@ export function normalize(
   }
   const run = new NormalizeRun(tables, args, options);
   const result = run.visit(schema, input, undefined, undefined);
-  return { result, ...run.finish() };
+  return { result: freezeInDevelopment(result), ...run.finish() };
 }
 
 /** How error messages name a schema: its table key when it has one (`Todo`, `[Todo]`). */
@@ -142,7 +144,7 @@ class NormalizeRun implements NormalizeContext {
   visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown {
     if (value === undefined || value === null) return value;
     const schemaClass = schemaOf(schema);
-    if (!schemaClass) return value;
+    if (!schemaClass) return ownValue(value);
     if (this.depth === MAX_NESTING) {
       throw new SchemaError(
         process.env.NODE_ENV !== 'production'
@@ -236,7 +238,7 @@ class NormalizeRun implements NormalizeContext {
       else this.changes?.entityUpdated(key, pk, fields);
     }
     if (next !== existing) {
-      this.entities.set(key, pk, next);
+      this.entities.set(key, pk, freezeInDevelopment(next));
       if (entity.indexes) this.index(entity, pk, next, existing);
     }
     const meta =

@@ -30,7 +30,8 @@ export function sameData(a: unknown, b: unknown, depth = 0): boolean {
   return true;
 }
 
-function isPlainObject(value: object): boolean {
+/** Whether an object is a plain one (what JSON and object literals make), not a class's instance. */
+export function isPlainObject(value: object): boolean {
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }

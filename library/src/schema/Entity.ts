@@ -1,3 +1,4 @@
+import { ownFields } from '../normalize/ownValues.js';
 import { type EntityMeta, requestedBefore } from '../normalize/tables.js';
 import { describeValue, getOwn, SchemaError, setOwn } from './describe.js';
 import { INVALID, type Invalid, isInvalid } from './invalid.js';
@@ -188,7 +189,7 @@ export abstract class Entity {
   ) {
     // A nested relation given as its id (e.g. `author: 9`) refers to a stored entity.
     if (parent !== undefined && (typeof input === 'string' || typeof input === 'number')) {
-      return String(input);
+      return givenPk(this, input, key, parent);
     }
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       throw new SchemaError(
@@ -200,7 +201,10 @@ export abstract class Entity {
         input,
       );
     }
-    const row = this.process(input as Record<string, unknown>, parent, key, ctx.args);
+    let row = this.process(input as Record<string, unknown>, parent, key, ctx.args);
+    // The row is stored, and its schema fields are written below: a `process` that returns the
+    // object it was given would make the caller's object the store's.
+    if (row === input) row = { ...row };
     let pk = pkOf(this, row, parent, key, ctx.args);
     if (pk === undefined) {
       if (!ctx.optimistic) {
@@ -220,6 +224,7 @@ export abstract class Entity {
       if (problem !== undefined) {
         throw new SchemaError(`${this.key} ${JSON.stringify(pk)} is not valid: ${problem}`, input);
       }
+      ownFields(row, this.schema);
       // `for…in` over the schema (a plain object of fields) lists its fields without making an
       // array of them for every entity of a response.
       for (const field in this.schema) {
@@ -332,7 +337,58 @@ function asPk(
       value,
     );
   }
+  // The number to check: the pk, or the id that `${this.id}` made the text of (already rounded).
+  const number = typeof pk === 'number' ? pk : value.id;
+  if (typeof number === 'number' && !isSafePk(number) && String(number) === String(pk)) {
+    const field = process.env.NODE_ENV !== 'production' ? `.${fieldHolding(value, number)}` : '';
+    throw unsafePkError(entity.key + field, number, value);
+  }
   return String(pk);
+}
+
+/**
+ * A pk given as itself rather than computed by `pk()` (a relation's `author: 9` in `field`, a
+ * delete answered with the id), as text.
+ */
+export function givenPk(
+  entity: Pick<EntityStatics, 'key'>,
+  pk: string | number,
+  field: string | undefined,
+  input: unknown,
+): string {
+  if (typeof pk === 'number' && !isSafePk(pk))
+    throw unsafePkError(
+      `the ${entity.key} ${field === undefined ? 'pk' : `in ${field}`}`,
+      pk,
+      input,
+    );
+  return String(pk);
+}
+
+/**
+ * Whether a numeric pk is exact. JSON.parse rounds integers beyond Number.MAX_SAFE_INTEGER to a
+ * neighbour (9007199254740993 reads as 9007199254740992), so two entities would meet under one pk.
+ */
+function isSafePk(pk: number): boolean {
+  return Math.abs(pk) <= Number.MAX_SAFE_INTEGER;
+}
+
+/** The field of `value` holding `pk` (what a `pk()` returning a number most likely read). */
+function fieldHolding(value: Record<string, unknown>, pk: number): string {
+  return Object.keys(value).find((field) => value[field] === pk) ?? 'pk()';
+}
+
+/** `where` names the value, e.g. `Todo.id` or `the User in author`. */
+function unsafePkError(where: string, pk: number, input: unknown): SchemaError {
+  return new SchemaError(
+    process.env.NODE_ENV !== 'production'
+      ? `${where} is ${pk} (as parsed), beyond Number.MAX_SAFE_INTEGER (${Number.MAX_SAFE_INTEGER}): ` +
+          'a JSON number that large loses digits when it is parsed, so different entities could be ' +
+          "stored as one. Send such ids as strings, or override the endpoint's parseResponse to " +
+          'read the body as text and keep such ids as strings'
+      : `${where} is ${pk}, beyond Number.MAX_SAFE_INTEGER`,
+    input,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describeValue, SchemaError } from './describe.js';
-import { type EntityClass, pkOf } from './Entity.js';
+import { type EntityClass, givenPk, pkOf } from './Entity.js';
 import {
   type DenormalizeContext,
   type EntityStatics,
@@ -43,7 +43,7 @@ export class Invalidate<E extends EntityClass | UnionSchema = EntityClass> imple
     let entity: EntityStatics | undefined = union ? undefined : (this.entity as EntityStatics);
     let pk: string | undefined;
     if (typeof input === 'string' || typeof input === 'number') {
-      if (entity) pk = input === '' ? undefined : String(input);
+      if (entity) pk = input === '' ? undefined : givenPk(entity, input, undefined, input);
     } else if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
       const object = input as Record<string, unknown>;
       entity ??= union?.memberOf(object, parent, key);

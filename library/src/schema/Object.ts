@@ -1,6 +1,7 @@
+import { ownValue } from '../normalize/ownValues.js';
 import { definitionsChanged } from './definitions.js';
 import type { Schema } from './denormalizeTypes.js';
-import { describeValue, getOwn, SchemaError } from './describe.js';
+import { describeValue, getOwn, SchemaError, setOwn } from './describe.js';
 import { INVALID, isInvalid } from './invalid.js';
 import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
 
@@ -14,7 +15,8 @@ function fieldsWithSchemas(definition: Record<string, unknown>): string[] {
 
 /**
  * A response object whose members have schemas, e.g. `{ results: collection, total: 0 }`;
- * members without a schema (here `total`) are kept as they came.
+ * members without a schema (here `total`) are kept as they came (lists and objects copied, see
+ * ownValue).
  */
 export class ObjectSchema<S extends Record<string, unknown> = Record<string, unknown>>
   implements SchemaClass
@@ -46,6 +48,9 @@ export class ObjectSchema<S extends Record<string, unknown> = Record<string, unk
       throw new SchemaError(`expected an object but received ${describeValue(input)}`, input);
     }
     const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+    for (const field of Object.keys(out)) {
+      if (!this.fields.includes(field)) setOwn(out, field, ownValue(out[field]));
+    }
     for (const field of this.fields) {
       const value = getOwn(out, field);
       if (value !== undefined) out[field] = ctx.visit(this.definition[field], value, input, field);

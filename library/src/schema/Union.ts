@@ -1,3 +1,4 @@
+import { ownValue } from '../normalize/ownValues.js';
 import { definitionsChanged } from './definitions.js';
 import type { Schema } from './denormalizeTypes.js';
 import { describeValue, SchemaError } from './describe.js';
@@ -126,9 +127,10 @@ export class UnionSchema<Choices extends Record<string, EntityClass> = Record<st
       );
     }
     const member = this.memberCalled(this.nameOf(input as Record<string, unknown>, parent, key));
-    // An object of a type the union does not name is kept as it came, with no entity made of it
-    // (data-client's documented rule), so a new kind of item does not fail the whole response.
-    if (!member) return input;
+    // An object of a type the union does not name is kept as it came (copied, see ownValue), with
+    // no entity made of it (data-client's documented rule), so a new kind of item does not fail
+    // the whole response.
+    if (!member) return ownValue(input);
     const pk = ctx.visit(member, input, parent, key) as string;
     return unionRef(member.key, pk);
   }

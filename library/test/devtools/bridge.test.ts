@@ -330,9 +330,10 @@ describe('the ring before a panel connects', () => {
       },
     };
     store.controller.setResponse(note, 1, response);
-    expect(reads).toBe(0);
+    // The store keeps a copy of what it is given: it reads the response once, the bridge not yet.
+    expect(reads).toBe(1);
     panel.connect(0);
-    expect(reads).toBeGreaterThan(0);
+    expect(reads).toBeGreaterThan(1);
     expect(panel.events()[0]?.action.response).toEqual({ secret: 'read' });
   });
 });

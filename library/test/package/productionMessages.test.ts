@@ -84,6 +84,31 @@ describe('a production build of the library', () => {
     expect(getTodo.url({ id: 'a b' })).toBe('/todos/a%20b');
   });
 
+  it('copies what the store is given but freezes nothing, which development builds do', async () => {
+    const { createStore, Endpoint } = library;
+    const settings = new Endpoint(async () => ({}), { name: 'settings' });
+    const { controller, getState } = createStore();
+    const given = { theme: { dark: true }, recent: ['a'] };
+    await controller.setResponse(settings, given);
+    given.recent.push('b');
+    const stored = controller.getResponse(settings, getState()).data as typeof given;
+    expect(stored).toEqual({ theme: { dark: true }, recent: ['a'] });
+    expect(Object.isFrozen(stored)).toBe(false);
+    expect(Object.isFrozen(stored.recent)).toBe(false);
+    // The freezing walk is left out of the bundle, not merely skipped.
+    expect(production).not.toContain('isFrozen');
+
+    const development = await import('../../src/index.js');
+    const developmentStore = development.createStore();
+    const developmentSettings = new development.Endpoint(async () => ({}), { name: 'settings' });
+    await developmentStore.controller.setResponse(developmentSettings, { recent: ['a'] });
+    const frozen = developmentStore.controller.getResponse(
+      developmentSettings,
+      developmentStore.getState(),
+    ).data as { recent: string[] };
+    expect(Object.isFrozen(frozen.recent)).toBe(true);
+  });
+
   it('checks definitions in development builds only', async () => {
     const development = await import('../../src/index.js');
     const noParameter = { path: '/todos', schema: development.Entity };
