@@ -8,6 +8,7 @@ import type { Store } from '../store/createStore.js';
 import { keyOf } from '../store/keyOf.js';
 import {
   assertFetchable,
+  emptyReading,
   errorOf,
   NOTHING_READ,
   type Readable,
@@ -70,7 +71,10 @@ function read(
   )
     return previous.reading;
   let reading = NOTHING;
-  if (key !== null) {
+  if (key === null) {
+    const data = emptyReading(endpoint);
+    if (data !== undefined) reading = { ...NOTHING, data };
+  } else {
     const { info, result } = readFrom(store.controller.memo, endpoint, args, key, state);
     reading = { ...info, error: errorOf(state, key), result };
   }
@@ -359,7 +363,8 @@ export function useDLE<E extends ReadEndpoint, A extends Args<E>>(
   const { mustFetch } = useFreshness('useDLE', controller, endpoint, args, key, reading);
   if (mustFetch) fetchHandled(controller, endpoint, args as readonly unknown[]);
   return {
-    data: mustFetch ? undefined : (reading.data as ResolveType<E> | undefined),
+    // What it shows while it loads is nothing, in the schema's shape (see emptyReading).
+    data: (mustFetch ? emptyReading(endpoint) : reading.data) as ResolveType<E> | undefined,
     loading: mustFetch,
     error: reading.error as ErrorTypes | undefined,
   };
@@ -480,5 +485,7 @@ export function useCache(endpoint: Readable, ...args: readonly unknown[]): unkno
   const { data, expiryStatus, expiresAt } = useReading('useCache', endpoint, args).reading;
   // As data-client's: what useSuspense would suspend for (stale data of an `invalidIfStale`
   // endpoint) is not given either.
-  return expiryStatus !== ExpiryStatus.Valid && Date.now() > expiresAt ? undefined : data;
+  return expiryStatus !== ExpiryStatus.Valid && Date.now() > expiresAt
+    ? emptyReading(endpoint)
+    : data;
 }

@@ -14,7 +14,7 @@ import { keyOf } from './keyOf.js';
 import {
   assertFetchable,
   errorOf,
-  NOTHING_READ,
+  nothingRead,
   queryContext,
   type Readable,
   type ResponseInfo,
@@ -401,7 +401,7 @@ export class Controller {
     ...argsAndState: readonly unknown[]
   ): ResponseInfo<never> => {
     const { args, state } = argsAndStateOf('controller.getResponse', argsAndState);
-    if (args[0] === null) return NOTHING_READ;
+    if (args[0] === null) return nothingRead(endpoint) as ResponseInfo<never>;
     const key = keyOf('controller.getResponse', endpoint, args);
     return readResult(this.memo, endpoint, args, key, state) as ResponseInfo<never>;
   };
