@@ -68,11 +68,11 @@ export class MemoCache {
    */
   private definitions = definitionsVersion();
   /**
-   * Results found from the tables as objects (an object schema's `queryKey`), by result key: the
-   * object found last is given again while it holds the same, so its reading stays the same
-   * object too.
+   * Results found from the tables as objects (an object schema's `queryKey`), by schema, then by
+   * result key: the object found last is given again while it holds the same, so its reading
+   * stays the same object too.
    */
-  private found = new Map<string, object>();
+  private found = new WeakMap<object, Map<string, object>>();
 
   /** The rows the remembered reading of `input` was built from; undefined if it was never read. */
   dependenciesOf(schema: unknown, input: unknown): readonly Dependency[] | undefined {
@@ -81,12 +81,19 @@ export class MemoCache {
     return this.resultsFor(schemaClass, input).get(input as object)?.dependencies;
   }
 
-  /** `result`, or the one found before under `key` when it holds the same (see `found`). */
-  sameAsBefore(key: string, result: unknown): unknown {
+  /**
+   * `result`, or the one `schema` found before under `key` when it holds the same (see `found`).
+   */
+  sameAsBefore(schema: object, key: string, result: unknown): unknown {
     if (typeof result !== 'object' || result === null) return result;
-    const before = this.found.get(key);
+    let byKey = this.found.get(schema);
+    if (byKey === undefined) {
+      byKey = new Map();
+      this.found.set(schema, byKey);
+    }
+    const before = byKey.get(key);
     if (before !== undefined && sameData(before, result)) return before;
-    this.found.set(key, result);
+    byKey.set(key, result);
     return result;
   }
 

@@ -10,8 +10,9 @@ import type { QueryContext } from '../schema/types.js';
 import { ExpiryStatus, type State } from './state.js';
 
 /** What a read returns: the data, how fresh it is, and when it goes stale. */
-export interface ResponseInfo<T> {
-  data: T | undefined;
+export interface ResponseInfo<T, Nullable = T | undefined> {
+  /** `Nullable`: what an object schema reads as with nothing stored is its shape (emptyReading). */
+  data: Nullable;
   expiryStatus: ExpiryStatus;
   expiresAt: number;
 }
@@ -96,7 +97,7 @@ export function readFrom(
   let expiresAt = meta?.expiresAt ?? 0;
   const schema = schemaOf(endpoint.schema);
   if (result === undefined && schema?.queryKey && !endpoint.sideEffect && !meta?.invalidated) {
-    result = memo.sameAsBefore(key, schema.queryKey(args, queryContext(state)));
+    result = memo.sameAsBefore(schema, key, schema.queryKey(args, queryContext(state)));
   }
   if (result === undefined) {
     const expiryStatus = meta?.invalidated ? ExpiryStatus.Invalid : ExpiryStatus.InvalidIfStale;
