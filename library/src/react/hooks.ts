@@ -423,14 +423,23 @@ function useSubscribed(hook: string, endpoint: EndpointInterface, args: readonly
   const call = useRef<Call>({ endpoint, args });
   call.current = { endpoint, args };
   useEffect(() => {
-    if (key === null || frequency === undefined) return;
+    if (key === null) return;
+    if (frequency === undefined) {
+      // Subscribing to an endpoint that is never polled is most likely a forgotten option.
+      if (process.env.NODE_ENV !== 'production') {
+        console.warn(
+          `${hook}: ${call.current.endpoint.name} has no pollFrequency, so it is not polled; give it a pollFrequency (in ms) to keep it fresh`,
+        );
+      }
+      return;
+    }
     const { endpoint } = call.current;
     const args = call.current.args as Parameters<EndpointInterface>;
     controller.subscribe(endpoint, ...args);
     return () => {
       controller.unsubscribe(endpoint, ...args);
     };
-  }, [controller, key, frequency]);
+  }, [controller, hook, key, frequency]);
 }
 
 /**
