@@ -237,7 +237,7 @@ describe('Entity classes data-client refuses or lets through', () => {
         return `${this[0]}-${this[1]}`;
       }
       static override key = 'Pair';
-      static override automaticValidation = 'warn' as const;
+      static override automaticValidation: 'warn' | 'silent' | undefined = 'warn';
     }
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
