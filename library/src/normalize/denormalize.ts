@@ -2,6 +2,7 @@ import { definitionsVersion } from '../schema/definitions.js';
 import { INVALID, type Invalid, isInvalid } from '../schema/invalid.js';
 import type { DenormalizeContext, EntityStatics } from '../schema/types.js';
 import { PersistentMap } from './persistentMap.js';
+import { sameData } from './sameData.js';
 import { schemaOf } from './schemaOf.js';
 import type { Table, Tables } from './tables.js';
 
@@ -66,12 +67,34 @@ export class MemoCache {
    * may be the one defined), so all are built again.
    */
   private definitions = definitionsVersion();
+  /**
+   * Results found from the tables as objects (an object schema's `queryKey`), by schema, then by
+   * result key: the object found last is given again while it holds the same, so its reading
+   * stays the same object too.
+   */
+  private found = new WeakMap<object, Map<string, object>>();
 
   /** The rows the remembered reading of `input` was built from; undefined if it was never read. */
   dependenciesOf(schema: unknown, input: unknown): readonly Dependency[] | undefined {
     const schemaClass = schemaOf(schema);
     if (schemaClass === undefined || input === undefined || input === null) return undefined;
     return this.resultsFor(schemaClass, input).get(input as object)?.dependencies;
+  }
+
+  /**
+   * `result`, or the one `schema` found before under `key` when it holds the same (see `found`).
+   */
+  sameAsBefore(schema: object, key: string, result: unknown): unknown {
+    if (typeof result !== 'object' || result === null) return result;
+    let byKey = this.found.get(schema);
+    if (byKey === undefined) {
+      byKey = new Map();
+      this.found.set(schema, byKey);
+    }
+    const before = byKey.get(key);
+    if (before !== undefined && sameData(before, result)) return before;
+    byKey.set(key, result);
+    return result;
   }
 
   denormalize(

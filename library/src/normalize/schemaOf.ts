@@ -13,6 +13,14 @@ export function schemaOf(schema: unknown): SchemaClass | undefined {
   if (typeof schema !== 'object' || schema === null) return undefined;
   let wrapper = wrapped.get(schema);
   if (!wrapper) {
+    if (Array.isArray(schema) && schema.length > 1) {
+      // `[Cat, User]` would read as a list of cats alone; data-client refuses it too.
+      throw new TypeError(
+        process.env.NODE_ENV !== 'production'
+          ? `A list schema holds one schema, but found ${schema.length}: for a list of several entity types, use new schema.Array({ cat: Cat, user: User }, 'type') or [new schema.Union(...)]`
+          : `A list schema holds one schema, but found ${schema.length}`,
+      );
+    }
     wrapper = Array.isArray(schema)
       ? new ArraySchema(schema[0])
       : new ObjectSchema(schema as Record<string, unknown>);

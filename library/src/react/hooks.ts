@@ -3,11 +3,17 @@ import type { Index, IndexedEntity } from '../endpoint/Index.js';
 import type { Query } from '../endpoint/Query.js';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
-import type { Controller, ResolveType } from '../store/Controller.js';
+import type {
+  Controller,
+  ResolveEmpty,
+  ResolveNullable,
+  ResolveType,
+} from '../store/Controller.js';
 import type { Store } from '../store/createStore.js';
 import { keyOf } from '../store/keyOf.js';
 import {
   assertFetchable,
+  emptyReading,
   errorOf,
   NOTHING_READ,
   type Readable,
@@ -70,7 +76,10 @@ function read(
   )
     return previous.reading;
   let reading = NOTHING;
-  if (key !== null) {
+  if (key === null) {
+    const data = emptyReading(endpoint);
+    if (data !== undefined) reading = { ...NOTHING, data };
+  } else {
     const { info, result } = readFrom(store.controller.memo, endpoint, args, key, state);
     reading = { ...info, error: errorOf(state, key), result };
   }
@@ -224,14 +233,17 @@ function suspendOn(request: Promise<unknown>): Promise<void> {
 /** An endpoint that reads: `useSuspense` fetches it whenever its data is missing or stale. */
 type ReadEndpoint = EndpointInterface & { readonly sideEffect?: undefined };
 
-/** The data for these arguments: `undefined` for `null` (and maybe so when they may be null). */
+/**
+ * The data for these arguments; for `null`, what the schema reads as with nothing stored
+ * (undefined, or an object schema's shape), and maybe so when they may be null.
+ */
 type SuspenseResult<
   E extends EndpointInterface,
   A extends readonly unknown[],
 > = A extends readonly [null]
-  ? undefined
+  ? ResolveEmpty<E>
   : null extends A[0]
-    ? ResolveType<E> | undefined
+    ? ResolveNullable<E>
     : ResolveType<E>;
 
 /** A call: the endpoint and its arguments. */
@@ -276,7 +288,7 @@ function useFreshness(
   reading: Reading,
 ): { mustFetch: boolean; stale: boolean } {
   assertReadEndpoint(hook, endpoint);
-  const { data, expiryStatus, expiresAt } = reading;
+  const { result, expiryStatus, expiresAt } = reading;
   const active = args[0] !== null;
   const stale = active && Date.now() > expiresAt;
   // An `invalidIfStale` endpoint reads as InvalidIfStale even with data: once that data is
@@ -284,7 +296,8 @@ function useFreshness(
   const mustWait =
     active &&
     expiryStatus !== ExpiryStatus.Valid &&
-    (data === undefined || expiryStatus === ExpiryStatus.Invalid || !!endpoint.invalidIfStale);
+    // Without a result, the data is at most the schema's empty shape (see emptyReading).
+    (result === undefined || expiryStatus === ExpiryStatus.Invalid || !!endpoint.invalidIfStale);
 
   // The effects are keyed by the call's store key; the latest endpoint and args are read from a
   // ref (components pass a new `{ id }`, and hookifyResource a new endpoint, at every render).
@@ -337,9 +350,12 @@ export function useSuspense<E extends EndpointInterface>(
 export type ErrorTypes = Error & { status?: unknown; response?: unknown };
 
 /** What `useDLE` returns: the data, whether it is being fetched, and the error. */
-export interface DataLoadingError<T> {
-  /** Undefined while loading (and for `null` arguments). */
-  data: T | undefined;
+export interface DataLoadingError<T, Nullable = T | undefined> {
+  /**
+   * Undefined while loading (and for `null` arguments); of an object schema, its shape with
+   * nothing stored (`Nullable`).
+   */
+  data: T | Nullable;
   /** The data must be fetched before it can be shown, and that fetch is under way. */
   loading: boolean;
   error: ErrorTypes | undefined;
@@ -353,13 +369,14 @@ export interface DataLoadingError<T> {
 export function useDLE<E extends ReadEndpoint, A extends Args<E>>(
   endpoint: E,
   ...args: A
-): DataLoadingError<ResolveType<E>> {
+): DataLoadingError<ResolveType<E>, ResolveNullable<E>> {
   const controller = useController();
   const { key, reading } = useReading('useDLE', endpoint, args);
   const { mustFetch } = useFreshness('useDLE', controller, endpoint, args, key, reading);
   if (mustFetch) fetchHandled(controller, endpoint, args as readonly unknown[]);
   return {
-    data: mustFetch ? undefined : (reading.data as ResolveType<E> | undefined),
+    // What it shows while it loads is nothing, in the schema's shape (see emptyReading).
+    data: (mustFetch ? emptyReading(endpoint) : reading.data) as ResolveNullable<E>,
     loading: mustFetch,
     error: reading.error as ErrorTypes | undefined,
   };
@@ -406,14 +423,23 @@ function useSubscribed(hook: string, endpoint: EndpointInterface, args: readonly
   const call = useRef<Call>({ endpoint, args });
   call.current = { endpoint, args };
   useEffect(() => {
-    if (key === null || frequency === undefined) return;
+    if (key === null) return;
+    if (frequency === undefined) {
+      // Subscribing to an endpoint that is never polled is most likely a forgotten option.
+      if (process.env.NODE_ENV !== 'production') {
+        console.warn(
+          `${hook}: ${call.current.endpoint.name} has no pollFrequency, so it is not polled; give it a pollFrequency (in ms) to keep it fresh`,
+        );
+      }
+      return;
+    }
     const { endpoint } = call.current;
     const args = call.current.args as Parameters<EndpointInterface>;
     controller.subscribe(endpoint, ...args);
     return () => {
       controller.unsubscribe(endpoint, ...args);
     };
-  }, [controller, key, frequency]);
+  }, [controller, hook, key, frequency]);
 }
 
 /**
@@ -475,10 +501,12 @@ export function useCache<S extends IndexedEntity, P>(
 export function useCache<E extends EndpointInterface>(
   endpoint: E,
   ...args: Args<E>
-): ResolveType<E> | undefined;
+): ResolveNullable<E>;
 export function useCache(endpoint: Readable, ...args: readonly unknown[]): unknown {
   const { data, expiryStatus, expiresAt } = useReading('useCache', endpoint, args).reading;
   // As data-client's: what useSuspense would suspend for (stale data of an `invalidIfStale`
   // endpoint) is not given either.
-  return expiryStatus !== ExpiryStatus.Valid && Date.now() > expiresAt ? undefined : data;
+  return expiryStatus !== ExpiryStatus.Valid && Date.now() > expiresAt
+    ? emptyReading(endpoint)
+    : data;
 }

@@ -26,8 +26,19 @@ export abstract class Entity {
     args?: readonly unknown[],
   ): string | number | undefined;
 
-  /** Names the entity type; the table key. Defaults to the class name, which minifiers change. */
+  /**
+   * Names the entity type; the table key. Defaults to the class name, which minifiers change. A
+   * class without a name (`class extends Entity {}` written inline) must declare one: every such
+   * class would otherwise share one table.
+   */
   static get key(): string {
+    if (this.name === '') {
+      throw new TypeError(
+        process.env.NODE_ENV !== 'production'
+          ? 'An Entity class without a name must define `static key`: the key names its table, and classes without a name would share one'
+          : 'An Entity class without a name must define `static key`',
+      );
+    }
     return this.name;
   }
 
@@ -40,6 +51,13 @@ export abstract class Entity {
   static toJSON() {
     return { name: this.name, schema: this.schema, key: this.key };
   }
+
+  /**
+   * What happens when a response gives a list where this entity's object belongs: refused with
+   * a SchemaError by default; `'warn'` reads the list as the object and warns, `'silent'` only
+   * reads it, as in data-client.
+   */
+  static automaticValidation?: 'warn' | 'silent';
 
   /** Nested schemas by field name, e.g. `{ author: User }`. */
   static schema: Readonly<Record<string, unknown>> = {};
@@ -191,7 +209,11 @@ export abstract class Entity {
     if (parent !== undefined && (typeof input === 'string' || typeof input === 'number')) {
       return givenPk(this, input, key, parent);
     }
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    if (Array.isArray(input) && this.automaticValidation !== undefined) {
+      // The class asked for a list to be read as its object (data-client's escape hatch).
+      if (this.automaticValidation === 'warn' && process.env.NODE_ENV !== 'production')
+        console.warn(`${this.key} expects an object but received ${describeValue(input)}`);
+    } else if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       throw new SchemaError(
         process.env.NODE_ENV !== 'production'
           ? `${this.key} expects an object but received ${describeValue(input)}${

@@ -59,7 +59,10 @@ export function EntityMixin<TBase extends Constructor>(
   }
   // Entity's `key` is the class's name: the base's, or that of a class that extends this one.
   Object.defineProperty(EntityOf, 'name', { value: Base.name });
-  if (key !== undefined) Object.defineProperty(EntityOf, 'key', { value: key, writable: true });
+  // A base's own `static key` names the type too, as in data-client.
+  const baseKey = key ?? ownKeyOf(Base);
+  if (baseKey !== undefined)
+    Object.defineProperty(EntityOf, 'key', { value: baseKey, writable: true });
   Object.assign(EntityOf, statics, {
     schema: schema ?? (Base as { schema?: unknown }).schema ?? {},
   });
@@ -75,4 +78,17 @@ export function EntityMixin<TBase extends Constructor>(
     };
   }
   return EntityOf as unknown as EntityClass<EntityInstance<InstanceType<TBase>>>;
+}
+
+/**
+ * The `static key` a base class declares (or inherits from a class other than Entity), if any:
+ * Entity's own `key` is the class name, which the mixed class works out itself.
+ */
+function ownKeyOf(Base: Constructor): string | undefined {
+  for (let at: object | null = Base; at !== null && at !== Entity; at = Object.getPrototypeOf(at)) {
+    const descriptor = Object.getOwnPropertyDescriptor(at, 'key');
+    if (descriptor !== undefined)
+      return typeof descriptor.value === 'string' ? descriptor.value : undefined;
+  }
+  return undefined;
 }

@@ -58,6 +58,41 @@ type DenormalizeMember<M> = M extends abstract new (
 
 type DenormalizeMembers<O> = { -readonly [K in keyof O]: Denormalize<O[K]> };
 
+/**
+ * The members of an object schema: of a `schema.Object`, or of a plain object of schemas
+ * (`{ results: [Todo], nextPage: '' }`); never for any other schema.
+ */
+type ObjectDefinition<S> =
+  S extends ObjectSchema<infer O>
+    ? O
+    : S extends abstract new (
+          ...args: any
+        ) => unknown
+      ? never
+      : S extends SchemaClass | readonly unknown[]
+        ? never
+        : S extends Record<string, unknown>
+          ? S
+          : never;
+
+/**
+ * What a schema reads as while nothing is stored for it (arguments `null`, or before the first
+ * response): an object schema's shape, its members with a schema undefined and its placeholders
+ * (`nextPage: ''`) of their type; undefined for any other schema.
+ */
+export type EmptyReading<S> = [ObjectDefinition<S>] extends [never]
+  ? undefined
+  : { -readonly [K in keyof ObjectDefinition<S>]: EmptyMember<ObjectDefinition<S>[K]> };
+
+type EmptyMember<M> = M extends Function
+  ? undefined
+  : M extends object
+    ? EmptyReading<M>
+    : Denormalize<M>;
+
+/** What a schema reads as, or its empty reading when nothing is stored (`DenormalizeNullable`). */
+export type DenormalizeNullable<S> = Denormalize<S> | EmptyReading<S>;
+
 /** A literal type as its base type (`''` → string, `0` → number, `true` → boolean). */
 export type Widen<T> = T extends string
   ? string

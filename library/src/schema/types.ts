@@ -111,6 +111,11 @@ export interface QueryContext {
   hasTable(table: string): boolean;
   /** The pk of the entity whose indexed `field` (`static indexes`) has this value. */
   findByIndex(entity: string, field: string, value: unknown): string | undefined;
+  /**
+   * What a nested schema (a member of an object schema) finds from these arguments: its
+   * `queryKey`'s result, undefined when it has none.
+   */
+  find(schema: unknown, args: readonly unknown[]): unknown;
 }
 
 /** The protocol every schema class follows. Plain arrays and objects are wrapped in one. */

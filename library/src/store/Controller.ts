@@ -6,7 +6,12 @@ import type { ChangeSet } from '../normalize/changes.js';
 
 import { MemoCache, readResponse } from '../normalize/denormalize.js';
 import { schemaOf } from '../normalize/schemaOf.js';
-import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
+import type {
+  Denormalize,
+  DenormalizeNullable,
+  EmptyReading,
+  Schema,
+} from '../schema/denormalizeTypes.js';
 import { describeValue } from '../schema/describe.js';
 import { isInvalid } from '../schema/invalid.js';
 import type { Action, TestKey } from './actions.js';
@@ -14,7 +19,7 @@ import { keyOf } from './keyOf.js';
 import {
   assertFetchable,
   errorOf,
-  NOTHING_READ,
+  nothingRead,
   queryContext,
   type Readable,
   type ResponseInfo,
@@ -50,7 +55,7 @@ interface GetResponse {
   <E extends EndpointInterface>(
     endpoint: E,
     ...argsAndState: ArgsThenState<Parameters<E>>
-  ): ResponseInfo<ResolveType<E>>;
+  ): ResponseInfo<ResolveType<E>, ResolveNullable<E>>;
 }
 
 /**
@@ -62,6 +67,21 @@ export type ResolveType<E extends EndpointInterface> = [NonNullable<E['schema']>
     ? R
     : ReturnType<E>
   : Denormalize<NonNullable<E['schema']>>;
+
+/**
+ * What a read of `E` may give: its data, or what its schema reads as with nothing stored (an
+ * object schema's shape, `{ results: undefined, nextPage: '' }`; otherwise undefined).
+ */
+export type ResolveNullable<E extends EndpointInterface> = [NonNullable<E['schema']>] extends [
+  never,
+]
+  ? ResolveType<E> | undefined
+  : DenormalizeNullable<NonNullable<E['schema']>>;
+
+/** What a read of `E` gives with nothing stored (`null` arguments): see ResolveNullable. */
+export type ResolveEmpty<E extends EndpointInterface> = [NonNullable<E['schema']>] extends [never]
+  ? undefined
+  : EmptyReading<NonNullable<E['schema']>>;
 
 type KeyFilter = TestKey | { testKey: TestKey };
 
@@ -236,7 +256,8 @@ export class Controller {
   ): ResolveType<E> | Promise<ResolveType<E>> => {
     const { data, expiresAt, expiryStatus } = this.getResponse(endpoint, ...args, this.getState());
     const fresh = expiryStatus !== ExpiryStatus.Invalid && Date.now() <= expiresAt;
-    return fresh && data !== undefined ? data : this.fetch(endpoint, ...args);
+    // Fresh data is never the empty reading: that has no result, so it is never fresh.
+    return fresh && data !== undefined ? (data as ResolveType<E>) : this.fetch(endpoint, ...args);
   };
 
   /** Runs the request and stores its outcome; `signal` replaces the endpoint's own when given. */
@@ -448,7 +469,7 @@ export class Controller {
     ...argsAndState: readonly unknown[]
   ): ResponseInfo<never> => {
     const { args, state } = argsAndStateOf('controller.getResponse', argsAndState);
-    if (args[0] === null) return NOTHING_READ;
+    if (args[0] === null) return nothingRead(endpoint) as ResponseInfo<never>;
     const key = keyOf('controller.getResponse', endpoint, args);
     return readResult(this.memo, endpoint, args, key, state) as ResponseInfo<never>;
   };

@@ -5,12 +5,14 @@ import { schemaOf } from '../normalize/schemaOf.js';
 import { indexKey } from '../normalize/tables.js';
 import type { Schema } from '../schema/denormalizeTypes.js';
 import { isInvalid } from '../schema/invalid.js';
+import { ObjectSchema } from '../schema/Object.js';
 import type { QueryContext } from '../schema/types.js';
 import { ExpiryStatus, type State } from './state.js';
 
 /** What a read returns: the data, how fresh it is, and when it goes stale. */
-export interface ResponseInfo<T> {
-  data: T | undefined;
+export interface ResponseInfo<T, Nullable = T | undefined> {
+  /** `Nullable`: what an object schema reads as with nothing stored is its shape (emptyReading). */
+  data: Nullable;
   expiryStatus: ExpiryStatus;
   expiresAt: number;
 }
@@ -32,6 +34,23 @@ export type Readable = Pick<EndpointInterface, 'key' | 'schema' | 'sideEffect' |
 export interface ReadFrom {
   info: ResponseInfo<unknown>;
   result: unknown;
+}
+
+/**
+ * What `readable` reads as while the store holds nothing for it (arguments `null`, or before its
+ * first response): an object schema's shape with its placeholders (`{ results: undefined,
+ * nextPage: '' }`), as data-client reads it; undefined for any other schema, and for a Query.
+ */
+export function emptyReading(readable: Readable): unknown {
+  if (isQuery(readable)) return undefined;
+  const schema = schemaOf(readable.schema);
+  return schema instanceof ObjectSchema ? schema.emptyReading() : undefined;
+}
+
+/** The reading of a call with `null` arguments: nothing, in the schema's shape. */
+export function nothingRead(readable: Readable): ResponseInfo<unknown> {
+  const data = emptyReading(readable);
+  return data === undefined ? NOTHING_READ : { ...NOTHING_READ, data };
 }
 
 /**
@@ -78,11 +97,12 @@ export function readFrom(
   let expiresAt = meta?.expiresAt ?? 0;
   const schema = schemaOf(endpoint.schema);
   if (result === undefined && schema?.queryKey && !endpoint.sideEffect && !meta?.invalidated) {
-    result = schema.queryKey(args, queryContext(state));
+    result = memo.sameAsBefore(schema, key, schema.queryKey(args, queryContext(state)));
   }
   if (result === undefined) {
     const expiryStatus = meta?.invalidated ? ExpiryStatus.Invalid : ExpiryStatus.InvalidIfStale;
-    return { info: { data: undefined, expiryStatus, expiresAt }, result: undefined };
+    const data = emptyReading(endpoint);
+    return { info: { data, expiryStatus, expiresAt }, result: undefined };
   }
   let data = memo.denormalize(endpoint.schema, result, state.entities, args);
   if (isInvalid(data)) {
@@ -91,7 +111,7 @@ export function readFrom(
     return { info: { data: undefined, expiryStatus, expiresAt }, result: undefined };
   }
   if (isQuery(endpoint)) data = endpoint.processed(data, args);
-  if (meta === undefined) expiresAt = inferredExpiry(endpoint, result, state);
+  if (meta === undefined) expiresAt = inferredExpiry(memo, endpoint.schema, result, state);
   const expiryStatus = meta?.invalidated
     ? ExpiryStatus.Invalid
     : endpoint.invalidIfStale
@@ -122,12 +142,26 @@ export function queryContext(state: State): QueryContext {
     getRow: (table, pk) => state.entities.get(table)?.get(pk),
     hasTable: (table) => state.entities.has(table),
     findByIndex: (entity, field, value) => state.indexes.get(entity)?.get(indexKey(field, value)),
+    find(schema, args) {
+      return schemaOf(schema)?.queryKey?.(args, this);
+    },
   };
 }
 
-/** A result found from the tables alone is as fresh as the entity it came from. */
-function inferredExpiry(endpoint: Readable, result: unknown, state: State): number {
-  const key = (endpoint.schema as { key?: unknown } | undefined)?.key;
-  if (typeof key !== 'string' || typeof result !== 'string') return 0;
-  return state.entitiesMeta.get(key)?.get(result)?.expiresAt ?? 0;
+/**
+ * A result found from the tables alone is as fresh as the rows it was read from: an entity's, or
+ * the stalest of those an object of them (`{ data: Article, meta }`) was read from, as in
+ * data-client.
+ */
+function inferredExpiry(memo: MemoCache, schema: unknown, result: unknown, state: State): number {
+  const key = (schema as { key?: unknown } | undefined)?.key;
+  if (typeof key === 'string' && typeof result === 'string')
+    return state.entitiesMeta.get(key)?.get(result)?.expiresAt ?? 0;
+  if (typeof result !== 'object' || result === null) return 0;
+  let expiresAt = Infinity;
+  for (const { table, pk } of memo.dependenciesOf(schema, result) ?? []) {
+    if (pk !== null)
+      expiresAt = Math.min(expiresAt, state.entitiesMeta.get(table)?.get(pk)?.expiresAt ?? 0);
+  }
+  return expiresAt === Infinity ? 0 : expiresAt;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../src/index.js';
 import { useDLE, useLive, useSubscription, useSuspense } from '../../src/react/index.js';
 import type { Store } from '../../src/store/createStore.js';
@@ -96,6 +96,25 @@ describe('useLive: useSuspense that polls at pollFrequency while mounted', () =>
 });
 
 describe('useSubscription: polling without reading', () => {
+  it('warns in development when the endpoint has no pollFrequency, and polls nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      function Subscribed() {
+        useSubscription(TodoResource.get, { id: 1 });
+        return <p>subscribed</p>;
+      }
+      renderInApp(<Subscribed />, { store });
+      await screen.findByText('subscribed');
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(/^useSubscription: .*get has no pollFrequency, so it is not polled/),
+      );
+      await sleep(50);
+      expect(server.requests).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('keeps what another component reads fresh; null arguments poll nothing', async () => {
     const Polled = TodoResource.get.extend({ pollFrequency: 40 });
     function Title() {

@@ -1276,7 +1276,7 @@ describe('Pagination (rest/guides/pagination.md)', () => {
     expect(page.results.map((post) => post.id)).toEqual([2, 3]);
     await stored();
     const list = controller.getResponse(PostResource.getList, getState()).data;
-    expect(list?.results.map((post) => [post.id, post.title, post.author.name])).toEqual([
+    expect(list.results?.map((post) => [post.id, post.title, post.author.name])).toEqual([
       [1, 'a', 'A'],
       [2, 'b', 'B'],
       [3, 'c', 'A'],
@@ -1317,7 +1317,7 @@ describe('Pagination (rest/guides/pagination.md)', () => {
       'ship',
     ]);
     const read = controller.getResponse(ArticleResource.getList, getState()).data;
-    expect(read?.results.map((article) => article.constructor)).toEqual([
+    expect(read.results?.map((article) => article.constructor)).toEqual([
       Article,
       Article,
       Article,

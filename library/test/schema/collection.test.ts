@@ -93,6 +93,7 @@ describe('Collection row identity', () => {
       getRow: (table: string, pk: string) => tables.entities.get(table)?.get(pk),
       hasTable: (table: string) => tables.entities.has(table),
       findByIndex: () => undefined,
+      find: () => undefined,
     };
     expect(todoList.queryKey([{ userId: '2' }], ctx)).toBe(USER_2);
     expect(todoList.queryKey([{ userId: 3 }], ctx)).toBeUndefined();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { denormalize, Entity, normalize, SchemaError } from '../../src/index.js';
 import { createTables, plain, Todo, User } from '../fixtures.js';
 
@@ -211,5 +211,54 @@ describe('Entity', () => {
     expect(error).toBeInstanceOf(SchemaError);
     expect((error as Error).message).toMatch(message);
     expect((error as SchemaError).input).toBe(input);
+  });
+});
+
+describe('Entity classes data-client refuses or lets through', () => {
+  it('refuses a class without a name or a static key: such classes would share one table', () => {
+    const Anonymous = [
+      class extends Entity {
+        id = '';
+        pk() {
+          return this.id;
+        }
+      },
+    ][0]!;
+    expect(Anonymous.name).toBe('');
+    expect(() => Anonymous.key).toThrow(/without a name must define `static key`/);
+    expect(() => normalize(Anonymous, { id: '1' })).toThrow(/without a name/);
+  });
+
+  it("with automaticValidation = 'warn', reads a list given for the entity and warns", () => {
+    class Pair extends Entity {
+      0 = '';
+      1 = '';
+      pk() {
+        return `${this[0]}-${this[1]}`;
+      }
+      static override key = 'Pair';
+      static override automaticValidation: 'warn' | 'silent' | undefined = 'warn';
+    }
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const { result, entities } = normalize(Pair, ['a', 'b']);
+      expect(result).toBe('a-b');
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Pair expects an object/));
+      const read = denormalize(Pair, result, entities) as Pair;
+      expect([read[0], read[1]]).toEqual(['a', 'b']);
+    } finally {
+      warn.mockRestore();
+    }
+    class Strict extends Pair {
+      static override key = 'Strict';
+      static override automaticValidation = undefined;
+    }
+    expect(() => normalize(Strict, ['a', 'b'])).toThrow(SchemaError);
+  });
+
+  it('refuses a list schema of two schemas, naming the polymorphic form', () => {
+    expect(() => normalize([Todo, User], [{ id: 1 }])).toThrow(
+      /A list schema holds one schema, but found 2/,
+    );
   });
 });

@@ -134,3 +134,28 @@ describe('schema.Entity(Base, options): an entity from a class of fields', () =>
     expect(() => mixin({ id: 0 })).toThrow(/Base is the class that declares the entity's fields/);
   });
 });
+
+describe('schema.Entity(Base): the key', () => {
+  it("is the base's own static key, for the mixed class and a class extending it", () => {
+    class AnimalData {
+      id = '';
+      static key = 'Animal';
+    }
+    const Animal = schema.Entity(AnimalData);
+    class Cat extends schema.Entity(AnimalData) {}
+    expect(Animal.key).toBe('Animal');
+    expect(Cat.key).toBe('Animal');
+    expect(schema.Entity(AnimalData, { key: 'Pet' }).key).toBe('Pet');
+  });
+
+  it('is refused for a base without a name or a key', () => {
+    const Unnamed = schema.Entity(
+      [
+        class {
+          id = '';
+        },
+      ][0]!,
+    );
+    expect(() => Unnamed.key).toThrow(/without a name must define `static key`/);
+  });
+});

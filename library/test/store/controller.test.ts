@@ -667,3 +667,26 @@ describe('fetchIfStale', () => {
     ]);
   });
 });
+
+describe('getResponse of an object schema with nothing stored', () => {
+  const paged = () =>
+    new Endpoint(api.getTodos, {
+      key: () => 'paged todos',
+      schema: { results: todoList, nextPage: '', meta: { total: 0, next: null } },
+    });
+  const shape = { results: undefined, nextPage: '', meta: { total: 0, next: null } };
+
+  it('reads the shape with its placeholders for null args, as data-client does', () => {
+    const { controller, getState } = store;
+    const read = controller.getResponse(paged(), null, getState());
+    expect(read.data).toEqual(shape);
+    expect(read.expiryStatus).toBe(ExpiryStatus.Valid);
+  });
+
+  it('reads the shape before the first response, to be fetched', () => {
+    const { controller, getState } = store;
+    const read = controller.getResponse(paged(), {}, getState());
+    expect(read.data).toEqual(shape);
+    expect(read.expiryStatus).toBe(ExpiryStatus.InvalidIfStale);
+  });
+});

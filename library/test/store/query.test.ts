@@ -9,6 +9,7 @@ const todosOf = new Query(new schema.All(Todo), (todos, { userId }: { userId?: n
   userId === undefined ? todos : todos.filter((todo) => todo.userId === userId),
 );
 const todoCount = new Query(new schema.All(Todo), (todos) => todos.length);
+const everyTodo = new Query(new schema.All(Todo));
 
 describe('Query', () => {
   it('has the key data-client gives it', () => {
@@ -68,6 +69,39 @@ describe('Query', () => {
     await controller.fetch(api.deleteTodo, { id: 3 });
     expect(ids(controller.getResponse(todosOf, { userId: 2 }, getState()).data)).toEqual([4]);
     expect(controller.getResponse(todoCount, getState()).data).toBe(3);
+  });
+
+  it('reads an object schema holding a schema.All, schema.Object or plain, as the All alone', async () => {
+    const { controller, getState } = store;
+    const byTitle = (todos: Todo[]) => [...todos].sort((a, b) => a.title.localeCompare(b.title));
+    const asObject = new Query(
+      new schema.Object({ results: new schema.All(Todo), label: '' }),
+      ({ results }) => ({ sorted: byTitle(results), count: results.length }),
+    );
+    const asPlain = new Query({ results: new schema.All(Todo) }, ({ results }) => results.length);
+    expect(controller.getResponse(asObject, getState()).data).toBeUndefined();
+    await controller.fetch(api.getTodos, {});
+    const read = controller.getResponse(asObject, getState()).data;
+    expect(read?.count).toBe(3);
+    expect(read?.sorted.map((todo) => todo.title)).toEqual(
+      byTitle(controller.getResponse(everyTodo, getState()).data ?? []).map((todo) => todo.title),
+    );
+    expect(read?.sorted[0]).toBeInstanceOf(Todo);
+    expect(controller.getResponse(asPlain, getState()).data).toBe(3);
+    // Read again over the same rows: the same output.
+    expect(controller.getResponse(asObject, getState()).data).toBe(read);
+  });
+
+  it('reads an object schema holding a Collection: the stored list of those arguments', async () => {
+    const { controller, getState } = store;
+    const inList = new Query(
+      { results: api.getTodos.schema },
+      ({ results }, _args: { userId?: number }) => results.map((todo) => todo.id),
+    );
+    expect(controller.getResponse(inList, { userId: 1 }, getState()).data).toBeUndefined();
+    await controller.fetch(api.getTodos, { userId: 1 });
+    expect(controller.getResponse(inList, { userId: 1 }, getState()).data).toEqual([1, 2]);
+    expect(controller.getResponse(inList, { userId: 2 }, getState()).data).toBeUndefined();
   });
 
   it('cannot be fetched', async () => {

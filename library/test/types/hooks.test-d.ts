@@ -212,6 +212,32 @@ describe('useSuspense, useCache and useController', () => {
   });
 });
 
+describe('an object schema with nothing stored reads as its shape', () => {
+  const PagedList = TodoResource.getList.extend({
+    schema: { results: TodoResource.getList.schema, nextPage: '', meta: { total: 0 } },
+  });
+  type Page = { results: Todo[]; nextPage: string; meta: { total: number } };
+  type Empty = { results: undefined; nextPage: string; meta: { total: number } };
+
+  it('useSuspense gives the shape for null args and may give it when they may be null', () => {
+    expectTypeOf(useSuspense(PagedList, {})).toEqualTypeOf<Page>();
+    expectTypeOf(useSuspense(PagedList, null)).toEqualTypeOf<Empty>();
+    const ready = true as boolean;
+    const { results, nextPage } = useSuspense(PagedList, ready ? {} : null);
+    expectTypeOf(results).toEqualTypeOf<Todo[] | undefined>();
+    expectTypeOf(nextPage).toEqualTypeOf<string>();
+  });
+
+  it('useCache, useDLE and getResponse may give the shape', () => {
+    expectTypeOf(useCache(PagedList, {})).toEqualTypeOf<Page | Empty>();
+    expectTypeOf(useDLE(PagedList, {}).data).toEqualTypeOf<Page | Empty>();
+    const { controller, getState } = createStore();
+    expectTypeOf(controller.getResponse(PagedList, null, getState()).data).toEqualTypeOf<
+      Page | Empty
+    >();
+  });
+});
+
 describe('useDLE and useFetch', () => {
   it('useDLE gives data that may be missing, loading and an error with an optional status', () => {
     const { data, loading, error } = useDLE(TodoResource.get, { id: 1 });
