@@ -37,6 +37,7 @@ export function requestedBefore(incoming: EntityMeta, stored: EntityMeta): boole
     : incoming.fetchedAt < stored.fetchedAt;
 }
 
+/** The store's tables: entity and collection rows, their meta, and the indexes kept with them. */
 export interface NormalizedTables {
   /**
    * Entity rows by entity key, then pk (`INVALID` for one a delete removed); collection rows

@@ -3,6 +3,7 @@ import { connectDevtools, type DevtoolsOptions } from '../devtools/page/bridge.j
 import { createStore, type Store } from '../store/createStore.js';
 import { StoreContext } from './context.js';
 
+/** Props of `DataProvider`. */
 export interface DataProviderProps {
   /** The store to use; a new one is created when none is given. */
   store?: Store;

@@ -34,6 +34,7 @@ export interface ResourceGenerics {
   readonly paginationField?: string;
 }
 
+/** Options of `createResource`: the path, the schema, and what every member shares. */
 export interface ResourceOptions<
   P extends string = string,
   S extends ResourceSchema = ResourceSchema,

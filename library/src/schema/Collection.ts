@@ -44,6 +44,7 @@ export type CollectionMerge = ((
   insertKind?: InsertKind;
 };
 
+/** Options of `schema.Collection`: which arguments make a row, and which of them filter. */
 export interface CollectionOptions<
   Args extends readonly unknown[] = [urlParams: Record<string, any>, body?: Record<string, any>],
 > {
@@ -80,6 +81,7 @@ function appendNew(existing: readonly string[], incoming: readonly string[]): st
   return out;
 }
 
+/** A collection's `push`: incoming members go at the end, members already there stay put. */
 export const pushMerge: CollectionMerge = Object.assign(
   (e: readonly string[], i: readonly string[]) => appendNew(e, i),
   {
@@ -87,6 +89,7 @@ export const pushMerge: CollectionMerge = Object.assign(
   },
 );
 
+/** A collection's `unshift`: incoming members go at the start, members already there stay put. */
 export const unshiftMerge: CollectionMerge = Object.assign(
   (existing: readonly string[], incoming: readonly string[]) => {
     const fresh = appendNew([], incoming).filter((pk) => !existing.includes(pk));

@@ -425,6 +425,7 @@ function refusal(
   return entity.validate(row) || undefined;
 }
 
+/** An Entity class (its statics and the instances it builds). */
 export type EntityClass<T extends Entity = Entity> = (abstract new (
   ...args: any[]
 ) => T) &

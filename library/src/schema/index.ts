@@ -30,6 +30,7 @@ export { CollectionMover, CollectionRemover } from './CollectionWithMoves.js';
 export { SchemaError } from './describe.js';
 export { Entity, type EntityClass } from './Entity.js';
 export { INVALID, type Invalid, isInvalid } from './invalid.js';
+/** The schema classes under data-client's names: `schema.Collection`, `schema.Invalidate`, … */
 export * as schema from './schemaNamespace.js';
 export type {
   DenormalizeContext,

@@ -143,6 +143,8 @@ export class ResetError extends Error {
   }
 }
 
+export type { ResponseInfo };
+
 /**
  * Runs endpoints and reads the store. It works with any endpoint that is a callable with
  * `key(...args)`, an optional `schema`, `sideEffect` and expiry options.
@@ -151,7 +153,6 @@ export class ResetError extends Error {
  * `const { fetch, invalidate } = useController()` works as data-client's documentation writes it.
  * The methods that change the store return a promise that resolves once the change is stored.
  */
-export type { ResponseInfo };
 
 export class Controller {
   /** Shared by every read, so results keep their identity across renders. */

@@ -5,6 +5,7 @@ import { Controller } from './Controller.js';
 import { applyOptimistic, reduce } from './reducer.js';
 import { initialState, type State } from './state.js';
 
+/** Options of `createStore`. */
 export interface StoreOptions {
   /** Start from this state (such as another store's `getState()`) instead of an empty one. */
   initialState?: State;
@@ -36,6 +37,7 @@ export interface StoreRecord {
   viewChanges: ChangeSet;
 }
 
+/** A store: its controller, its state, and what observes its changes. */
 export interface Store {
   controller: Controller;
   /** The state components see: committed data plus pending optimistic responses. */

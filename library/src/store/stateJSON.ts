@@ -33,6 +33,7 @@ export interface StateJSON {
   sequence: number;
 }
 
+/** One collection's rows in a state's JSON form. */
 export interface CollectionJSON {
   /** The rows (by their serialized filtering arguments): their members' pks, in order. */
   rows: Record<string, string[]>;
@@ -43,6 +44,7 @@ export interface CollectionJSON {
 /** A time; `"Infinity"` for one that never comes (an expiry of `Infinity`), which JSON lacks. */
 export type TimeJSON = number | 'Infinity';
 
+/** When a row was written, in a state's JSON form. */
 export interface EntityMetaJSON {
   date: number;
   fetchedAt: number;
@@ -52,6 +54,7 @@ export interface EntityMetaJSON {
   sequence?: number;
 }
 
+/** A stored result's meta (its times, its error), in a state's JSON form. */
 export interface EndpointMetaJSON extends Omit<EndpointMeta, 'expiresAt' | 'error'> {
   expiresAt: TimeJSON;
   /** An Error as its name, message, and `status` and `body` when it has them (see ErrorJSON). */

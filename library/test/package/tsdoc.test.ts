@@ -30,12 +30,27 @@ function exportsWithoutDocs(): string[] {
     const module = source && checker.getSymbolAtLocation(source);
     if (!module) throw new Error(`${entry} is not a module`);
     return checker.getExportsOfModule(module).flatMap((exported) => {
-      const symbol =
-        exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-      const summary = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
-      return summary === '' ? [`${entry}: ${exported.name}`] : [];
+      // A re-export may carry its own comment (`export * as schema`), else the original's counts.
+      const documented = [exported];
+      if (exported.flags & ts.SymbolFlags.Alias)
+        documented.push(checker.getAliasedSymbol(exported));
+      const summaries = documented.map(
+        (symbol) =>
+          ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() ||
+          moduleComment(symbol),
+      );
+      return summaries.every((summary) => summary === '') ? [`${entry}: ${exported.name}`] : [];
     });
   });
+}
+
+/** A module's own doc comment (a namespace export's): the one its file opens with. */
+function moduleComment(symbol: ts.Symbol): string {
+  const file = symbol.valueDeclaration;
+  if (file === undefined || !ts.isSourceFile(file)) return '';
+  const [first] = ts.getLeadingCommentRanges(file.text, 0) ?? [];
+  const text = first ? file.text.slice(first.pos, first.end) : '';
+  return text.startsWith('/**') ? text : '';
 }
 
 it('documents every public export', { timeout: 60_000 }, () => {

@@ -25,6 +25,7 @@ import { ResultCommands } from './resultCommands.js';
 import { SlicedWork } from './slices.js';
 import { chunksOf, listParts, RELAY_MESSAGE_LENGTH, snapshotParts } from './snapshot.js';
 
+/** Options of `connectDevtools`. */
 export interface DevtoolsOptions {
   /** Shown in the panel's store selector; the document title by default. */
   name?: string;
@@ -55,6 +56,7 @@ export interface DevtoolsOptions {
   window?: Window;
 }
 
+/** A store's connection to the RestLens panel, as `connectDevtools` returns it. */
 export interface DevtoolsConnection {
   readonly storeId: string;
   /** Sends the events waiting for the next batch now (while a panel is connected). */
@@ -63,6 +65,7 @@ export interface DevtoolsConnection {
   disconnect(): void;
 }
 
+/** The library's version, sent to the panel in each store's greeting. */
 export const LIBRARY_VERSION = '0.1.0';
 /** How many recent changes the ring keeps by default, and how many of them keep their state. */
 export const DEFAULT_RING_SIZE = 1000;

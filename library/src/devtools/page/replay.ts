@@ -8,9 +8,14 @@ import { isRecordedMutation } from '../protocol/validate.js';
 import { decode } from './encode.js';
 import { endpointNamesOf, type Found } from './endpointNames.js';
 
+/**
+ * How a session is replayed: `apply` writes the recorded answers into the store without the
+ * network, `send` runs each endpoint again and stores the server's new answer.
+ */
 export type ReplayMode = 'apply' | 'send';
 export type { ReplayOutcome };
 
+/** Options of `replaySession`. */
 export interface ReplayOptions {
   /** Called after each mutation, e.g. to show progress. */
   onOutcome?: (outcome: ReplayOutcome<unknown>) => void;

@@ -114,6 +114,7 @@ export interface HelloMessage extends Envelope {
   /** Sent in answer to a `connect` (a snapshot follows), not as the store's own greeting. */
   answering?: boolean;
 }
+/** A batch of store events, page to panel. */
 export interface EventsMessage extends Envelope {
   source: 'page';
   kind: 'events';
@@ -123,6 +124,7 @@ export interface EventsMessage extends Envelope {
   /** History from before the snapshot just sent: for the timeline, already in the snapshot. */
   history?: boolean;
 }
+/** A chunk of a store's snapshot, page to panel, in answer to a `connect` or `snapshot`. */
 export interface SnapshotMessage extends Envelope {
   source: 'page';
   kind: 'snapshot';
@@ -220,6 +222,7 @@ export interface CommandErrorMessage extends Envelope {
   command: string;
   error: string;
 }
+/** Every message a page's store sends to the panel. */
 export type PageMessage =
   | HelloMessage
   | EventsMessage
@@ -232,6 +235,7 @@ export type PageMessage =
 
 // ---- extension → page --------------------------------------------------------------------------
 
+/** A panel connects: each store (or the one named) greets it and sends its snapshot. */
 export interface ConnectCommand extends Envelope {
   source: 'extension';
   kind: 'connect';
@@ -240,21 +244,25 @@ export interface ConnectCommand extends Envelope {
   /** The last seq the panel holds; 0 for none. */
   lastSeq: number;
 }
+/** The panel closed: stores stop sending events. */
 export interface DisconnectCommand extends Envelope {
   source: 'extension';
   kind: 'disconnect';
 }
+/** A command to one store: send a snapshot, expire every result, or reset. */
 export interface StoreCommand extends Envelope {
   source: 'extension';
   kind: 'snapshot' | 'expireAll' | 'reset';
   storeId: string;
 }
+/** Invalidate one stored result, by its key. */
 export interface InvalidateCommand extends Envelope {
   source: 'extension';
   kind: 'invalidate';
   storeId: string;
   key: string;
 }
+/** Replay recorded mutations in the page's store. */
 export interface ReplayCommand extends Envelope {
   source: 'extension';
   kind: 'replay';
@@ -321,6 +329,7 @@ export interface ReadersCommand extends Envelope {
   kind: 'readers';
   storeId: string;
 }
+/** Every command the panel sends to a page's stores. */
 export type ExtensionCommand =
   | ResultCommand
   | EditCommand
@@ -360,13 +369,16 @@ export interface SnapshotState {
 }
 
 type WithoutEnvelope<T> = T extends unknown ? Omit<T, 'tag' | 'v' | 'source'> : never;
+/** A page message without its envelope (tag, version, source), as `pageMessage` takes it. */
 export type PageMessageBody = WithoutEnvelope<PageMessage>;
+/** A command without its envelope, as `extensionCommand` takes it. */
 export type ExtensionCommandBody = WithoutEnvelope<ExtensionCommand>;
 
 /** Wraps a message body in the envelope. */
 export function pageMessage(body: PageMessageBody): PageMessage {
   return { tag: PROTOCOL_TAG, v: PROTOCOL_VERSION, source: 'page', ...body } as PageMessage;
 }
+/** Wraps a command body in the envelope. */
 export function extensionCommand(body: ExtensionCommandBody): ExtensionCommand {
   return {
     tag: PROTOCOL_TAG,
