@@ -68,3 +68,17 @@ describe.each([README, ...pages])('%s', (path) => {
     expect(figures).toEqual([]);
   });
 });
+
+describe('the API reference', () => {
+  it('is built by `npm run docs` (TypeDoc) from the entry points, with no error', {
+    timeout: 120_000,
+  }, async () => {
+    const { Application } = await import('typedoc');
+    const app = await Application.bootstrapWithPlugins({ options: 'typedoc.json' });
+    const project = await app.convert();
+    expect(project).toBeDefined();
+    expect(app.logger.errorCount).toBe(0);
+    const names = project?.children?.map((module) => module.name).sort();
+    expect(names).toEqual(['devtools', 'index', 'react']);
+  });
+});
