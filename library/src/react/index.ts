@@ -29,3 +29,5 @@ export {
   type NetworkErrorBoundaryProps,
 } from './NetworkErrorBoundary.js';
 export { mountedReaderCounts } from './readers.js';
+export { useDebounce } from './useDebounce.js';
+export { useLoading } from './useLoading.js';
