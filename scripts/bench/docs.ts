@@ -88,6 +88,7 @@ function runLine(environment: Environment, command: string): string {
 
 // ─── the tables ──────────────────────────────────────────────────────────────────────────────────
 
+/** The median is given to three places: a median just below the goal must not round up to it. */
 function coreTable(report: BenchReport): string {
   const rows = report.results.map((result) => [
     result.name,
@@ -104,7 +105,7 @@ function coreTable(report: BenchReport): string {
     '',
     table(['workload', 'RestLens ops/s', 'data-client ops/s', 'RestLens ÷ data-client'], rows),
     '',
-    `Goals: median ≥ ${report.goal.medianRatioAtLeast}× (${formatRatio(report.medianRatio)}: ${verdict(report.medianRatio >= report.goal.medianRatioAtLeast)}); no workload below ${report.goal.noWorkloadBelow}× (lowest ${formatRatio(lowest)}: ${verdict(lowest >= report.goal.noWorkloadBelow)}).`,
+    `Goals: median ≥ ${report.goal.medianRatioAtLeast}× (${report.medianRatio.toFixed(3)}×: ${verdict(report.medianRatio >= report.goal.medianRatioAtLeast)}); no workload below ${report.goal.noWorkloadBelow}× (lowest ${formatRatio(lowest)}: ${verdict(lowest >= report.goal.noWorkloadBelow)}).`,
   ].join('\n');
 }
 
