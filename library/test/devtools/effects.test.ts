@@ -289,6 +289,29 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
       ]);
     });
 
+    it('a delete after thousands of writes names the readers the store holds then: each result as it was last written', async () => {
+      const { controller } = store;
+      const todo = (id: number, title: string) => ({ id, title, completed: false, userId: 1 });
+      await fetchAndRead(Todos.getList, {});
+      // Written again and again: only the last write of each result counts.
+      for (let round = 0; round < 1500; round++)
+        controller.setResponse(Todos.get, { id: 2 }, todo(2, `title ${round}`));
+      // Dropped, then stored again: it reads todo 2 once more.
+      controller.setResponse(Todos.get, { id: 3 }, todo(3, 'three'));
+      controller.invalidate(Todos.get, { id: 3 });
+      controller.setResponse(Todos.get, { id: 3 }, todo(2, 'two, through the key of 3'));
+      // Stored, then dropped: nothing reads through it any more.
+      controller.setResponse(Todos.get, { id: 4 }, todo(2, 'two, through the key of 4'));
+      controller.invalidate(Todos.get, { id: 4 });
+      newEvents();
+      controller.setResponse(Todos.delete, { id: 2 }, { id: 2 });
+      expect(effectsOf(newEvent(), 'result-suspends', 'result-lost-member')).toEqual([
+        { type: 'result-lost-member', key: key('GET', '/todos'), endpoint: 'Todo.getList' },
+        { type: 'result-suspends', key: key('GET', '/todos/2'), endpoint: 'Todo.get' },
+        { type: 'result-suspends', key: key('GET', '/todos/3'), endpoint: 'Todo.get' },
+      ]);
+    });
+
     it('batch delete: every entity invalidated, each removal from the list, every reader', async () => {
       await fetchAndRead(Todos.get, { id: 1 });
       await fetchAndRead(Todos.get, { id: 2 });

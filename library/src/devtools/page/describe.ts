@@ -42,8 +42,8 @@ function isShown({ table, pk }: { table: string; pk: string }, state: State): bo
   return typeof stored === 'object' && stored !== null && !isInvalid(stored);
 }
 
-/** How many result changes wait to be taken into the reference index (see Describer.pendingResults). */
-const PENDING_LIMIT = 1000;
+/** A result the store dropped since the index last took its changes (see Describer.pendingResults). */
+const RESULT_DROPPED = Symbol('result dropped');
 
 /** Whether an entity class gives any field a schema (only such rows point at others). */
 function hasRelations(entityClass: EntityStatics): boolean {
@@ -80,17 +80,14 @@ export class Describer {
   private readonly references = new ReferenceIndex();
   /**
    * What was written since the index last took it, taken only when a delete needs it: loads and
-   * updates cost the page nothing more than these lists, and a store that never deletes never
-   * pays for the index. Result changes are taken at every delete (results point at what a delete
-   * reaches); entity rows only for the tables whose rows can point, however deep, at the deleted
-   * entity's (a todo's delete does not need the todos' authors indexed). Past PENDING_LIMIT
-   * result changes waiting, the lists are dropped and the index made again from the state at the
-   * next delete (`rebuildDue`).
+   * updates cost the page nothing more than these, and a store that never deletes never pays for
+   * the index. Results are kept as the latest value of each key (RESULT_DROPPED when it went), so
+   * what waits is never more than the store holds, however many writes came between two deletes.
+   * Entity rows are taken only for the tables whose rows can point, however deep, at the deleted
+   * entity's (a todo's delete does not need the todos' authors indexed).
    */
-  private pendingResults: { changes: ChangeSet['results']; kept: ReadonlyMap<string, unknown> }[] =
-    [];
+  private pendingResults = new Map<string, unknown>();
   private pendingRows = new Map<string, PendingRows>();
-  private rebuildDue = false;
   /** Entity classes by key, from the schemas of the endpoints that ran. */
   private readonly classes = new Map<string, EntityStatics>();
   private readonly schemasSeen = new WeakSet<object>();
@@ -120,16 +117,14 @@ export class Describer {
     }
     if (changes.reset) {
       this.references.clear();
-      this.dropPending(false);
+      this.pendingResults = new Map();
+      this.pendingRows = new Map();
       return;
     }
-    if (this.rebuildDue) return;
-    if (changes.results.length > 0) {
-      this.pendingResults.push({ changes: changes.results, kept });
-      if (this.pendingResults.length > PENDING_LIMIT) {
-        this.dropPending(true);
-        return;
-      }
+    for (const change of changes.results) {
+      if (change.type === 'result-invalidated') this.pendingResults.set(change.key, RESULT_DROPPED);
+      else if (change.type === 'result-stored' && kept.has(change.key))
+        this.pendingResults.set(change.key, kept.get(change.key));
     }
     for (const entityChanges of changes.entities) {
       const entityClass = this.classes.get(entityChanges.entity);
@@ -143,25 +138,16 @@ export class Describer {
     }
   }
 
-  private dropPending(rebuildDue: boolean): void {
-    this.pendingResults = [];
-    this.pendingRows = new Map();
-    this.rebuildDue = rebuildDue;
-  }
-
   /**
    * Brings the reference index up to `state` for a delete of rows of `deletedTables`: every
-   * result change noted since, and the rows of each table that can point at those (or all of the
-   * state, when the changes waiting were too many).
+   * result written since, and the rows of each table that can point at those.
    */
   private catchUp(state: State, deletedTables: readonly string[]): void {
-    if (this.rebuildDue) {
-      this.rebuildFrom(state);
-      this.dropPending(false);
-      return;
+    for (const [key, value] of this.pendingResults) {
+      if (value === RESULT_DROPPED) this.references.delete(resultNode(key));
+      else this.noteResult(key, value);
     }
-    for (const { changes, kept } of this.pendingResults) this.takeResults(changes, kept);
-    this.pendingResults = [];
+    this.pendingResults.clear();
     for (const [table, waiting] of this.pendingRows) {
       const entityClass = this.classes.get(table);
       if (entityClass === undefined || !this.canReach(entityClass, deletedTables)) continue;
@@ -180,31 +166,6 @@ export class Describer {
     }
     for (const table of tables) if (reached.has(table)) return true;
     return false;
-  }
-
-  /** Takes one change's results into the index. A deleted row keeps what it pointed at: the
-   * walk of a later delete passes over it (see resultsReaching). */
-  private takeResults(changes: ChangeSet['results'], kept: ReadonlyMap<string, unknown>): void {
-    for (const change of changes) {
-      if (change.type === 'result-invalidated') this.references.delete(resultNode(change.key));
-      else if (change.type === 'result-stored' && kept.has(change.key))
-        this.noteResult(change.key, kept.get(change.key));
-    }
-  }
-
-  /** The index made again from the state alone: every tracked result, every related row. */
-  private rebuildFrom(state: State): void {
-    this.references.clear();
-    for (const key of this.calls.keys()) {
-      const value = state.endpoints.get(key);
-      if (value !== undefined) this.noteResult(key, value);
-    }
-    for (const entityClass of this.classes.values()) {
-      if (!hasRelations(entityClass)) continue;
-      state.entities.get(entityClass.key)?.forEach((row, pk) => {
-        this.noteRow(entityClass, pk, row);
-      });
-    }
   }
 
   private noteResult(key: string, value: unknown): void {

@@ -19,7 +19,7 @@ export class PendingRows {
   add(entry: EntityChanges): void {
     this.entries.push(entry);
     if (this.entries.length > FOLD_AT) {
-      this.forEachPk((pk) => this.folded.add(pk));
+      this.forEachEntryPk((pk) => this.folded.add(pk));
       this.entries = [];
     }
   }
@@ -29,8 +29,13 @@ export class PendingRows {
    * changed fields include a relation (with a schema). A pk may come more than once.
    */
   forEachPk(take: (pk: string) => void): void {
-    const { schema } = this.entityClass;
     for (const pk of this.folded) take(pk);
+    this.forEachEntryPk(take);
+  }
+
+  /** The pks of the entries not folded yet (see forEachPk). */
+  private forEachEntryPk(take: (pk: string) => void): void {
+    const { schema } = this.entityClass;
     for (const { added, updated } of this.entries) {
       for (const pk of added) take(pk);
       for (const { pk, fields } of updated)
