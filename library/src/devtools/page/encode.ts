@@ -35,53 +35,67 @@ export function encode(value: unknown, limits: EncodeLimits = DEFAULTS): Encoded
     (typeof value === 'string' && value.length <= Math.min(caps.maxStringLength, caps.maxSize))
   )
     return value;
-  let budget = caps.maxSize;
-  // The objects being visited, to tell a cycle from a value seen twice; made at the first object.
-  let ancestors: Set<object> | undefined;
+  return new Encoder(caps).visit(value, 0);
+}
 
-  const visit = (input: unknown, depth: number): Encoded => {
-    if (budget <= 0) return { '@t': 'truncated', reason: 'size' };
+/** One value's encoding: what is left of its size budget, and the objects it is inside. */
+class Encoder {
+  private budget: number;
+  /** The objects being visited, to tell a cycle from a value seen twice; made at the first object. */
+  private ancestors: Set<object> | undefined;
+
+  constructor(private readonly caps: Required<EncodeLimits>) {
+    this.budget = caps.maxSize;
+  }
+
+  visit(input: unknown, depth: number): Encoded {
+    if (this.budget <= 0) return { '@t': 'truncated', reason: 'size' };
     switch (typeof input) {
       case 'undefined':
-        budget -= 4;
+        this.budget -= 4;
         return { '@t': 'undefined' };
       case 'boolean':
-        budget -= 5;
+        this.budget -= 5;
         return input;
       case 'number':
-        budget -= 8;
+        this.budget -= 8;
         if (Number.isFinite(input)) return input;
         return {
           '@t': 'number',
           v: Number.isNaN(input) ? 'NaN' : input > 0 ? 'Infinity' : '-Infinity',
         };
       case 'bigint':
-        budget -= 8;
+        this.budget -= 8;
         return { '@t': 'bigint', v: input.toString() };
-      case 'string': {
-        // Cut at what is left of the size budget too: one long field must not take the value
-        // far past its cap (a read's 2 KB preview, a row of a `rows` answer).
-        const limit = Math.min(caps.maxStringLength, budget);
-        budget -= Math.min(input.length, limit) + 2;
-        return input.length <= limit
-          ? input
-          : {
-              '@t': 'truncated',
-              reason: limit < caps.maxStringLength ? 'size' : 'length',
-              omitted: input.length - limit,
-              preview: input.slice(0, limit),
-            };
-      }
+      case 'string':
+        return this.string(input);
       case 'symbol':
         return { '@t': 'symbol', description: input.description ?? '' };
       case 'function':
         return { '@t': 'function', name: input.name || 'anonymous' };
     }
-    if (input === null) return null;
-    const object = input as object;
-    ancestors ??= new Set();
-    if (ancestors.has(object)) return { '@t': 'cycle' };
-    if (depth >= caps.maxDepth) return { '@t': 'truncated', reason: 'depth' };
+    return input === null ? null : this.object(input as object, depth);
+  }
+
+  private string(input: string): Encoded {
+    // Cut at what is left of the size budget too: one long field must not take the value far
+    // past its cap (a read's 2 KB preview, a row of a `rows` answer).
+    const limit = Math.min(this.caps.maxStringLength, this.budget);
+    this.budget -= Math.min(input.length, limit) + 2;
+    return input.length <= limit
+      ? input
+      : {
+          '@t': 'truncated',
+          reason: limit < this.caps.maxStringLength ? 'size' : 'length',
+          omitted: input.length - limit,
+          preview: input.slice(0, limit),
+        };
+  }
+
+  private object(object: object, depth: number): Encoded {
+    this.ancestors ??= new Set();
+    if (this.ancestors.has(object)) return { '@t': 'cycle' };
+    if (depth >= this.caps.maxDepth) return { '@t': 'truncated', reason: 'depth' };
     if (object instanceof Date)
       return {
         '@t': 'date',
@@ -96,71 +110,77 @@ export function encode(value: unknown, limits: EncodeLimits = DEFAULTS): Encoded
         ...(typeof status === 'number' ? { status } : {}),
       };
     }
-    ancestors.add(object);
+    this.ancestors.add(object);
     try {
-      if (Array.isArray(object)) return listOf(object, depth);
-      if (object instanceof Map) {
-        // Like lists, a map stops at either cap (items or size) and ends with a marker entry.
-        const entries: [Encoded, Encoded][] = [];
-        for (const [k, v] of object) {
-          if (entries.length >= caps.maxItems || budget <= 0) break;
-          entries.push([visit(k, depth + 1), visit(v, depth + 1)]);
-        }
-        const omitted = object.size - entries.length;
-        if (omitted > 0) {
-          const reason = entries.length >= caps.maxItems ? 'length' : 'size';
-          const marker: Encoded = { '@t': 'truncated', reason, omitted };
-          entries.push([marker, marker]);
-        }
-        return { '@t': 'map', entries };
-      }
+      if (Array.isArray(object)) return this.list(object, depth);
+      if (object instanceof Map) return this.map(object, depth);
       if (object instanceof Set)
-        return { '@t': 'set', values: listOf([...object], depth) as Encoded[] };
-      // No prototype: a field named `__proto__` is data like any other.
-      const fields: Record<string, Encoded> = Object.create(null);
-      const keys = Object.keys(object);
-      let written = 0;
-      for (const key of keys) {
-        if (budget <= 0) break;
-        budget -= key.length + 3;
-        fields[key] = visit(readField(object, key), depth + 1);
-        written++;
-      }
-      // Fields past the size budget are left out, and a marker says how many.
-      if (written < keys.length)
-        fields[TRUNCATED_FIELDS] = {
-          '@t': 'truncated',
-          reason: 'size',
-          omitted: keys.length - written,
-        };
-      const proto = Object.getPrototypeOf(object);
-      if (proto !== Object.prototype && proto !== null) {
-        return { '@t': 'instance', class: proto?.constructor?.name || 'Object', fields };
-      }
-      return '@t' in fields ? { '@t': 'object', fields } : fields;
+        return { '@t': 'set', values: this.list([...object], depth) as Encoded[] };
+      return this.fields(object, depth);
     } finally {
-      ancestors.delete(object);
+      this.ancestors.delete(object);
     }
-  };
+  }
 
-  const listOf = (items: readonly unknown[], depth: number): Encoded => {
-    const strings = plainStrings(items, caps.maxItems, caps.maxStringLength, budget);
+  /** Like lists, a map stops at either cap (items or size) and ends with a marker entry. */
+  private map(object: Map<unknown, unknown>, depth: number): Encoded {
+    const entries: [Encoded, Encoded][] = [];
+    for (const [k, v] of object) {
+      if (entries.length >= this.caps.maxItems || this.budget <= 0) break;
+      entries.push([this.visit(k, depth + 1), this.visit(v, depth + 1)]);
+    }
+    const omitted = object.size - entries.length;
+    if (omitted > 0) {
+      const reason = entries.length >= this.caps.maxItems ? 'length' : 'size';
+      const marker: Encoded = { '@t': 'truncated', reason, omitted };
+      entries.push([marker, marker]);
+    }
+    return { '@t': 'map', entries };
+  }
+
+  /** A plain object or a class instance, by its own enumerable fields. */
+  private fields(object: object, depth: number): Encoded {
+    // No prototype: a field named `__proto__` is data like any other.
+    const fields: Record<string, Encoded> = Object.create(null);
+    const keys = Object.keys(object);
+    let written = 0;
+    for (const key of keys) {
+      if (this.budget <= 0) break;
+      this.budget -= key.length + 3;
+      fields[key] = this.visit(readField(object, key), depth + 1);
+      written++;
+    }
+    // Fields past the size budget are left out, and a marker says how many.
+    if (written < keys.length)
+      fields[TRUNCATED_FIELDS] = {
+        '@t': 'truncated',
+        reason: 'size',
+        omitted: keys.length - written,
+      };
+    const proto = Object.getPrototypeOf(object);
+    if (proto !== Object.prototype && proto !== null) {
+      return { '@t': 'instance', class: proto?.constructor?.name || 'Object', fields };
+    }
+    return '@t' in fields ? { '@t': 'object', fields } : fields;
+  }
+
+  private list(items: readonly unknown[], depth: number): Encoded {
+    const { maxItems, maxStringLength } = this.caps;
+    const strings = plainStrings(items, maxItems, maxStringLength, this.budget);
     if (strings !== undefined) {
-      budget -= strings;
+      this.budget -= strings;
       return items as string[];
     }
     const out: Encoded[] = [];
-    for (const item of items.slice(0, caps.maxItems)) {
-      out.push(visit(item, depth + 1));
-      if (budget <= 0) break;
+    for (const item of items.slice(0, maxItems)) {
+      out.push(this.visit(item, depth + 1));
+      if (this.budget <= 0) break;
     }
     const omitted = items.length - out.length;
     if (omitted > 0)
-      out.push({ '@t': 'truncated', reason: budget <= 0 ? 'size' : 'length', omitted });
+      out.push({ '@t': 'truncated', reason: this.budget <= 0 ? 'size' : 'length', omitted });
     return out;
-  };
-
-  return visit(value, 0);
+  }
 }
 
 /** The caps for `limits`, merged once per limits object (the bridge encodes with a few fixed ones). */
