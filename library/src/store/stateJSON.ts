@@ -113,7 +113,38 @@ export function stateToJSON(state: State): StateJSON {
  * `createStore({ initialState })`. Refuses, naming the part, anything that is not such a state.
  */
 export function stateFromJSON(json: string | StateJSON): State {
-  const file = typeof json === 'string' ? parseText(json) : json;
+  const file = readHeader(typeof json === 'string' ? parseText(json) : json);
+  const { entities, entityKeys } = readEntities(file.entities);
+  const collections = readCollections(file.collections, entities, entityKeys);
+  const tables = entities.finish();
+  // An entity type's meta and list memberships share its rows' index of keys, as written.
+  const rowsOf = (table: string) => tables.get(table);
+  const entitiesMeta = new TablesDraft<EntityMeta>(PersistentMap.empty(), rowsOf);
+  for (const [key, table] of entriesOf(file.entitiesMeta, 'entitiesMeta'))
+    for (const [pk, meta] of entriesOf(table, `entitiesMeta[${quote(key)}]`))
+      entitiesMeta.set(key, pk, readEntityMeta(meta, `entitiesMeta[${quote(key)}][${quote(pk)}]`));
+  const { rowsHolding, rowsByFilter } = indexCollections(collections, rowsOf);
+  return {
+    entities: tables,
+    entitiesMeta: entitiesMeta.finish(),
+    indexes: readIndexes(file.indexes),
+    rowsHolding,
+    rowsByFilter,
+    endpoints: PersistentMap.from(entriesOf(file.endpoints, 'endpoints')),
+    meta: PersistentMap.from(
+      entriesOf(file.meta, 'meta').map(([key, meta]) => [
+        key,
+        readEndpointMeta(meta, `meta[${quote(key)}]`),
+      ]),
+    ),
+    optimistic: [],
+    lastReset: readNumber(file.lastReset, '"lastReset"'),
+    sequence: readNumber(file.sequence, '"sequence"'),
+  };
+}
+
+/** The file, once its format and version are this RestLens's. */
+function readHeader(file: unknown): Record<string, unknown> {
   if (!isObject(file) || file.format !== STATE_FORMAT) {
     fail(
       'the value',
@@ -128,9 +159,14 @@ export function stateFromJSON(json: string | StateJSON): State {
         : `must be ${STATE_VERSION}, not ${describeValue(file.version)}`,
     );
   }
+  return file;
+}
+
+/** The entity tables, each row an object, and their keys. */
+function readEntities(written: unknown) {
   const entities = new TablesDraft<unknown>(PersistentMap.empty());
-  const entityTables = entriesOf(file.entities, 'entities');
-  for (const [key, rows] of entityTables) {
+  const tables = entriesOf(written, 'entities');
+  for (const [key, rows] of tables) {
     for (const [pk, row] of entriesOf(rows, `entities[${quote(key)}]`)) {
       if (!isObject(row))
         fail(
@@ -140,15 +176,14 @@ export function stateFromJSON(json: string | StateJSON): State {
       entities.set(key, pk, row);
     }
   }
-  const entityKeys = new Set(entityTables.map(([key]) => key));
-  const collections = readCollections(file.collections, entities, entityKeys);
-  const tables = entities.finish();
-  // An entity type's meta and list memberships share its rows' index of keys, as written.
-  const rowsOf = (table: string) => tables.get(table);
-  const entitiesMeta = new TablesDraft<EntityMeta>(PersistentMap.empty(), rowsOf);
-  for (const [key, table] of entriesOf(file.entitiesMeta, 'entitiesMeta'))
-    for (const [pk, meta] of entriesOf(table, `entitiesMeta[${quote(key)}]`))
-      entitiesMeta.set(key, pk, readEntityMeta(meta, `entitiesMeta[${quote(key)}][${quote(pk)}]`));
+  return { entities, entityKeys: new Set(tables.map(([key]) => key)) };
+}
+
+/** The indexes the store keeps of the collections: which rows hold each entity, rows by filter. */
+function indexCollections(
+  collections: ReturnType<typeof readCollections>,
+  rowsOf: (table: string) => PersistentMap<unknown> | undefined,
+): Pick<State, 'rowsHolding' | 'rowsByFilter'> {
   const rowsHolding = new TablesDraft<Holders>(PersistentMap.empty(), rowsOf);
   const rowsByFilter = PersistentMap.empty<RowsByFilter>().draft();
   for (const { key, union, rows } of collections) {
@@ -168,37 +203,26 @@ export function stateFromJSON(json: string | StateJSON): State {
     }
     rowsByFilter.set(key, byFilter);
   }
-  return {
-    entities: tables,
-    entitiesMeta: entitiesMeta.finish(),
-    indexes: PersistentMap.from(
-      entriesOf(file.indexes, 'indexes').map(([key, table]) => [
-        key,
-        PersistentMap.from(
-          entriesOf(table, `indexes[${quote(key)}]`).map(([indexKey, pk]) => {
-            if (typeof pk !== 'string')
-              fail(
-                `indexes[${quote(key)}][${quote(indexKey)}]`,
-                `must be a pk (a string), not ${describeValue(pk)}`,
-              );
-            return [indexKey, pk];
-          }),
-        ),
-      ]),
-    ),
-    rowsHolding: rowsHolding.finish(),
-    rowsByFilter: rowsByFilter.finish(),
-    endpoints: PersistentMap.from(entriesOf(file.endpoints, 'endpoints')),
-    meta: PersistentMap.from(
-      entriesOf(file.meta, 'meta').map(([key, meta]) => [
-        key,
-        readEndpointMeta(meta, `meta[${quote(key)}]`),
-      ]),
-    ),
-    optimistic: [],
-    lastReset: readNumber(file.lastReset, '"lastReset"'),
-    sequence: readNumber(file.sequence, '"sequence"'),
-  };
+  return { rowsHolding: rowsHolding.finish(), rowsByFilter: rowsByFilter.finish() };
+}
+
+/** The entities' `static indexes`: for each, pks by the indexed field's value. */
+function readIndexes(written: unknown): State['indexes'] {
+  return PersistentMap.from(
+    entriesOf(written, 'indexes').map(([key, table]) => [
+      key,
+      PersistentMap.from(
+        entriesOf(table, `indexes[${quote(key)}]`).map(([indexKey, pk]) => {
+          if (typeof pk !== 'string')
+            fail(
+              `indexes[${quote(key)}][${quote(indexKey)}]`,
+              `must be a pk (a string), not ${describeValue(pk)}`,
+            );
+          return [indexKey, pk];
+        }),
+      ),
+    ]),
+  );
 }
 
 /** A table of collection rows (entity tables hold objects; a collection's, MemberLists). */
