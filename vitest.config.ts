@@ -1,7 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Waits out preact's after-paint timers at the end of each file (see the file). */
 const PREACT_AFTER_PAINT = 'scripts/vitest-preact-after-paint.ts';
+
+/** The package's entry points (package.json `exports`), as their sources. */
+const PACKAGE_ENTRIES = {
+  restlens: './library/src/index.ts',
+  'restlens/react': './library/src/react/index.ts',
+  'restlens/devtools': './library/src/devtools/index.ts',
+};
 
 /** Run under preact/compat instead of React; only the `preact` project runs these. */
 const preactTests = 'library/test/preact/**/*.preact.test.tsx';
@@ -81,6 +89,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        resolve: {
+          // The docs' examples import the package by its name; docExamples.test.tsx runs them.
+          alias: Object.entries(PACKAGE_ENTRIES).map(([name, source]) => ({
+            find: new RegExp(`^${name}$`),
+            replacement: fileURLToPath(new URL(source, import.meta.url)),
+          })),
+        },
         test: {
           name: 'default',
           provide: { renderer: 'react 19' },

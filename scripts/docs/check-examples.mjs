@@ -1,41 +1,24 @@
-// `npm run typecheck` runs this: every code block of README.md and docs/*.md whose info string is
-// `ts example` or `tsx example` is written out as a module of its own (dist/doc-examples/) and
-// type-checked against the library's sources, as a user's strict TypeScript project would check
-// it. The docs cannot drift from the code's types. Each example stands alone: its imports are
-// `restlens`, `restlens/react`, `restlens/devtools` and packages of this project.
+// `npm run typecheck` runs this: every example of the docs (a code block of README.md or docs/*.md
+// marked `ts example` or `tsx example`; see examples.mjs) is written out as a module of its own
+// (dist/doc-examples/) and type-checked against the library's sources, as a user's strict
+// TypeScript project would check it. The docs cannot drift from the code's types. Each example
+// stands alone: its imports are `restlens`, `restlens/react`, `restlens/devtools` and packages of
+// this project.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { docExamples } from './examples.mjs';
 
 const OUT = resolve('dist/doc-examples');
-const DOCS = [
-  'README.md',
-  ...readdirSync('docs')
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => join('docs', name)),
-];
-const EXAMPLE = /^```(tsx?) example\n([\s\S]*?)^```$/gm;
-
-/** The examples of one markdown file: where each starts, and its code. */
-function examplesOf(path) {
-  const text = readFileSync(path, 'utf8');
-  return [...text.matchAll(EXAMPLE)].map((match) => ({
-    extension: match[1],
-    code: match[2],
-    line: text.slice(0, match.index).split('\n').length,
-  }));
-}
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 const written = [];
-for (const doc of DOCS) {
-  for (const { extension, code, line } of examplesOf(doc)) {
-    const file = `${basename(doc, '.md')}-line-${line}.${extension}`;
-    // `export {}` makes a module of an example that neither imports nor exports.
-    writeFileSync(join(OUT, file), `// ${doc}, line ${line}\n${code}\nexport {};\n`);
-    written.push(file);
-  }
+for (const { doc, extension, code, line } of docExamples()) {
+  const file = `${basename(doc, '.md')}-line-${line}.${extension}`;
+  // `export {}` makes a module of an example that neither imports nor exports.
+  writeFileSync(join(OUT, file), `// ${doc}, line ${line}\n${code}\nexport {};\n`);
+  written.push(file);
 }
 const source = (path) => `../../${path}`;
 writeFileSync(

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { examplesOf } from '../../../scripts/docs/examples.mjs';
 
 const README = 'README.md';
 const pages = readdirSync('docs')
@@ -34,9 +35,7 @@ describe('README.md', () => {
   });
 
   it('shows a checked example before line 40', () => {
-    const example = readme.search(/^```tsx? example$/m);
-    expect(example).toBeGreaterThan(-1);
-    expect(readme.slice(0, example).split('\n').length).toBeLessThan(40);
+    expect(examplesOf(README)[0]?.line).toBeLessThan(40);
   });
 
   it.each(pages)('links to %s', (page) => {
