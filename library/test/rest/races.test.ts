@@ -68,23 +68,45 @@ function expectDeleted(
   expect(readOne(store, R, 2)).toEqual({ data: undefined, expiryStatus: ExpiryStatus.Invalid });
 }
 
+/** A store that has fetched the list, for todos whose mutations are optimistic or not. */
+async function storeWithList(optimistic = false) {
+  const R = todoResource(optimistic);
+  const store = createStore();
+  await store.controller.fetch(R.getList, {});
+  return { R, store };
+}
+
+/** Sends `request` and waits until it reaches the server, which holds its answer until `release`. */
+async function sentAndHeld<T>(request: () => Promise<T>) {
+  const held = server.holdNext();
+  const answer = request();
+  await held.arrived;
+  return { answer, release: () => held.release() };
+}
+
+/** Starts `read`, whose answer the server holds until `write` is answered; what `read` gives. */
+async function answeredAfter<T>(read: () => Promise<T>, write: () => Promise<unknown>): Promise<T> {
+  const { answer, release } = await sentAndHeld(read);
+  await write();
+  release();
+  return answer;
+}
+
 describe.each(clocks)(
   'a delete stays deleted for answers to earlier requests, on $clock',
   ({ freeze }) => {
     it('a list requested before the delete leaves the deleted todo out', async () => {
       freeze();
-      const R = todoResource();
-      const store = createStore();
-      await store.controller.fetch(R.getList, {});
-      const held = server.holdNext();
-      const list = store.controller.fetch(R.getList, {});
-      await held.arrived;
-
-      await store.controller.fetch(R.delete, { id: 2 });
-      expectDeleted(store, R);
-      held.release();
+      const { R, store } = await storeWithList();
+      const list = await answeredAfter(
+        () => store.controller.fetch(R.getList, {}),
+        async () => {
+          await store.controller.fetch(R.delete, { id: 2 });
+          expectDeleted(store, R);
+        },
+      );
       // What the request resolves to is the answer as the server sent it.
-      expect(ids(await list)).toEqual([1, 2, 3, 4]);
+      expect(ids(list)).toEqual([1, 2, 3, 4]);
 
       expectDeleted(store, R);
       // The other todos of the answer are stored as usual.
@@ -96,68 +118,53 @@ describe.each(clocks)(
       const R = todoResource();
       const store = createStore();
       await store.controller.fetch(R.get, { id: 2 });
-      const held = server.holdNext();
-      const list = store.controller.fetch(R.getList, {});
-      await held.arrived;
-      await store.controller.fetch(R.delete, { id: 2 });
-      held.release();
-      await list;
+      await answeredAfter(
+        () => store.controller.fetch(R.getList, {}),
+        () => store.controller.fetch(R.delete, { id: 2 }),
+      );
       expectDeleted(store, R);
     });
 
     it('a get requested before the delete reads as deleted, and suspends', async () => {
       freeze();
-      const R = todoResource();
-      const store = createStore();
-      await store.controller.fetch(R.getList, {});
-      const held = server.holdNext();
-      const one = store.controller.fetch(R.get, { id: 2 });
-      await held.arrived;
-      await store.controller.fetch(R.delete, { id: 2 });
-      held.release();
-      expect(await one).toMatchObject({ id: 2, title: 'fix bugs' });
+      const { R, store } = await storeWithList();
+      const one = await answeredAfter(
+        () => store.controller.fetch(R.get, { id: 2 }),
+        () => store.controller.fetch(R.delete, { id: 2 }),
+      );
+      expect(one).toMatchObject({ id: 2, title: 'fix bugs' });
       expectDeleted(store, R);
     });
 
     it('an optimistic delete, answered before the list, keeps the todo out of it', async () => {
       freeze();
-      const R = todoResource(true);
-      const store = createStore();
-      await store.controller.fetch(R.getList, {});
-      const held = server.holdNext();
-      const list = store.controller.fetch(R.getList, {});
-      await held.arrived;
-      await store.controller.fetch(R.delete, { id: 2 });
-      held.release();
-      await list;
+      const { R, store } = await storeWithList(true);
+      await answeredAfter(
+        () => store.controller.fetch(R.getList, {}),
+        () => store.controller.fetch(R.delete, { id: 2 }),
+      );
       expectDeleted(store, R);
     });
 
     it('an optimistic delete still pending when the list answers keeps the todo out of it', async () => {
       freeze();
-      const R = todoResource(true);
-      const store = createStore();
-      await store.controller.fetch(R.getList, {});
-      const heldList = server.holdNext();
-      const list = store.controller.fetch(R.getList, {});
-      await heldList.arrived;
-      const heldDelete = server.holdNext();
-      const remove = store.controller.fetch(R.delete, { id: 2 });
-      await heldDelete.arrived;
+      const { R, store } = await storeWithList(true);
+      const list = await sentAndHeld(() => store.controller.fetch(R.getList, {}));
+      const remove = await sentAndHeld(() => store.controller.fetch(R.delete, { id: 2 }));
       expectDeleted(store, R);
 
-      heldList.release();
-      await list;
+      list.release();
+      await list.answer;
       expectDeleted(store, R);
-      heldDelete.release();
-      await remove;
+      remove.release();
+      await remove.answer;
       expectDeleted(store, R);
       expect(store.getState().optimistic).toEqual([]);
     });
 
     it('a delete named inside a response (a nested schema.Invalidate) keeps the todo out', async () => {
       freeze();
-      const R = todoResource();
+      const { R, store } = await storeWithList();
       // `POST /echo` answers the body it was sent: `{ removed: { id: 2 } }`.
       const archive = new RestEndpoint({
         urlPrefix: server.url,
@@ -166,15 +173,13 @@ describe.each(clocks)(
         body: {} as { removed: { id: number } },
         schema: { removed: new schema.Invalidate(Todo) },
       });
-      const store = createStore();
-      await store.controller.fetch(R.getList, {});
-      const held = server.holdNext();
-      const list = store.controller.fetch(R.getList, {});
-      await held.arrived;
-      await store.controller.fetch(archive, { removed: { id: 2 } });
-      expectDeleted(store, R);
-      held.release();
-      await list;
+      await answeredAfter(
+        () => store.controller.fetch(R.getList, {}),
+        async () => {
+          await store.controller.fetch(archive, { removed: { id: 2 } });
+          expectDeleted(store, R);
+        },
+      );
       expectDeleted(store, R);
     });
   },
@@ -185,9 +190,7 @@ describe.each(clocks)(
   ({ freeze }) => {
     it('when the server made the todo again', async () => {
       freeze();
-      const R = todoResource();
-      const store = createStore();
-      await store.controller.fetch(R.getList, {});
+      const { R, store } = await storeWithList();
       await store.controller.fetch(R.delete, { id: 2 });
       server.todos.splice(1, 0, { id: 2, title: 'fix bugs again', completed: false, userId: 1 });
 
@@ -214,9 +217,7 @@ describe.each(clocks)(
 
     it('setResponse, whose request is the moment it is written', async () => {
       freeze();
-      const R = todoResource();
-      const store = createStore();
-      await store.controller.fetch(R.getList, {});
+      const { R, store } = await storeWithList();
       await store.controller.fetch(R.delete, { id: 2 });
 
       await store.controller.setResponse(R.get, { id: 2 }, { id: 2, title: 'restored' });
@@ -232,28 +233,30 @@ describe('concurrent optimistic updates of one todo, started in one millisecond'
   /** The title the store shows for a todo now (committed data plus pending updates). */
   const titleShown = (store: ReturnType<typeof createStore>) =>
     store.controller.get(Todo, { id: 1 }, store.getState())?.title;
+  /** An optimistic partial update of todo 1's title. */
+  const update = (
+    store: ReturnType<typeof createStore>,
+    R: ReturnType<typeof todoResource>,
+    title: string,
+  ) => store.controller.fetch(R.partialUpdate, { id: 1 }, { title });
 
   it('the first failing leaves the second’s value shown until its own answer', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const R = todoResource(true);
     const store = createStore();
     await store.controller.fetch(R.get, { id: 1 });
-    const heldFirst = server.holdNext();
     server.failNext(500);
-    const first = store.controller.fetch(R.partialUpdate, { id: 1 }, { title: 'first' });
-    await heldFirst.arrived;
-    const heldSecond = server.holdNext();
-    const second = store.controller.fetch(R.partialUpdate, { id: 1 }, { title: 'second' });
-    await heldSecond.arrived;
+    const first = await sentAndHeld(() => update(store, R, 'first'));
+    const second = await sentAndHeld(() => update(store, R, 'second'));
     expect(titleShown(store)).toBe('second');
 
-    heldFirst.release();
-    await expect(first).rejects.toMatchObject({ status: 500 });
+    first.release();
+    await expect(first.answer).rejects.toMatchObject({ status: 500 });
     expect(titleShown(store)).toBe('second');
     expect(store.getState().optimistic).toHaveLength(1);
 
-    heldSecond.release();
-    await second;
+    second.release();
+    await second.answer;
     expect(titleShown(store)).toBe('second');
     expect(store.getState().optimistic).toEqual([]);
   });
@@ -263,19 +266,15 @@ describe('concurrent optimistic updates of one todo, started in one millisecond'
     const R = todoResource(true);
     const store = createStore();
     await store.controller.fetch(R.get, { id: 1 });
-    const heldFirst = server.holdNext();
-    const first = store.controller.fetch(R.partialUpdate, { id: 1 }, { title: 'first' });
-    await heldFirst.arrived;
-    const heldSecond = server.holdNext();
-    const second = store.controller.fetch(R.partialUpdate, { id: 1 }, { title: 'second' });
-    await heldSecond.arrived;
+    const first = await sentAndHeld(() => update(store, R, 'first'));
+    const second = await sentAndHeld(() => update(store, R, 'second'));
 
-    heldSecond.release();
-    await second;
+    second.release();
+    await second.answer;
     // The first update, still pending, was sent before the answer now stored: it shows nothing.
     expect(titleShown(store)).toBe('second');
-    heldFirst.release();
-    await first;
+    first.release();
+    await first.answer;
     expect(titleShown(store)).toBe('second');
     expect(row(store.getState(), '1')).toMatchObject({ title: 'second' });
   });
