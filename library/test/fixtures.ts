@@ -56,6 +56,30 @@ export class Note extends Entity {
   static override key = 'Note';
 }
 
+/** A feed's item: a post or a link, told apart by `type` (see feedItem). */
+export class Post extends Entity {
+  id = 0;
+  type = 'post';
+  title = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Post';
+}
+
+export class Link extends Entity {
+  id = 0;
+  type = 'link';
+  url = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Link';
+}
+
+/** A union of posts and links by their `type` field. */
+export const feedItem = new schema.Union({ post: Post, link: Link }, 'type');
+
 /** The collection of all todos, one row per set of filtering arguments. Table key `[Todo]`. */
 export const todoList = new schema.Collection([Todo]);
 

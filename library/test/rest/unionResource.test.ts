@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createResource, createStore, Entity, SchemaError, schema } from '../../src/index.js';
-import { plain } from '../fixtures.js';
+import { createResource, createStore, SchemaError, schema } from '../../src/index.js';
+import { feedItem, Link, Post, plain } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import { rows } from './support.js';
 
 const server = serverPerTest();
-
-class Post extends Entity {
-  id = 0;
-  type = 'post';
-  title = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Post';
-}
-
-class Link extends Entity {
-  id = 0;
-  type = 'link';
-  url = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Link';
-}
-
-const feedItem = new schema.Union({ post: Post, link: Link }, 'type');
 
 const FEED = [
   { id: 1, type: 'post', title: 'hello' },

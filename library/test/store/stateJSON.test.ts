@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createStore,
-  Entity,
   isInvalid,
   MemberList,
   NetworkError,
@@ -11,7 +10,7 @@ import {
   stateToJSON,
 } from '../../src/index.js';
 import { holdingRows } from '../../src/normalize/rowsHolding.js';
-import { endpoint, IndexedUser, Note, plain } from '../fixtures.js';
+import { endpoint, feedItem, IndexedUser, Note, plain } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import { todoResource } from '../react/support.js';
 
@@ -20,25 +19,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-class Post extends Entity {
-  id = 0;
-  type = 'post';
-  title = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Post';
-}
-class Link extends Entity {
-  id = 0;
-  type = 'link';
-  url = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Link';
-}
-const feedItem = new schema.Union({ post: Post, link: Link }, 'type');
 const Feed = endpoint('feed', new schema.Collection([feedItem]));
 const RemoveFeedItem = endpoint('removeFeedItem', new schema.Invalidate(feedItem));
 const UserByName = endpoint('user', IndexedUser, { dataExpiryLength: Number.POSITIVE_INFINITY });
