@@ -30,8 +30,9 @@ export function sameData(a: unknown, b: unknown, depth = 0): boolean {
   return true;
 }
 
-/** Whether an object is a plain one (what JSON and object literals make), not a class's instance. */
-export function isPlainObject(value: object): boolean {
+/** Whether a value is a plain object (what JSON and object literals make), not a class's instance. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }

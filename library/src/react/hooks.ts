@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import type { Index, IndexedEntity } from '../endpoint/Index.js';
 import type { Query } from '../endpoint/Query.js';
 import type { EndpointInterface } from '../endpoint/types.js';
+import { isPlainObject } from '../normalize/sameData.js';
 import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
 import type {
   Controller,
@@ -207,12 +208,6 @@ function sameArgument(a: unknown, b: unknown): boolean {
     keys.length === Object.keys(b).length &&
     keys.every((key) => Object.hasOwn(b, key) && Object.is(a[key], b[key]))
   );
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 /** One promise per pending request, so that every render while it is pending throws the same. */
