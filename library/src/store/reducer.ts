@@ -67,17 +67,18 @@ function setResponse(
   }
   changes.merge(recorded);
   changes.result({ type: 'result-stored', key, expiresAt });
-  const previous = state.meta.get(key);
   // A response to an older request keeps the newer result; its entities only fill gaps. A
   // mutation's result is not kept: whoever waits for it reads the change-set, and nothing
   // reads it later (a store would otherwise grow with every mutation key it ever saw).
-  const keep = !endpoint.sideEffect && (previous === undefined || previous.fetchedAt <= fetchedAt);
+  const keep = !endpoint.sideEffect && isNotOlder(state.meta.get(key), fetchedAt, requestId);
   const { result, ...tables } = normalized;
   return {
     ...state,
     ...tables,
     endpoints: keep ? state.endpoints.set(key, result) : state.endpoints,
-    meta: keep ? state.meta.set(key, { date, fetchedAt, expiresAt }) : state.meta,
+    meta: keep
+      ? state.meta.set(key, withRequest({ date, fetchedAt, expiresAt }, requestId))
+      : state.meta,
     optimistic: settleOptimistic(state, requestId),
     sequence: optimistic ? state.sequence : sequence,
   };
@@ -102,18 +103,39 @@ function setError(
   changes.result({ type: 'result-error', key, error });
   // The failure of a request older than what is stored says nothing about the stored data, and
   // a mutation's error is for whoever waits for it (see setResponse).
-  const previous = state.meta.get(key);
-  if (endpoint.sideEffect || (previous !== undefined && previous.fetchedAt > fetchedAt)) {
+  if (endpoint.sideEffect || !isNotOlder(state.meta.get(key), fetchedAt, requestId)) {
     return { ...state, optimistic };
   }
-  const meta: EndpointMeta = {
-    date,
-    fetchedAt,
-    expiresAt: date + (endpoint.errorExpiryLength ?? 1000),
-    error,
-    errorPolicy: endpoint.errorPolicy?.(error),
-  };
+  const meta = withRequest(
+    {
+      date,
+      fetchedAt,
+      expiresAt: date + (endpoint.errorExpiryLength ?? 1000),
+      error,
+      errorPolicy: endpoint.errorPolicy?.(error),
+    },
+    requestId,
+  );
   return { ...state, meta: state.meta.set(key, meta), optimistic };
+}
+
+/**
+ * Whether an answer to the request started at `fetchedAt` (numbered `requestId`) is no older than
+ * the stored result's: started later, or in the same millisecond and not before it.
+ */
+function isNotOlder(
+  stored: EndpointMeta | undefined,
+  fetchedAt: number,
+  requestId: number | undefined,
+): boolean {
+  if (stored === undefined) return true;
+  if (stored.fetchedAt !== fetchedAt) return stored.fetchedAt < fetchedAt;
+  return stored.requestId === undefined || requestId === undefined || stored.requestId <= requestId;
+}
+
+/** A result's meta with the request it came from, when it came from one. */
+function withRequest(meta: EndpointMeta, requestId: number | undefined): EndpointMeta {
+  return requestId === undefined ? meta : { ...meta, requestId };
 }
 
 /** fetch's error for an aborted request (a DOMException named AbortError). */

@@ -8,6 +8,11 @@ export interface EndpointMeta {
   date: number;
   /** When the request that produced it was started: the newer request wins. */
   fetchedAt: number;
+  /**
+   * The number of that request in the store's sequence: of two started in one millisecond, the
+   * later one wins. Absent for an answer written with a `fetchedAt` of its own.
+   */
+  requestId?: number;
   /** After this time the result is stale and is fetched again when read. */
   expiresAt: number;
   error?: unknown;

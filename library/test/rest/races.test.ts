@@ -229,6 +229,33 @@ describe.each(clocks)(
   },
 );
 
+describe('a list written while a read of it is in flight, in the same millisecond', () => {
+  const written = [{ id: 1, title: 'written', completed: false, userId: 1 }];
+
+  it('stays: the read was requested before it was written', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const { R, store } = await storeWithList();
+    const read = await sentAndHeld(() => store.controller.fetch(R.getList, {}));
+    store.controller.setResponse(R.getList, {}, written);
+    read.release();
+    expect(ids(await read.answer)).toEqual([1, 2, 3, 4]);
+    expect(ids(store.controller.getResponse(R.getList, {}, store.getState()).data)).toEqual([1]);
+  });
+
+  it('stays when the read fails, and shows no error', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const { R, store } = await storeWithList();
+    server.failNext(500);
+    const read = await sentAndHeld(() => store.controller.fetch(R.getList, {}));
+    store.controller.setResponse(R.getList, {}, written);
+    read.release();
+    await expect(read.answer).rejects.toMatchObject({ status: 500 });
+    const state = store.getState();
+    expect(state.meta.get(R.getList.key({}))?.error).toBeUndefined();
+    expect(ids(store.controller.getResponse(R.getList, {}, state).data)).toEqual([1]);
+  });
+});
+
 describe('concurrent optimistic updates of one todo, started in one millisecond', () => {
   /** The title the store shows for a todo now (committed data plus pending updates). */
   const titleShown = (store: ReturnType<typeof createStore>) =>

@@ -179,6 +179,7 @@ describe('setResponse and setError', () => {
     expect(state.meta.get(key)).toEqual({
       date: expect.any(Number),
       fetchedAt: expect.any(Number),
+      requestId: expect.any(Number),
       expiresAt: state.meta.get(key)!.date + 1_000,
       error,
       errorPolicy: 'hard',
