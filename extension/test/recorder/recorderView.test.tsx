@@ -16,7 +16,7 @@ import {
   SESSION_VERSION,
 } from '../../../library/src/devtools/protocol/session.js';
 import { readFileText } from '../../src/panel/recorder/files.js';
-import { storedRecording } from '../../src/panel/recorder/storage.js';
+import { buildSession } from '../../src/panel/recorder/session.js';
 import { OptimisticTodoResource, type TodoApp, TodoResource } from '../panel/support/app.js';
 import { panelEnvPerTest } from '../panel/support/env.js';
 import { press, settle, storeEnd } from '../panel/support/harness.js';
@@ -291,12 +291,59 @@ describe('Recorder view: export and import', () => {
           args: [{ userId: 1 }, { title: 'new' }],
           response: { id: 5, title: 'new', completed: false, userId: 1 },
           time: times[0],
+          method: 'POST',
+          url: 'http://api.test/todos?userId=1',
+          body: { title: 'new' },
         },
-        { endpoint: 'Todo.delete', args: [{ id: 2 }], response: { id: 2 }, time: times[1] },
+        {
+          endpoint: 'Todo.delete',
+          args: [{ id: 2 }],
+          response: { id: 2 },
+          time: times[1],
+          method: 'DELETE',
+          url: 'http://api.test/todos/2',
+        },
       ],
     });
     expect(text).toMatch(/^{\n {2}"format"/); // pretty-printed
     expect(screen.getByText(`Exported 2 mutations to ${downloads[0]?.name}.`)).toBeTruthy();
+  });
+
+  it('imports what it exported as it was: each entry keeps its method, URL and body', async () => {
+    await openRecorder();
+    await click('Record');
+    await env.app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'new' });
+    await env.app.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'renamed' });
+    await settle();
+    const detailOf = async (position: number) => {
+      list().focus();
+      await press(list(), 'Home');
+      for (let step = 1; step < position; step++) await press(list(), 'ArrowDown');
+      await press(list(), 'Enter');
+      const detail = screen.getByRole('article', { name: /^Mutation / });
+      return within(detail)
+        .getAllByRole('rowheader')
+        .map((header) => `${header.textContent}: ${header.nextElementSibling?.textContent}`);
+    };
+    const before = [await detailOf(1), await detailOf(2)];
+    expect(before[0]).toContain('request: POST http://api.test/todos?userId=1');
+    expect(before[1]).toContain('body: { title: "renamed" }');
+    const exported = env.panel.store.getState().recorder.entries.map(({ id, ...fields }) => fields);
+
+    await click('Export…');
+    await click('Clear…');
+    await click('Clear');
+    expect(env.panel.store.getState().recorder.entries).toEqual([]);
+    await pickFile(await readFileText(blobs[0] as Blob), 'exported.json');
+
+    expect(env.panel.store.getState().recorder.entries.map(({ id, ...fields }) => fields)).toEqual(
+      exported,
+    );
+    expect([await detailOf(1), await detailOf(2)]).toEqual(before);
+    expect(rows().map((row) => row.querySelector('.request')?.textContent)).toEqual([
+      'POST http://api.test/todos?userId=1',
+      'PATCH http://api.test/todos/1',
+    ]);
   });
 
   it.each([
@@ -642,7 +689,7 @@ describe('Recorder view: what it cannot read', () => {
   it('opens on a saved recording holding malformed values, shows them, and still imports', async () => {
     await reopenWith(
       new MemoryStorage(
-        storedRecording([
+        buildSession([
           { endpoint: 'Todo.update', args: [{ id: 1 }, MALFORMED], response: MALFORMED },
         ]),
       ),
@@ -690,7 +737,7 @@ describe('Recorder view: what it cannot read', () => {
     ],
     [
       'holds values nested too deep to replay',
-      storedRecording([
+      buildSession([
         {
           endpoint: 'Todo.update',
           args: [JSON.parse(`${'['.repeat(MAX_VALUE_DEPTH)}${']'.repeat(MAX_VALUE_DEPTH)}`)],
