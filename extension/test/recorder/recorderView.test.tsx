@@ -526,6 +526,34 @@ describe('Recorder view: replay', () => {
     expect([...env.server.todos.values()].filter((todo) => todo.title === 'new')).toHaveLength(2);
   });
 
+  it('keeps the chosen options across views, and replays with them', async () => {
+    await recordSome();
+    await click('Pause');
+    const mode = () => screen.getByRole('combobox', { name: 'Mode' }) as HTMLSelectElement;
+    const checkbox = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+    fireEvent.change(mode(), { target: { value: 'send' } });
+    fireEvent.click(checkbox('Stop at the first error'));
+    await settle();
+
+    for (const view of ['Timeline', 'Results']) {
+      fireEvent.click(screen.getByRole('tab', { name: view }));
+      await settle();
+      expect(screen.queryByRole('combobox', { name: 'Mode' })).toBeNull();
+      await openRecorder();
+      expect(mode().value).toBe('send');
+      expect(checkbox('Stop at the first error').checked).toBe(true);
+      expect(checkbox('Step by step').checked).toBe(false);
+    }
+
+    await click('Replay');
+    // send, one mutation per command (to stop in time at an error).
+    expect(replayCommands().map((command) => [command.mode, command.mutations.length])).toEqual([
+      ['send', 1],
+      ['send', 1],
+      ['send', 1],
+    ]);
+  });
+
   it('stops at the first error when asked: the rest is not sent, the error is shown', async () => {
     await openRecorder();
     await dropFile(
