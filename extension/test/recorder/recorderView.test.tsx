@@ -504,17 +504,30 @@ describe('Recorder view: replay', () => {
     await click('Next step');
     expect(progressText()).toBe('3 / 3');
     expect(statusText()).toBe('Replay (send) finished: 3 ok.');
-    // Each mutation shows the server's answer now beside the recorded one.
-    await press(list(), 'Home');
-    await press(list(), 'ArrowDown');
-    await press(list(), 'Enter');
-    const answers = screen.getByRole('region', { name: 'Recorded and new response' });
-    expect(within(answers).getByRole('tree', { name: 'recorded' }).textContent).toContain(
-      'title: "part"',
-    );
-    expect(within(answers).getByRole('tree', { name: 'response now' }).textContent).toContain(
-      'Todo { id: 3',
-    );
+    // Each mutation shows the server's answer now against the recorded one, in one tree: the
+    // push made another todo (a new id), the update answered as recorded.
+    const answersTo = async (position: number) => {
+      await press(list(), 'Home');
+      for (let step = 1; step < position; step++) await press(list(), 'ArrowDown');
+      await press(list(), 'Enter');
+      const answers = screen.getByRole('region', { name: 'Recorded and new response' });
+      const tree = within(answers).getByRole('tree', { name: 'response now against recorded' });
+      return {
+        summary: within(answers).getByRole('status').textContent,
+        marked: within(tree)
+          .getAllByRole('treeitem')
+          .filter((item) => item.matches('[class*="change-"]'))
+          .map((item) => item.textContent),
+      };
+    };
+    expect(await answersTo(1)).toEqual({
+      summary: '1 change from the recorded response.',
+      marked: [
+        '▾Todo { id: 6, title: "new", completed: false, userId: 1 }changed',
+        'id: 5 → 6changed',
+      ],
+    });
+    expect(await answersTo(2)).toEqual({ summary: 'The same as recorded.', marked: [] });
     expect(screen.queryByRole('button', { name: 'Next step' })).toBeNull();
     expect(replayCommands()).toHaveLength(3);
     expect(new Set(replayCommands().map((command) => command.replayId)).size).toBe(3);
