@@ -71,7 +71,10 @@ export function SplitHandle() {
   const moveTo = (next: number) => setSplitShare(key, clamp(next));
 
   useLayoutEffect(() => {
-    handle.current?.parentElement?.style.setProperty('--split-share', `${share * 100}%`);
+    handle.current?.parentElement?.style.setProperty(
+      '--split-share',
+      `${Math.round(share * 1000) / 10}%`,
+    );
   }, [share]);
 
   const follow = (event: PointerEvent) => {
