@@ -1,7 +1,8 @@
 // The panel docked at the side of the page (554 and 400 px wide): list and detail share the
 // height by a bar the user drags, the entity lookup stays one row, and Timeline rows keep their
 // endpoint names whole while badges give way.
-import { expect, type Page, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { pushTodo, showEntity, showView, status } from './lens.js';
 
 const SIDE_WIDTHS = [554, 400] as const;

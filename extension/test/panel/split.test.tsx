@@ -25,13 +25,17 @@ const VIEWS: [string, string, string, () => Promise<void>][] = [
     'Entities',
     'Entity browser',
     'Entity',
-    async () => fireEvent.click(screen.getAllByRole('option')[0] as HTMLElement),
+    async () => {
+      fireEvent.click(screen.getAllByRole('option')[0] as HTMLElement);
+    },
   ],
   [
     'Results',
     'Stored results',
     'Result',
-    async () => fireEvent.click(screen.getAllByRole('option')[0] as HTMLElement),
+    async () => {
+      fireEvent.click(screen.getAllByRole('option')[0] as HTMLElement);
+    },
   ],
   ['Recorder', 'Recorded mutations', 'Recorded mutation', async () => {}],
   [
