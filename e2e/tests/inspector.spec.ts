@@ -278,7 +278,7 @@ test('docked at the side (554 px): panes stack and cut rows keep their text as a
   ).toHaveAttribute('title', /^#1 · /);
 });
 
-test('replay send: the server error body without the endpoint twice, continue after it, the new answer beside the recorded one', async ({
+test('replay send: the server error body without the endpoint twice, continue after it, the new answer as a diff from the recorded one', async ({
   app,
   demo,
   openPanel,
@@ -296,6 +296,12 @@ test('replay send: the server error body without the endpoint twice, continue af
 
   // Todo 3 is gone from the server: sending its update again answers 404 with a JSON body.
   await fetch(`${demo.url}/todos/3`, { method: 'DELETE' });
+  // Todo 5 was renamed on the server meanwhile: its answer now differs from the recorded one.
+  await fetch(`${demo.url}/todos/5`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Renamed on the server' }),
+  });
   await recorder.getByRole('combobox', { name: 'Mode' }).selectOption('send');
   await recorder.getByRole('checkbox', { name: 'Stop at the first error' }).check();
   await recorder.getByRole('button', { name: 'Replay' }).click();
@@ -317,8 +323,12 @@ test('replay send: the server error body without the endpoint twice, continue af
     .nth(1)
     .click();
   const answers = recorder.getByRole('region', { name: 'Recorded and new response' });
-  await expect(answers.getByRole('tree', { name: 'recorded' })).toContainText('completed: true');
-  await expect(answers.getByRole('tree', { name: 'response now' })).toContainText('Todo {');
+  await expect(answers.getByRole('status')).toHaveText('1 change from the recorded response.');
+  const diff = answers.getByRole('tree', { name: 'response now against recorded' });
+  await expect(diff.getByRole('treeitem').filter({ hasText: 'changed' })).toHaveText([
+    /^▾Todo \{ id: 5, .*\}changed$/,
+    /^title: ".+" → "Renamed on the server"changed$/,
+  ]);
   await clearRecording(panel);
 });
 

@@ -1,9 +1,11 @@
 // Screenshots of every view of the panel, light and dark, docked at the side (554 px wide) and
 // at the bottom (1400 px), after a session in the demo that touches every kind of change. They
 // are test output (test-results/screenshots/<view>-<width>-<theme>.png); the docs' come from
-// here (docs/screenshots/, copied by hand when the panel changes).
+// here (docs/screenshots/, copied by hand when the panel changes). Each view, as shot, has every
+// text at WCAG AA contrast (4.5:1).
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { type LowContrast, lowContrastTexts } from './contrast.js';
 import { expect, test } from './fixtures.js';
 import {
   clearRecording,
@@ -20,7 +22,7 @@ const SCREENSHOTS = resolve('test-results/screenshots');
 /** The panel's widths: docked at the side of the page, and at the bottom of a wide window. */
 const WIDTHS = [554, 1400] as const;
 
-test('screenshots of every view, light and dark, at the side and at the bottom', async ({
+test('screenshots of every view, light and dark, at the side and at the bottom, all text at WCAG AA contrast', async ({
   app,
   openPanel,
 }) => {
@@ -116,6 +118,7 @@ test('screenshots of every view, light and dark, at the side and at the bottom',
     },
   };
 
+  const lowContrast: (LowContrast & { shown: string })[] = [];
   for (const width of WIDTHS) {
     await panel.setViewportSize({ width, height: width < 600 ? 800 : 640 });
     for (const theme of ['light', 'dark'] as const) {
@@ -127,8 +130,11 @@ test('screenshots of every view, light and dark, at the side and at the bottom',
         const path = `${SCREENSHOTS}/${view.toLowerCase()}-${width}-${theme}.png`;
         await panel.screenshot({ path, animations: 'disabled', caret: 'hide' });
         expect(statSync(path).size).toBeGreaterThan(10_000);
+        const shown = `${view} at ${width} px, ${theme}`;
+        for (const text of await lowContrastTexts(panel)) lowContrast.push({ shown, ...text });
       }
     }
   }
+  expect(lowContrast).toEqual([]);
   if (recording) await clearRecording(panel);
 });

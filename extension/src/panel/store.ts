@@ -32,6 +32,10 @@ import { applyPastResults, applyPastRows, type TimeTravel } from './timeTravel.j
 
 type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
 export type PanelView = 'collections' | 'entities' | 'results' | 'timeline' | 'recorder';
+/** How a view's list and detail are laid out: side by side, or stacked (docked at the side). */
+export type PaneLayout = 'wide' | 'narrow';
+/** One view in one layout: its list's share of the room is the user's, kept across views. */
+export type SplitKey = `${PanelView} ${PaneLayout}`;
 
 export interface PanelState {
   /** The panel's link to the page, through the background. */
@@ -61,6 +65,8 @@ export interface PanelState {
   timelineFilter: { text: string; kind: string; endpoint: string };
   /** Recorder: the recorded mutations and the replay in progress. */
   recorder: RecorderState;
+  /** The list's share (0 to 1) of a view split into list and detail, where the user moved it. */
+  splitShares: Partial<Record<SplitKey, number>>;
 }
 
 export interface PanelActions extends RecorderActions {
@@ -99,6 +105,7 @@ export interface PanelActions extends RecorderActions {
   /** Shows one collection row in the Collections view. */
   selectCollectionRow(rowId: string): void;
   setTimelineFilter(filter: Partial<PanelState['timelineFilter']>): void;
+  setSplitShare(key: SplitKey, share: number): void;
   /** Starts showing a past state (its reads are sent by the caller), or goes back to live. */
   setTimeTravel(travel: TimeTravel | undefined): void;
   /** Takes the page's answers to the time travel's reads. */
@@ -177,6 +184,7 @@ export function createPanelStore() {
       view: 'collections',
       timelineFilter: { text: '', kind: '', endpoint: '' },
       recorder: emptyRecorder(),
+      splitShares: {},
       ...createRecorderActions(set, get),
 
       setConnection: (connection) => set({ connection }),
@@ -282,6 +290,8 @@ export function createPanelStore() {
           timeTravel: undefined,
         }),
       setView: (view) => set({ view }),
+      setSplitShare: (key, share) =>
+        set((state) => ({ splitShares: { ...state.splitShares, [key]: share } })),
       selectEntity: (entity, pk) => set({ selectedEntity: { entity, pk }, view: 'entities' }),
       clearSelectedEntity: () => set({ selectedEntity: undefined }),
       selectCollectionRow: (selectedCollectionRow) =>

@@ -16,6 +16,10 @@ export interface ValueNode {
   long?: boolean;
   /** The children, for a node that has them (absent for a leaf). */
   children?: ValueNode[];
+  /** In a diff: how the node differs from the value compared with (absent: it does not). */
+  change?: 'added' | 'removed' | 'changed';
+  /** In a diff: a changed leaf's text in the value compared with. */
+  before?: string;
 }
 
 type Fields = { [key: string]: Encoded };
@@ -38,6 +42,64 @@ function container(key: string, text: string, entries: () => [string, Encoded][]
 
 const fieldsOf = (fields: Fields): [string, Encoded][] => Object.entries(fields);
 
+/**
+ * A value that holds others, as the tree shows it: what kind of container it is (two values
+ * compare member by member only when their kinds match), its preview, and its members keyed as
+ * the tree shows them.
+ */
+export interface Container {
+  kind: string;
+  text: string;
+  entries(): [string, Encoded][];
+}
+
+/** The value as a container, or undefined for a leaf (a string, a Date, an error…). */
+export function containerOf(value: Encoded): Container | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  if (Array.isArray(value))
+    return {
+      kind: 'array',
+      text: `Array(${value.length}) ${formatValue(value, PREVIEW)}`,
+      entries: () => value.map((item, index) => [String(index), item]),
+    };
+  if (!isTagged(value))
+    return {
+      kind: 'object',
+      text: formatValue(value, PREVIEW),
+      entries: () => fieldsOf(value as Fields),
+    };
+  switch (value['@t']) {
+    case 'map':
+      return {
+        kind: 'map',
+        text: `Map(${value.entries.length})`,
+        entries: () => value.entries.map(([mapKey, item]) => [formatValue(mapKey, 40), item]),
+      };
+    case 'set':
+      return {
+        kind: 'set',
+        text: `Set(${value.values.length})`,
+        entries: () => value.values.map((item, index) => [String(index), item]),
+      };
+    case 'instance':
+      return {
+        // A replay's answer is the entity the app reads, the recorded one the server's object:
+        // they compare by their fields.
+        kind: 'object',
+        text: `${value.class} ${formatValue(value.fields, PREVIEW)}`,
+        entries: () => fieldsOf(value.fields),
+      };
+    case 'object':
+      return {
+        kind: 'object',
+        text: formatValue(value.fields, PREVIEW),
+        entries: () => fieldsOf(value.fields),
+      };
+    default:
+      return undefined;
+  }
+}
+
 /** One value as a tree node under `key`. */
 export function valueNode(key: string, value: Encoded | undefined): ValueNode {
   if (value === undefined) return { key, text: 'undefined', kind: 'null' };
@@ -50,30 +112,13 @@ export function valueNode(key: string, value: Encoded | undefined): ValueNode {
     case 'boolean':
       return { key, text: String(value), kind: 'boolean' };
   }
-  if (Array.isArray(value))
-    return container(key, `Array(${value.length}) ${formatValue(value, PREVIEW)}`, () =>
-      value.map((item, index) => [String(index), item]),
-    );
-  if (isTagged(value)) return taggedNode(key, value);
-  return container(key, formatValue(value, PREVIEW), () => fieldsOf(value as Fields));
+  const inner = containerOf(value);
+  if (inner) return container(key, inner.text, inner.entries);
+  return taggedLeaf(key, value as Tagged);
 }
 
-function taggedNode(key: string, value: Tagged): ValueNode {
+function taggedLeaf(key: string, value: Tagged): ValueNode {
   switch (value['@t']) {
-    case 'map':
-      return container(key, `Map(${value.entries.length})`, () =>
-        value.entries.map(([mapKey, item]) => [formatValue(mapKey, 40), item]),
-      );
-    case 'set':
-      return container(key, `Set(${value.values.length})`, () =>
-        value.values.map((item, index) => [String(index), item]),
-      );
-    case 'instance':
-      return container(key, `${value.class} ${formatValue(value.fields, PREVIEW)}`, () =>
-        fieldsOf(value.fields),
-      );
-    case 'object':
-      return container(key, formatValue(value.fields, PREVIEW), () => fieldsOf(value.fields));
     case 'error':
       return { key, text: formatValue(value), kind: 'error' };
     case 'truncated':

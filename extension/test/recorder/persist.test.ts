@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_FORMAT } from '../../../library/src/devtools/protocol/session.js';
 import { persistRecording } from '../../src/panel/recorder/persist.js';
+import { buildSession } from '../../src/panel/recorder/session.js';
 import {
   extensionStorage,
   RECORDING_KEY,
   type StorageAreaLike,
-  storedRecording,
 } from '../../src/panel/recorder/storage.js';
 import { createPanelStore } from '../../src/panel/store.js';
 import { MemoryStorage } from './support.js';
@@ -20,9 +20,7 @@ const endpoints = (store: ReturnType<typeof createPanelStore>) =>
 describe('persistRecording', () => {
   it('reads the saved list back when the panel opens, and saves every change', async () => {
     const storage = new MemoryStorage(
-      storedRecording([
-        { endpoint: 'Todo.update', args: [{ id: 1 }], body: { a: 1 }, method: 'PUT' },
-      ]),
+      buildSession([{ endpoint: 'Todo.update', args: [{ id: 1 }], body: { a: 1 }, method: 'PUT' }]),
     );
     const store = createPanelStore();
     persistRecording(store, storage);
@@ -36,12 +34,13 @@ describe('persistRecording', () => {
       { endpoint: 'Todo.getList.push', args: [{}, {}], response: { id: 5 } },
     ]);
     await flush();
-    expect(storage.value).toEqual(
-      storedRecording([
+    expect(storage.value).toEqual({
+      ...buildSession([
         { endpoint: 'Todo.delete', args: [{ id: 3 }], response: '' },
         { endpoint: 'Todo.getList.push', args: [{}, {}], response: { id: 5 } },
       ]),
-    );
+      createdAt: expect.any(String),
+    });
 
     store.getState().clearRecording();
     await flush();
@@ -63,7 +62,7 @@ describe('persistRecording', () => {
   });
 
   it('never overwrites a saved list it could not read, and says so', async () => {
-    const storage = new MemoryStorage(storedRecording([{ endpoint: 'precious', args: [] }]));
+    const storage = new MemoryStorage(buildSession([{ endpoint: 'precious', args: [] }]));
     storage.failLoad = 'storage is locked';
     const store = createPanelStore();
     persistRecording(store, storage);

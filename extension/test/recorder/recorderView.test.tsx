@@ -16,7 +16,7 @@ import {
   SESSION_VERSION,
 } from '../../../library/src/devtools/protocol/session.js';
 import { readFileText } from '../../src/panel/recorder/files.js';
-import { storedRecording } from '../../src/panel/recorder/storage.js';
+import { buildSession } from '../../src/panel/recorder/session.js';
 import { OptimisticTodoResource, type TodoApp, TodoResource } from '../panel/support/app.js';
 import { panelEnvPerTest } from '../panel/support/env.js';
 import { press, settle, storeEnd } from '../panel/support/harness.js';
@@ -291,12 +291,59 @@ describe('Recorder view: export and import', () => {
           args: [{ userId: 1 }, { title: 'new' }],
           response: { id: 5, title: 'new', completed: false, userId: 1 },
           time: times[0],
+          method: 'POST',
+          url: 'http://api.test/todos?userId=1',
+          body: { title: 'new' },
         },
-        { endpoint: 'Todo.delete', args: [{ id: 2 }], response: { id: 2 }, time: times[1] },
+        {
+          endpoint: 'Todo.delete',
+          args: [{ id: 2 }],
+          response: { id: 2 },
+          time: times[1],
+          method: 'DELETE',
+          url: 'http://api.test/todos/2',
+        },
       ],
     });
     expect(text).toMatch(/^{\n {2}"format"/); // pretty-printed
     expect(screen.getByText(`Exported 2 mutations to ${downloads[0]?.name}.`)).toBeTruthy();
+  });
+
+  it('imports what it exported as it was: each entry keeps its method, URL and body', async () => {
+    await openRecorder();
+    await click('Record');
+    await env.app.controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'new' });
+    await env.app.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'renamed' });
+    await settle();
+    const detailOf = async (position: number) => {
+      list().focus();
+      await press(list(), 'Home');
+      for (let step = 1; step < position; step++) await press(list(), 'ArrowDown');
+      await press(list(), 'Enter');
+      const detail = screen.getByRole('article', { name: /^Mutation / });
+      return within(detail)
+        .getAllByRole('rowheader')
+        .map((header) => `${header.textContent}: ${header.nextElementSibling?.textContent}`);
+    };
+    const before = [await detailOf(1), await detailOf(2)];
+    expect(before[0]).toContain('request: POST http://api.test/todos?userId=1');
+    expect(before[1]).toContain('body: { title: "renamed" }');
+    const exported = env.panel.store.getState().recorder.entries.map(({ id, ...fields }) => fields);
+
+    await click('Export…');
+    await click('Clear…');
+    await click('Clear');
+    expect(env.panel.store.getState().recorder.entries).toEqual([]);
+    await pickFile(await readFileText(blobs[0] as Blob), 'exported.json');
+
+    expect(env.panel.store.getState().recorder.entries.map(({ id, ...fields }) => fields)).toEqual(
+      exported,
+    );
+    expect([await detailOf(1), await detailOf(2)]).toEqual(before);
+    expect(rows().map((row) => row.querySelector('.request')?.textContent)).toEqual([
+      'POST http://api.test/todos?userId=1',
+      'PATCH http://api.test/todos/1',
+    ]);
   });
 
   it.each([
@@ -457,17 +504,30 @@ describe('Recorder view: replay', () => {
     await click('Next step');
     expect(progressText()).toBe('3 / 3');
     expect(statusText()).toBe('Replay (send) finished: 3 ok.');
-    // Each mutation shows the server's answer now beside the recorded one.
-    await press(list(), 'Home');
-    await press(list(), 'ArrowDown');
-    await press(list(), 'Enter');
-    const answers = screen.getByRole('region', { name: 'Recorded and new response' });
-    expect(within(answers).getByRole('tree', { name: 'recorded' }).textContent).toContain(
-      'title: "part"',
-    );
-    expect(within(answers).getByRole('tree', { name: 'response now' }).textContent).toContain(
-      'Todo { id: 3',
-    );
+    // Each mutation shows the server's answer now against the recorded one, in one tree: the
+    // push made another todo (a new id), the update answered as recorded.
+    const answersTo = async (position: number) => {
+      await press(list(), 'Home');
+      for (let step = 1; step < position; step++) await press(list(), 'ArrowDown');
+      await press(list(), 'Enter');
+      const answers = screen.getByRole('region', { name: 'Recorded and new response' });
+      const tree = within(answers).getByRole('tree', { name: 'response now against recorded' });
+      return {
+        summary: within(answers).getByRole('status').textContent,
+        marked: within(tree)
+          .getAllByRole('treeitem')
+          .filter((item) => item.matches('[class*="change-"]'))
+          .map((item) => item.textContent),
+      };
+    };
+    expect(await answersTo(1)).toEqual({
+      summary: '1 change from the recorded response.',
+      marked: [
+        '▾Todo { id: 6, title: "new", completed: false, userId: 1 }changed',
+        'id: 5 → 6changed',
+      ],
+    });
+    expect(await answersTo(2)).toEqual({ summary: 'The same as recorded.', marked: [] });
     expect(screen.queryByRole('button', { name: 'Next step' })).toBeNull();
     expect(replayCommands()).toHaveLength(3);
     expect(new Set(replayCommands().map((command) => command.replayId)).size).toBe(3);
@@ -477,6 +537,34 @@ describe('Recorder view: replay', () => {
       'DELETE /todos/4',
     ]);
     expect([...env.server.todos.values()].filter((todo) => todo.title === 'new')).toHaveLength(2);
+  });
+
+  it('keeps the chosen options across views, and replays with them', async () => {
+    await recordSome();
+    await click('Pause');
+    const mode = () => screen.getByRole('combobox', { name: 'Mode' }) as HTMLSelectElement;
+    const checkbox = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+    fireEvent.change(mode(), { target: { value: 'send' } });
+    fireEvent.click(checkbox('Stop at the first error'));
+    await settle();
+
+    for (const view of ['Timeline', 'Results']) {
+      fireEvent.click(screen.getByRole('tab', { name: view }));
+      await settle();
+      expect(screen.queryByRole('combobox', { name: 'Mode' })).toBeNull();
+      await openRecorder();
+      expect(mode().value).toBe('send');
+      expect(checkbox('Stop at the first error').checked).toBe(true);
+      expect(checkbox('Step by step').checked).toBe(false);
+    }
+
+    await click('Replay');
+    // send, one mutation per command (to stop in time at an error).
+    expect(replayCommands().map((command) => [command.mode, command.mutations.length])).toEqual([
+      ['send', 1],
+      ['send', 1],
+      ['send', 1],
+    ]);
   });
 
   it('stops at the first error when asked: the rest is not sent, the error is shown', async () => {
@@ -642,7 +730,7 @@ describe('Recorder view: what it cannot read', () => {
   it('opens on a saved recording holding malformed values, shows them, and still imports', async () => {
     await reopenWith(
       new MemoryStorage(
-        storedRecording([
+        buildSession([
           { endpoint: 'Todo.update', args: [{ id: 1 }, MALFORMED], response: MALFORMED },
         ]),
       ),
@@ -690,7 +778,7 @@ describe('Recorder view: what it cannot read', () => {
     ],
     [
       'holds values nested too deep to replay',
-      storedRecording([
+      buildSession([
         {
           endpoint: 'Todo.update',
           args: [JSON.parse(`${'['.repeat(MAX_VALUE_DEPTH)}${']'.repeat(MAX_VALUE_DEPTH)}`)],

@@ -15,6 +15,7 @@ import type { ViewProps } from '../views.js';
 import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
 import { RowLabel } from './RowLabel.js';
+import { SplitHandle } from './SplitHandle.js';
 import { useRowRange, VirtualList } from './VirtualList.js';
 
 const NO_ROWS = PersistentMap.empty<Row>();
@@ -71,6 +72,7 @@ export function CollectionsView({ store }: ViewProps) {
           )}
         />
       </section>
+      <SplitHandle />
       <section class="pane pane-detail" aria-label="Collection row">
         {selected && <RowDetail key={selected.id} row={selected} store={store} />}
       </section>

@@ -27,6 +27,7 @@ import { FieldEditor } from './FieldEditor.js';
 import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
 import { RowLabel } from './RowLabel.js';
+import { SplitHandle } from './SplitHandle.js';
 import { ValueTree } from './ValueTree.js';
 import { useRowRange, VirtualList } from './VirtualList.js';
 
@@ -181,6 +182,7 @@ export function EntitiesView({ store }: ViewProps) {
           )}
         />
       </section>
+      <SplitHandle />
       <section class="pane pane-detail" aria-label="Entity">
         {selected ? (
           <EntityDetail store={store} type={selected.entity} pk={selected.pk} />

@@ -1,7 +1,10 @@
+import { useMemo } from 'preact/hooks';
+import type { Encoded } from '../../../../library/src/devtools/protocol/messages.js';
 import { usePanelActions } from '../context.js';
 import { formatTime, formatValue } from '../format.js';
 import type { RecordedEntry } from '../recorder/entries.js';
 import type { ReplayResult } from '../recorder/replay.js';
+import { countChanges, diffNode } from '../valueDiff.js';
 import { ValueTree } from './ValueTree.js';
 
 /** A button that stays focusable when it cannot act, so keyboard focus is not lost at an end. */
@@ -87,17 +90,31 @@ export function RecordedEntryDetail(props: {
         </tbody>
       </table>
       {result?.response !== undefined && (
-        <section class="replay-answers" aria-label="Recorded and new response">
-          <div>
-            <h3>Recorded response</h3>
-            <ValueTree value={'response' in entry ? entry.response : undefined} label="recorded" />
-          </div>
-          <div>
-            <h3>Server's response now</h3>
-            <ValueTree value={result.response} label="response now" />
-          </div>
-        </section>
+        <ResponseDiff
+          recorded={'response' in entry ? entry.response : undefined}
+          now={result.response}
+        />
       )}
     </article>
+  );
+}
+
+/** A `send` replay's answer against the recorded one: one tree, each change marked. */
+function ResponseDiff(props: { recorded: Encoded | undefined; now: Encoded }) {
+  const { recorded, now } = props;
+  const [diff, changes] = useMemo(() => {
+    const tree = diffNode('', recorded, now);
+    return [tree, countChanges(tree)] as const;
+  }, [recorded, now]);
+  return (
+    <section class="replay-answers" aria-label="Recorded and new response">
+      <h3>Response: recorded → server's now</h3>
+      <p class="detail-sub" role="status">
+        {changes === 0
+          ? 'The same as recorded.'
+          : `${changes === 1 ? '1 change' : `${changes} changes`} from the recorded response.`}
+      </p>
+      <ValueTree value={now} tree={diff} label="response now against recorded" />
+    </section>
   );
 }

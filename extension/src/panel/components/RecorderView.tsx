@@ -17,6 +17,7 @@ import { ROW_HEIGHT } from './layout.js';
 import { RecordedEntryDetail } from './RecordedEntryDetail.js';
 import { RecorderToolbar } from './RecorderToolbar.js';
 import { ReplayBar } from './ReplayBar.js';
+import { SplitHandle } from './SplitHandle.js';
 import { VirtualList } from './VirtualList.js';
 
 /**
@@ -202,6 +203,7 @@ export function RecorderView({ store }: ViewProps) {
             )}
           />
         </section>
+        <SplitHandle />
         <section class="pane pane-detail" aria-label="Recorded mutation">
           {selected && (
             <RecordedEntryDetail

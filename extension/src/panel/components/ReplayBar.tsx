@@ -1,4 +1,3 @@
-import { useState } from 'preact/hooks';
 import { useConnection, usePanel, usePanelActions } from '../context.js';
 import {
   canContinue,
@@ -13,12 +12,16 @@ import { isConnected } from '../store.js';
 export function ReplayBar(props: { count: number; storeName: string }) {
   const connection = useConnection();
   const run = usePanel((state) => state.recorder.replay);
+  const options = usePanel((state) => state.recorder.options);
   const connected = usePanel(isConnected);
-  const { startReplay, nextReplayStep, continueReplay, stopReplay, takeReplayCommand } =
-    usePanelActions();
-  const [mode, setMode] = useState<ReplayMode>('apply');
-  const [stepwise, setStepwise] = useState(false);
-  const [stopOnError, setStopOnError] = useState(false);
+  const {
+    startReplay,
+    nextReplayStep,
+    continueReplay,
+    stopReplay,
+    takeReplayCommand,
+    setReplayOptions,
+  } = usePanelActions();
   const active = isActive(run);
 
   /** Sends the command the replay has due, if any (later ones follow from the connection). */
@@ -35,8 +38,10 @@ export function ReplayBar(props: { count: number; storeName: string }) {
           <label>
             Mode{' '}
             <select
-              value={mode}
-              onChange={(event) => setMode(event.currentTarget.value as ReplayMode)}
+              value={options.mode}
+              onChange={(event) =>
+                setReplayOptions({ mode: event.currentTarget.value as ReplayMode })
+              }
             >
               <option value="apply">apply: write the recorded responses (no network)</option>
               <option value="send">send: run the endpoints again</option>
@@ -45,16 +50,16 @@ export function ReplayBar(props: { count: number; storeName: string }) {
           <label>
             <input
               type="checkbox"
-              checked={stepwise}
-              onChange={(event) => setStepwise(event.currentTarget.checked)}
+              checked={options.stepwise}
+              onChange={(event) => setReplayOptions({ stepwise: event.currentTarget.checked })}
             />{' '}
             Step by step
           </label>
           <label>
             <input
               type="checkbox"
-              checked={stopOnError}
-              onChange={(event) => setStopOnError(event.currentTarget.checked)}
+              checked={options.stopOnError}
+              onChange={(event) => setReplayOptions({ stopOnError: event.currentTarget.checked })}
             />{' '}
             Stop at the first error
           </label>
@@ -96,7 +101,7 @@ export function ReplayBar(props: { count: number; storeName: string }) {
               disabled={!connected || props.count === 0}
               title={`Replays the list into ${props.storeName}`}
               onClick={() => {
-                startReplay({ mode, stepwise, stopOnError });
+                startReplay(options);
                 sendDue();
               }}
             >

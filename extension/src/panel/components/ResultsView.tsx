@@ -17,6 +17,7 @@ import type { ViewProps } from '../views.js';
 import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
 import { ResultValue } from './ResultValue.js';
+import { SplitHandle } from './SplitHandle.js';
 import { ValueTree } from './ValueTree.js';
 import { VirtualList } from './VirtualList.js';
 
@@ -104,6 +105,7 @@ export function ResultsView({ store }: ViewProps) {
           )}
         />
       </section>
+      <SplitHandle />
       <section class="pane pane-detail" aria-label="Result">
         {selected ? (
           <ResultDetail store={store} row={selected} now={now} />

@@ -22,6 +22,7 @@ import { EventDetail } from './EventDetail.js';
 import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
 import { memo } from './memo.js';
+import { SplitHandle } from './SplitHandle.js';
 import { VirtualList } from './VirtualList.js';
 
 /** Every event, filterable by kind, endpoint and text; Enter or a click expands one. */
@@ -133,9 +134,12 @@ export function TimelineView({ store }: ViewProps) {
           renderRow={(row) => <RowContent row={row} />}
         />
         {inspected && (
-          <section class="pane-event" aria-label="Event detail">
-            <EventDetail store={store} event={inspected} />
-          </section>
+          <>
+            <SplitHandle />
+            <section class="pane-event" aria-label="Event detail">
+              <EventDetail store={store} event={inspected} />
+            </section>
+          </>
         )}
       </div>
     </div>

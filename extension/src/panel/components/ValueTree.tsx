@@ -11,6 +11,8 @@ interface ValueTreeProps {
   openLevels?: number;
   /** Offers "Copy JSON" beside the value. */
   copyable?: boolean;
+  /** The tree to show for `value`, when it is not `value`'s own: a diff, its changes marked. */
+  tree?: ValueNode;
 }
 
 /** A node as shown: where it is in the tree, and whether its children show. */
@@ -38,11 +40,12 @@ function visibleNodes(root: ValueNode, open: ReadonlySet<string>): VisibleNode[]
   return shown;
 }
 
-/** The paths open at first: every expandable node above `levels`. */
+/** The paths open at first: every expandable node above `levels`, and the way to every change. */
 function initiallyOpen(root: ValueNode, levels: number): Set<string> {
   const open = new Set<string>();
   const walk = (node: ValueNode, path: string, level: number) => {
-    if (!node.children || level > levels) return;
+    const holdsChanges = node.change === 'changed' && node.before === undefined;
+    if (!node.children || (level > levels && !holdsChanges)) return;
     open.add(path);
     for (const child of node.children) walk(child, `${path}\u0000${child.key}`, level + 1);
   };
@@ -59,8 +62,14 @@ let treeCount = 0;
  * parent), Enter toggles, Home and End jump. The tree keeps focus and names its active node with
  * `aria-activedescendant`. Everything the page sent ends up as text, never as HTML.
  */
-export function ValueTree({ value, label, openLevels = 1, copyable = false }: ValueTreeProps) {
-  const root = useMemo(() => valueNode('', value), [value]);
+export function ValueTree({
+  value,
+  label,
+  openLevels = 1,
+  copyable = false,
+  tree,
+}: ValueTreeProps) {
+  const root = useMemo(() => tree ?? valueNode('', value), [tree, value]);
   const [id] = useState(() => `value-tree-${++treeCount}`);
   const [open, setOpen] = useState(() => initiallyOpen(root, openLevels));
   const [active, setActive] = useState('');
@@ -149,7 +158,7 @@ export function ValueTree({ value, label, openLevels = 1, copyable = false }: Va
               aria-level={level}
               aria-expanded={expandable ? isOpen : undefined}
               aria-selected={index === activeIndex}
-              class={`value-node${index === activeIndex ? ' is-active' : ''}`}
+              class={`value-node${index === activeIndex ? ' is-active' : ''}${node.change ? ` change-${node.change}` : ''}`}
               style={{ paddingLeft: `${(level - 1) * 14 + 4}px` }}
               onClick={() => {
                 setActive(path);
@@ -160,7 +169,14 @@ export function ValueTree({ value, label, openLevels = 1, copyable = false }: Va
                 {expandable ? (isOpen ? '▾' : '▸') : ''}
               </span>
               {node.key !== '' && <span class="value-key">{node.key}: </span>}
+              {node.before !== undefined && (
+                <>
+                  <span class="value-text value-before">{node.before}</span>
+                  <span class="value-arrow"> → </span>
+                </>
+              )}
               <span class={`value-text value-${node.kind}`}>{text}</span>
+              {node.change && <span class={`badge badge-${node.change}`}>{node.change}</span>}
               {node.long && node.text.length > LONG_STRING && (
                 <button
                   type="button"

@@ -3,6 +3,7 @@ import type {
   Encoded,
   RecordedMutation,
 } from '../../../../library/src/devtools/protocol/messages.js';
+import type { SessionMutation } from '../../../../library/src/devtools/protocol/session.js';
 
 /** One mutation in the Recorder's list: what replay needs, plus what the list shows. */
 export interface RecordedEntry {
@@ -65,6 +66,16 @@ export function toMutation(entry: EntryFields): RecordedMutation {
     args: entry.args,
     ...('response' in entry ? { response: entry.response } : {}),
     ...(entry.time !== undefined ? { time: entry.time } : {}),
+  };
+}
+
+/** The mutation as a session file keeps it: what replay takes, and the request it made. */
+export function toSessionMutation(entry: EntryFields): SessionMutation {
+  return {
+    ...toMutation(entry),
+    ...(entry.method !== undefined ? { method: entry.method } : {}),
+    ...(entry.url !== undefined ? { url: entry.url } : {}),
+    ...(entry.body !== undefined ? { body: entry.body } : {}),
   };
 }
 

@@ -1,16 +1,17 @@
 import { checkSession } from '../../../../library/src/devtools/protocol/session.js';
 import type { PanelStore } from '../store.js';
 import type { RecordedEntry } from './entries.js';
-import { entriesFromSession } from './session.js';
-import { type RecordingStorage, storedRecording } from './storage.js';
+import { buildSession, entriesFromSession } from './session.js';
+import type { RecordingStorage } from './storage.js';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Keeps the recorded list in `storage` until it is cleared: reads it back when the panel
- * opens, and writes it after every change (one write at a time; the latest list wins). Until
- * the saved list has been read nothing is written, so a panel that could not read it never
- * overwrites it. Returns a function that stops watching the list.
+ * Keeps the recorded list in `storage` (as a session file's content, checked when it is read
+ * back) until it is cleared: reads it back when the panel opens, and writes it after every
+ * change (one write at a time; the latest list wins). Until the saved list has been read nothing
+ * is written, so a panel that could not read it never overwrites it. Returns a function that
+ * stops watching the list.
  */
 export function persistRecording(store: PanelStore, storage: RecordingStorage): () => void {
   let loaded = false;
@@ -28,7 +29,7 @@ export function persistRecording(store: PanelStore, storage: RecordingStorage): 
         saved = entries;
         try {
           if (entries.length === 0) await storage.remove();
-          else await storage.save(storedRecording(entries));
+          else await storage.save(buildSession(entries));
           // Saved over whatever could not be read: nothing is left to clear.
           if (storageError) store.getState().setStorageError(undefined);
         } catch (error) {

@@ -6,9 +6,13 @@ import {
   type Session,
 } from '../../../../library/src/devtools/protocol/session.js';
 import { isCarriedValue } from '../../../../library/src/devtools/protocol/validate.js';
-import { type EntryFields, toMutation } from './entries.js';
+import { type EntryFields, toSessionMutation } from './entries.js';
 
-/** The session file the Recorder exports: the protocol's `Session`, nothing of the panel's own. */
+/**
+ * The session file the Recorder exports (and keeps in extension storage): the protocol's
+ * `Session`, each mutation with the request it made, so that an imported list shows what the
+ * exported one showed.
+ */
 export function buildSession(
   entries: readonly EntryFields[],
   options: { source?: string; now?: Date } = {},
@@ -18,7 +22,7 @@ export function buildSession(
     version: SESSION_VERSION,
     createdAt: (options.now ?? new Date()).toISOString(),
     ...(options.source ? { source: options.source } : {}),
-    mutations: entries.map(toMutation),
+    mutations: entries.map(toSessionMutation),
   };
 }
 
@@ -54,9 +58,8 @@ const isEncodedField = (value: unknown) => value !== undefined && isCarriedValue
 const optionalString = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /**
- * The entries of a checked session. A session file holds only what replay needs; the panel's
- * own saved recording (same format) also keeps each entry's body, method and URL for the list,
- * so those are read back when they have the right type.
+ * The entries of a checked session. Replay needs none of a mutation's method, URL and body, so
+ * each is read back only when it has the right type (a hand-edited file may hold anything).
  */
 export function entriesFromSession(session: Session): EntryFields[] {
   return session.mutations.map((mutation) => {

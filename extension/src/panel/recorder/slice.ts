@@ -30,6 +30,8 @@ export interface RecorderState {
   /** Mutations seen while recording but not kept, because the list was full. */
   dropped: number;
   replay?: ReplayRun;
+  /** The replay options as last chosen: kept here, so that they outlive the Recorder view. */
+  options: ReplayOptions;
   /** Why the recording could not be read from or saved to extension storage. */
   storageError?: string;
   /**
@@ -55,6 +57,7 @@ export interface RecorderActions {
   restoreRecorded(entries: readonly EntryFields[]): void;
   /** Says why storage failed (`clearSaved`: the saved recording could not be read). */
   setStorageError(error: string | undefined, clearSaved?: () => void): void;
+  setReplayOptions(options: Partial<ReplayOptions>): void;
   /** Starts replaying the whole list into the selected store. */
   startReplay(options: ReplayOptions): void;
   nextReplayStep(): void;
@@ -66,7 +69,13 @@ export interface RecorderActions {
 }
 
 export function emptyRecorder(): RecorderState {
-  return { recording: false, entries: [], nextId: 1, dropped: 0 };
+  return {
+    recording: false,
+    entries: [],
+    nextId: 1,
+    dropped: 0,
+    options: { mode: 'apply', stepwise: false, stopOnError: false },
+  };
 }
 
 /** Entries for `fields`, with ids from `nextId` on (at most MAX_RECORDED of them). */
@@ -157,6 +166,8 @@ export function createRecorderActions(
           entries: [...restored.entries, ...recorder.entries].slice(0, MAX_RECORDED),
         };
       }),
+    setReplayOptions: (options) =>
+      update((recorder) => ({ ...recorder, options: { ...recorder.options, ...options } })),
     setStorageError: (storageError, clearSaved) =>
       update((recorder) => ({ ...recorder, storageError, clearSaved })),
     startReplay(options) {

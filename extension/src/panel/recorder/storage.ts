@@ -1,11 +1,3 @@
-import type { Encoded } from '../../../../library/src/devtools/protocol/messages.js';
-import {
-  SESSION_FORMAT,
-  SESSION_VERSION,
-  type Session,
-} from '../../../../library/src/devtools/protocol/session.js';
-import { type EntryFields, toMutation } from './entries.js';
-
 /**
  * Where the recording is kept while the panel is closed: extension storage in the browser, an
  * in-memory fake in tests. Values must survive structured cloning (JSON-safe data only).
@@ -36,23 +28,5 @@ export function extensionStorage(area: StorageAreaLike, key = RECORDING_KEY): Re
     load: async () => (await area.get(key))[key],
     save: (value) => area.set({ [key]: value }),
     remove: () => area.remove(key),
-  };
-}
-
-/**
- * The saved form: a session (so that `checkSession` validates it when it is read back, and
- * format versions apply), whose mutations also keep the list's body, method and URL.
- */
-export function storedRecording(entries: readonly EntryFields[]): Session {
-  return {
-    format: SESSION_FORMAT,
-    version: SESSION_VERSION,
-    mutations: entries.map((entry) => {
-      const extra: Record<string, Encoded> = {};
-      if (entry.body !== undefined) extra.body = entry.body;
-      if (entry.method !== undefined) extra.method = entry.method;
-      if (entry.url !== undefined) extra.url = entry.url;
-      return { ...toMutation(entry), ...extra };
-    }),
   };
 }

@@ -3,13 +3,26 @@
  * also a test fixture). `session.schema.json` beside this file describes the same format.
  */
 
-import { MAX_VALUE_DEPTH, type RecordedMutation } from './messages.js';
+import { type Encoded, MAX_VALUE_DEPTH, type RecordedMutation } from './messages.js';
 import { isRecordedMutation } from './validate.js';
 
 /** The `format` field of every session file. */
 export const SESSION_FORMAT = 'restlens-session';
 /** The session format's version this library writes and reads. */
 export const SESSION_VERSION = 1;
+
+/**
+ * A mutation as a session file keeps it: what replay needs, and the request it made, which the
+ * Recorder shows beside it (replay does not read them: the arguments make the request again).
+ */
+export interface SessionMutation extends RecordedMutation {
+  /** The HTTP method, e.g. POST. */
+  method?: string;
+  /** The URL requested. */
+  url?: string;
+  /** The request body, encoded. */
+  body?: Encoded;
+}
 
 /** A recorded session: the mutations the Recorder exported, in order. */
 export interface Session {
@@ -19,7 +32,7 @@ export interface Session {
   createdAt?: string;
   /** Where it was recorded, e.g. the page URL. */
   source?: string;
-  mutations: RecordedMutation[];
+  mutations: SessionMutation[];
 }
 
 /** What `checkSession` found: the session, or what is wrong with the file. */
