@@ -15,6 +15,7 @@ import type {
 import { describeValue } from '../schema/describe.js';
 import { isInvalid } from '../schema/invalid.js';
 import type { Action, TestKey } from './actions.js';
+import { type Cause, CallCauses } from './cause.js';
 import { keyOf } from './keyOf.js';
 import {
   assertFetchable,
@@ -164,10 +165,20 @@ export class Controller {
   private resets = 0;
   /** Rejects each read in flight with a ResetError; `resetEntireStore` calls them. */
   private readonly abandonOnReset = new Set<(error: ResetError) => void>();
+  /**
+   * Why each action runs and, while asked, where the app called it (see cause.ts): for the
+   * devtools. Development builds only.
+   */
+  readonly causes: CallCauses | undefined =
+    process.env.NODE_ENV !== 'production' ? new CallCauses() : undefined;
   private readonly subscriptions = new Subscriptions(
     // Nobody awaits a poll: its failure is stored for the call's readers.
-    (endpoint, args) => {
-      this.fetch(endpoint, ...(args as Parameters<EndpointInterface>)).catch(() => {});
+    (endpoint, args, frequency) => {
+      const poll = () =>
+        this.fetch(endpoint, ...(args as Parameters<EndpointInterface>)).catch(() => {});
+      if (process.env.NODE_ENV !== 'production' && this.causes)
+        this.causes.run({ kind: 'poll', frequency }, undefined, poll);
+      else poll();
     },
     (key) => this.getState().meta.get(key)?.fetchedAt ?? 0,
   );
@@ -199,6 +210,7 @@ export class Controller {
     endpoint: E,
     ...args: Parameters<E>
   ): Promise<ResolveType<E>> => {
+    const cause = this.causeOf(this.fetch);
     let key: string;
     /** Identifies a read's request, to share it; mutations are never shared. */
     let requestKey: string | undefined;
@@ -222,7 +234,7 @@ export class Controller {
     const shareKey = signal === undefined || canResignal(endpoint) ? requestKey : undefined;
     // A shared read runs with a signal of its own, aborted once no caller waits (SharedRequest).
     const own = shareKey !== undefined && signal !== undefined ? new AbortController() : undefined;
-    const started = { fetchedAt: Date.now(), requestId: ++this.sequence };
+    const started = { fetchedAt: Date.now(), requestId: ++this.sequence, cause };
     this.store.dispatch({ type: 'fetch', endpoint, args, key, ...started });
     const request = this.request(endpoint, args, key, started, this.resets, own?.signal);
     if (shareKey === undefined) return request as Promise<ResolveType<E>>;
@@ -307,7 +319,8 @@ export class Controller {
     ...argsAndResponse: ArgsThen<Parameters<E>, unknown>
   ): Promise<void> => {
     const args = argsAndResponse.slice(0, -1);
-    return this.resolve(endpoint, { args, response: argsAndResponse.at(-1) });
+    const outcome = { args, response: argsAndResponse.at(-1) };
+    return this.write(endpoint, outcome, this.causeOf(this.setResponse));
   };
 
   /** Stores an error for `endpoint(...args)`; the last argument is the error. */
@@ -316,17 +329,33 @@ export class Controller {
     ...argsAndError: ArgsThen<Parameters<E>, unknown>
   ): Promise<void> => {
     const args = argsAndError.slice(0, -1);
-    return this.resolve(endpoint, { args, error: argsAndError.at(-1) });
+    return this.write(endpoint, { args, error: argsAndError.at(-1) }, this.causeOf(this.setError));
   };
 
   /**
    * Stores a response or error. `fetchedAt` is when its request started (tests set it for
    * races); without it, the answer was requested when it is written: one clock reading for both.
    */
-  resolve = (endpoint: EndpointInterface, outcome: Outcome): Promise<void> => {
-    this.commit(endpoint, outcome, keyOf('controller.setResponse', endpoint, outcome.args));
+  resolve = (endpoint: EndpointInterface, outcome: Outcome): Promise<void> =>
+    this.write(endpoint, outcome, this.causeOf(this.resolve));
+
+  private write(
+    endpoint: EndpointInterface,
+    outcome: Outcome,
+    cause: Cause | undefined,
+  ): Promise<void> {
+    const key = keyOf('controller.setResponse', endpoint, outcome.args);
+    this.commit(endpoint, outcome, key, undefined, cause);
     return Promise.resolve();
-  };
+  }
+
+  /**
+   * Why the action starting now in `entry` runs (development builds; see cause.ts): undefined
+   * in production.
+   */
+  private causeOf(entry: (...args: never[]) => unknown): Cause | undefined {
+    return process.env.NODE_ENV !== 'production' ? this.causes?.take(entry) : undefined;
+  }
 
   /**
    * Stores a response or an error for `endpoint(...args)`, whose key is `key`, answering the
@@ -338,6 +367,7 @@ export class Controller {
     { args, fetchedAt: requestedAt, ...outcome }: Outcome,
     key: string,
     started?: Started,
+    cause = started?.cause,
   ): ChangeSet {
     const date = Date.now();
     const sequence = ++this.sequence;
@@ -360,6 +390,7 @@ export class Controller {
       error: failed,
       response: failed ? outcome.error : outcome.response,
       expiresAt: date + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
+      cause,
     });
   }
 
@@ -372,6 +403,7 @@ export class Controller {
     return this.dispatch({
       type: 'invalidate',
       key: keyOf('controller.invalidate', endpoint, args),
+      cause: this.causeOf(this.invalidate),
     });
   };
 
@@ -380,11 +412,16 @@ export class Controller {
     this.dispatch({
       type: 'invalidateAll',
       testKey: testKeyOf('controller.invalidateAll', filter),
+      cause: this.causeOf(this.invalidateAll),
     });
 
   /** Marks every matching result stale: it is still shown, and fetched again when read. */
   expireAll = (filter: KeyFilter): Promise<void> =>
-    this.dispatch({ type: 'expireAll', testKey: testKeyOf('controller.expireAll', filter) });
+    this.dispatch({
+      type: 'expireAll',
+      testKey: testKeyOf('controller.expireAll', filter),
+      cause: this.causeOf(this.expireAll),
+    });
 
   /**
    * Keeps `endpoint(...args)` fresh until `unsubscribe`: it is fetched again whenever its data
@@ -442,7 +479,11 @@ export class Controller {
     this.inflight.clear();
     this.inflightKeys.clear();
     this.resets++;
-    const reset = this.dispatch({ type: 'reset', date: Date.now() });
+    const reset = this.dispatch({
+      type: 'reset',
+      date: Date.now(),
+      cause: this.causeOf(this.resetEntireStore),
+    });
     // After the reset is stored, so that whoever awaits a read finds the empty store.
     const abandoned = [...this.abandonOnReset];
     this.abandonOnReset.clear();
@@ -526,6 +567,8 @@ export class Controller {
 interface Started {
   fetchedAt: number;
   requestId: number;
+  /** Why it ran (development builds). */
+  cause: Cause | undefined;
 }
 
 /** An endpoint that can be made again with another signal (RestEndpoint's `extend`). */

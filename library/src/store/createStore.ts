@@ -37,6 +37,17 @@ export interface StoreRecord {
   viewChanges: ChangeSet;
 }
 
+/**
+ * Who reads a store's results: the mounted readers a UI binding (restlens/react) registers, by
+ * the component that shows each (for tools such as the devtools).
+ */
+export interface ReaderDirectory {
+  /** By result key: the name of each mounted reader's component ('' when it is not known). */
+  namesByKey(): Map<string, string[]>;
+  /** The names of the mounted readers' components whose data was built from this entity row. */
+  namesOfRow(table: string, pk: string): string[];
+}
+
 /** A store: its controller, its state, and what observes its changes. */
 export interface Store {
   controller: Controller;
@@ -49,6 +60,8 @@ export interface Store {
    * change-set; returns the unsubscribe function.
    */
   observe(observer: (record: StoreRecord) => void): () => void;
+  /** Its readers, once a UI binding has registered one (restlens/react's first mounted hook). */
+  readerDirectory?: ReaderDirectory;
 }
 
 /** A store and its Controller, independent of any UI framework. */

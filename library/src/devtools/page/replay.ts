@@ -48,7 +48,11 @@ export async function replayMutations(
       }
     : (name: string) => endpointNamesOf(controller).find(name);
   for (const [index, mutation] of mutations.entries()) {
-    const outcome = await replayOne(controller, mutation, index, mode, find);
+    const step = () => replayOne(controller, mutation, index, mode, find);
+    // What it starts says it is a replay (its first await comes after the call it makes).
+    const outcome = await (controller.causes
+      ? controller.causes.run({ kind: 'replay' }, undefined, step)
+      : step());
     outcomes.push(outcome);
     options.onOutcome?.(outcome);
     if (!outcome.ok && options.stopOnError) break;
