@@ -247,7 +247,8 @@ class DevtoolsBridge implements DevtoolsConnection {
   };
 
   readonly disconnect = (): void => {
-    this.setTracing(false);
+    const { causes } = this.store.controller;
+    if (causes) causes.tracing = false;
     this.unobserve();
     this.target.removeEventListener('message', this.onMessage);
     this.stopSending();
@@ -667,17 +668,17 @@ class DevtoolsBridge implements DevtoolsConnection {
       case 'readers':
         this.sendReaders(command);
         return;
-      case 'search': {
-        const { seq, state } = this.readAt(undefined);
+      case 'search':
+        // The events before the current state go first: the matches link to entities they add.
+        this.flush();
         this.post({
           kind: 'search',
           storeId: this.storeId,
-          seq,
+          seq: this.seq,
           text: command.text,
-          ...searchEntities(state ?? this.state, command.text),
+          ...searchEntities(this.state, command.text),
         });
         return;
-      }
       case 'expireAll':
         this.asPanel(panelCommand(command.kind), () => controller.expireAll(() => true));
         return;
