@@ -1,5 +1,5 @@
-import type { FetchReason } from '../store/cause.js';
 import type { Controller } from '../store/Controller.js';
+import type { FetchReason } from '../store/cause.js';
 import { renderingComponent } from './componentName.js';
 
 /** Why a hook fetches, and the hook the component called (where its trace ends). */

@@ -148,8 +148,13 @@ function useReading(
   if (reader.current === null) {
     reader.current = {
       check: () => {
-        const { store: from, reading: before, endpoint: current, args: now, key: at } =
-          shown.current;
+        const {
+          store: from,
+          reading: before,
+          endpoint: current,
+          args: now,
+          key: at,
+        } = shown.current;
         if (!sameReading(before, read(last, from, current, now, at))) rerender();
       },
     };
@@ -188,7 +193,10 @@ function useReading(
     key,
     reading,
     abandon: () => (abandoned.current = true),
-    committedKey: registered.current === null ? undefined : shown.current.key,
+    committedKey:
+      process.env.NODE_ENV !== 'production' && registered.current !== null
+        ? shown.current.key
+        : undefined,
   };
 }
 
@@ -314,18 +322,22 @@ function useFreshness(
 
   // The effects are keyed by the call's store key; the latest endpoint and args are read from a
   // ref (components pass a new `{ id }`, and hookifyResource a new endpoint, at every render).
-  const call = useRef<Call>({ endpoint, args });
-  call.current = { endpoint, args };
   // Includes expiresAt: each time the data goes stale again is a new refresh.
   const refreshKey = stale && !mustWait ? `${key} @${expiresAt}` : null;
-  /** Why the refresh runs, read during the render (when React can name the component). */
-  const refresh = useRef<HookFetch | undefined>(undefined);
-  if (process.env.NODE_ENV !== 'production' && refreshKey !== null)
-    refresh.current = { reason: readerReason(undefined, key, true), entry: undefined };
+  const call = useRef<Call & { why?: HookFetch | undefined }>({ endpoint, args });
+  call.current = {
+    endpoint,
+    args,
+    // Why a refresh runs is read during the render, when React can name the component.
+    why:
+      process.env.NODE_ENV !== 'production' && refreshKey !== null
+        ? { reason: readerReason(undefined, key, true), entry: undefined }
+        : undefined,
+  };
   useEffect(() => {
     // Nobody awaits a refresh: its failure is stored for the hook to read.
-    const { endpoint, args } = call.current;
-    if (refreshKey !== null) fetchHandled(controller, endpoint, args, refresh.current);
+    const { endpoint, args, why } = call.current;
+    if (refreshKey !== null) fetchHandled(controller, endpoint, args, why);
   }, [controller, refreshKey]);
 
   // An error is shown until its errorExpiryLength passes (until then the result is not stale);
@@ -508,9 +520,9 @@ function fetchHandled(
   args: readonly unknown[],
   why: HookFetch | undefined,
 ): Promise<unknown> {
-  const run = () => controller.fetch(endpoint, ...(args as Parameters<EndpointInterface>));
+  const fetch = () => controller.fetch(endpoint, ...(args as Parameters<EndpointInterface>));
   const request =
-    process.env.NODE_ENV !== 'production' && why ? fetchBecause(controller, why, run) : run();
+    process.env.NODE_ENV !== 'production' && why ? fetchBecause(controller, why, fetch) : fetch();
   request.catch(() => {});
   return request;
 }

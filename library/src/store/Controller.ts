@@ -15,7 +15,7 @@ import type {
 import { describeValue } from '../schema/describe.js';
 import { isInvalid } from '../schema/invalid.js';
 import type { Action, TestKey } from './actions.js';
-import { type Cause, CallCauses } from './cause.js';
+import type { CallCauses } from './cause.js';
 import { keyOf } from './keyOf.js';
 import {
   assertFetchable,
@@ -166,11 +166,10 @@ export class Controller {
   /** Rejects each read in flight with a ResetError; `resetEntireStore` calls them. */
   private readonly abandonOnReset = new Set<(error: ResetError) => void>();
   /**
-   * Why each action runs and, while asked, where the app called it (see cause.ts): for the
-   * devtools. Development builds only.
+   * Why each action runs and, while asked, where the app called it (see cause.ts): set by
+   * createStore in development builds, for the devtools. Declared only: production code has none.
    */
-  readonly causes: CallCauses | undefined =
-    process.env.NODE_ENV !== 'production' ? new CallCauses() : undefined;
+  declare causes?: CallCauses;
   private readonly subscriptions = new Subscriptions(
     // Nobody awaits a poll: its failure is stored for the call's readers.
     (endpoint, args, frequency) => {
@@ -210,7 +209,6 @@ export class Controller {
     endpoint: E,
     ...args: Parameters<E>
   ): Promise<ResolveType<E>> => {
-    const cause = this.causeOf(this.fetch);
     let key: string;
     /** Identifies a read's request, to share it; mutations are never shared. */
     let requestKey: string | undefined;
@@ -234,7 +232,7 @@ export class Controller {
     const shareKey = signal === undefined || canResignal(endpoint) ? requestKey : undefined;
     // A shared read runs with a signal of its own, aborted once no caller waits (SharedRequest).
     const own = shareKey !== undefined && signal !== undefined ? new AbortController() : undefined;
-    const started = { fetchedAt: Date.now(), requestId: ++this.sequence, cause };
+    const started = { fetchedAt: Date.now(), requestId: ++this.sequence };
     this.store.dispatch({ type: 'fetch', endpoint, args, key, ...started });
     const request = this.request(endpoint, args, key, started, this.resets, own?.signal);
     if (shareKey === undefined) return request as Promise<ResolveType<E>>;
@@ -319,8 +317,7 @@ export class Controller {
     ...argsAndResponse: ArgsThen<Parameters<E>, unknown>
   ): Promise<void> => {
     const args = argsAndResponse.slice(0, -1);
-    const outcome = { args, response: argsAndResponse.at(-1) };
-    return this.write(endpoint, outcome, this.causeOf(this.setResponse));
+    return this.resolve(endpoint, { args, response: argsAndResponse.at(-1) });
   };
 
   /** Stores an error for `endpoint(...args)`; the last argument is the error. */
@@ -329,33 +326,17 @@ export class Controller {
     ...argsAndError: ArgsThen<Parameters<E>, unknown>
   ): Promise<void> => {
     const args = argsAndError.slice(0, -1);
-    return this.write(endpoint, { args, error: argsAndError.at(-1) }, this.causeOf(this.setError));
+    return this.resolve(endpoint, { args, error: argsAndError.at(-1) });
   };
 
   /**
    * Stores a response or error. `fetchedAt` is when its request started (tests set it for
    * races); without it, the answer was requested when it is written: one clock reading for both.
    */
-  resolve = (endpoint: EndpointInterface, outcome: Outcome): Promise<void> =>
-    this.write(endpoint, outcome, this.causeOf(this.resolve));
-
-  private write(
-    endpoint: EndpointInterface,
-    outcome: Outcome,
-    cause: Cause | undefined,
-  ): Promise<void> {
-    const key = keyOf('controller.setResponse', endpoint, outcome.args);
-    this.commit(endpoint, outcome, key, undefined, cause);
+  resolve = (endpoint: EndpointInterface, outcome: Outcome): Promise<void> => {
+    this.commit(endpoint, outcome, keyOf('controller.setResponse', endpoint, outcome.args));
     return Promise.resolve();
-  }
-
-  /**
-   * Why the action starting now in `entry` runs (development builds; see cause.ts): undefined
-   * in production.
-   */
-  private causeOf(entry: (...args: never[]) => unknown): Cause | undefined {
-    return process.env.NODE_ENV !== 'production' ? this.causes?.take(entry) : undefined;
-  }
+  };
 
   /**
    * Stores a response or an error for `endpoint(...args)`, whose key is `key`, answering the
@@ -367,7 +348,6 @@ export class Controller {
     { args, fetchedAt: requestedAt, ...outcome }: Outcome,
     key: string,
     started?: Started,
-    cause = started?.cause,
   ): ChangeSet {
     const date = Date.now();
     const sequence = ++this.sequence;
@@ -390,7 +370,6 @@ export class Controller {
       error: failed,
       response: failed ? outcome.error : outcome.response,
       expiresAt: date + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
-      cause,
     });
   }
 
@@ -403,7 +382,6 @@ export class Controller {
     return this.dispatch({
       type: 'invalidate',
       key: keyOf('controller.invalidate', endpoint, args),
-      cause: this.causeOf(this.invalidate),
     });
   };
 
@@ -412,16 +390,11 @@ export class Controller {
     this.dispatch({
       type: 'invalidateAll',
       testKey: testKeyOf('controller.invalidateAll', filter),
-      cause: this.causeOf(this.invalidateAll),
     });
 
   /** Marks every matching result stale: it is still shown, and fetched again when read. */
   expireAll = (filter: KeyFilter): Promise<void> =>
-    this.dispatch({
-      type: 'expireAll',
-      testKey: testKeyOf('controller.expireAll', filter),
-      cause: this.causeOf(this.expireAll),
-    });
+    this.dispatch({ type: 'expireAll', testKey: testKeyOf('controller.expireAll', filter) });
 
   /**
    * Keeps `endpoint(...args)` fresh until `unsubscribe`: it is fetched again whenever its data
@@ -479,11 +452,7 @@ export class Controller {
     this.inflight.clear();
     this.inflightKeys.clear();
     this.resets++;
-    const reset = this.dispatch({
-      type: 'reset',
-      date: Date.now(),
-      cause: this.causeOf(this.resetEntireStore),
-    });
+    const reset = this.dispatch({ type: 'reset', date: Date.now() });
     // After the reset is stored, so that whoever awaits a read finds the empty store.
     const abandoned = [...this.abandonOnReset];
     this.abandonOnReset.clear();
@@ -567,8 +536,6 @@ export class Controller {
 interface Started {
   fetchedAt: number;
   requestId: number;
-  /** Why it ran (development builds). */
-  cause: Cause | undefined;
 }
 
 /** An endpoint that can be made again with another signal (RestEndpoint's `extend`). */

@@ -1,7 +1,10 @@
+import type { Action } from './actions.js';
+import type { Controller } from './Controller.js';
+
 /**
  * Why each request ran and where the app asked for it: the store notes it on its actions, for
  * tools (the devtools) that answer "why did this fetch?". Development builds only: production
- * code never makes a CallCauses, so none of this is in its bundle.
+ * code never makes a CallCauses (createStore), so none of this is in its bundle.
  */
 
 /** Why a request ran (or a write was made). */
@@ -19,9 +22,7 @@ export type FetchReason =
   /** The app called the Controller itself (`controller.fetch`, `setResponse`, …). */
   | { kind: 'app' }
   /** A devtools command (refetch, invalidate, edit, …): `command` names it. */
-  | { kind: 'devtools'; command: string }
-  /** A recorded session replayed (the devtools' Recorder, `replaySession`). */
-  | { kind: 'replay' };
+  | { kind: 'devtools'; command: string };
 
 /** The reason of an action, and where the app made the call when call sites are recorded. */
 export interface Cause {
@@ -36,11 +37,28 @@ type EntryPoint = Function;
 
 /** How many of the app's frames a trace keeps. */
 export const TRACE_DEPTH = 12;
+/** How many requests in flight keep their cause until answered (an aborted one never is). */
+const REQUESTS_KEPT = 1000;
+
+/** The Controller methods the app calls that start actions: where an app call's trace ends. */
+const ENTRY_METHODS = [
+  'fetch',
+  'fetchIfStale',
+  'setResponse',
+  'setError',
+  'resolve',
+  'invalidate',
+  'invalidateAll',
+  'expireAll',
+  'resetEntireStore',
+] as const;
 
 /**
- * A store's record of why its next action runs. Whoever starts an action on the app's behalf (a
- * hook, a poll, a devtools command) says why with `run`; an action started with no reason given
- * is the app's own call.
+ * A store's record of why each action runs (development builds: createStore makes one). Whoever
+ * starts an action on the app's behalf (a hook, a poll, a devtools command) says why with `run`;
+ * an action the app starts itself, through a Controller method, is an app call. The store
+ * attaches the cause to each action it is dispatched (`attach`); a request's answer gets its
+ * request's cause.
  */
 export class CallCauses {
   /**
@@ -48,7 +66,10 @@ export class CallCauses {
    * always, when asked), as capturing a stack costs each call.
    */
   tracing = false;
-  private next: Cause | undefined = undefined;
+  /** The cause of the actions starting now. */
+  private current: Cause | undefined = undefined;
+  /** The cause of each request in flight, by its requestId, for its answer. */
+  private readonly requests = new Map<number, Cause>();
 
   /**
    * Runs `call` with `reason` as the cause of the actions it starts synchronously; the trace,
@@ -56,18 +77,47 @@ export class CallCauses {
    * poll's timer).
    */
   run<T>(reason: FetchReason, entry: EntryPoint | undefined, call: () => T): T {
-    const outer = this.next;
-    this.next = { reason, ...(entry === undefined ? {} : this.traceFrom(entry)) };
+    const outer = this.current;
+    this.current = { reason, ...(entry === undefined ? {} : this.traceFrom(entry)) };
     try {
       return call();
     } finally {
-      this.next = outer;
+      this.current = outer;
     }
   }
 
-  /** The cause of an action starting now, in the library's `entry`. */
-  take(entry: EntryPoint): Cause {
-    return this.next ?? { reason: APP_CALL, ...this.traceFrom(entry) };
+  /**
+   * Makes the controller's action methods say that the app called them (with the app's call site
+   * while tracing), unless a `run` around them gave another reason.
+   */
+  wrap(controller: Controller): void {
+    const methods = controller as unknown as Record<string, (...args: unknown[]) => unknown>;
+    for (const name of ENTRY_METHODS) {
+      const method = methods[name] as (...args: unknown[]) => unknown;
+      const call = (args: unknown[]) => method.apply(controller, args);
+      const entry = (...args: unknown[]): unknown =>
+        this.current === undefined ? this.run(APP_CALL, entry, () => call(args)) : call(args);
+      methods[name] = entry;
+    }
+  }
+
+  /** Notes on an action being dispatched why it runs. */
+  attach(action: Action): void {
+    if (action.type === 'reset') this.requests.clear();
+    if (action.type === 'setResponse' && action.requestId !== undefined) {
+      const started = this.requests.get(action.requestId);
+      if (started !== undefined) {
+        this.requests.delete(action.requestId);
+        action.cause = started;
+        return;
+      }
+    }
+    if (this.current === undefined) return;
+    action.cause = this.current;
+    if (action.type !== 'fetch') return;
+    this.requests.set(action.requestId, this.current);
+    if (this.requests.size > REQUESTS_KEPT)
+      this.requests.delete(this.requests.keys().next().value as number);
   }
 
   private traceFrom(entry: EntryPoint): { trace?: string } {

@@ -2,6 +2,7 @@ import { ChangeRecorder, type ChangeSet } from '../normalize/changes.js';
 import { PersistentMap } from '../normalize/persistentMap.js';
 import type { Action } from './actions.js';
 import { Controller } from './Controller.js';
+import { CallCauses } from './cause.js';
 import { applyOptimistic, reduce } from './reducer.js';
 import { initialState, type State } from './state.js';
 
@@ -75,6 +76,7 @@ export function createStore(options: StoreOptions = {}): Store {
   const observers = new Set<(record: StoreRecord) => void>();
 
   const dispatch = (action: Action): ChangeSet => {
+    if (process.env.NODE_ENV !== 'production') controller.causes?.attach(action);
     const before = committed;
     const reduced = reduce(before, action);
     if (reduced.state === before) return reduced.changes;
@@ -102,6 +104,10 @@ export function createStore(options: StoreOptions = {}): Store {
   };
   const getState = () => view;
   const controller = new (options.Controller ?? Controller)({ dispatch, getState });
+  if (process.env.NODE_ENV !== 'production') {
+    controller.causes = new CallCauses();
+    controller.causes.wrap(controller);
+  }
   const snapshot = controller.snapshot;
 
   return {

@@ -46,7 +46,11 @@ async function answersOf(key: string): Promise<StoreEvent[]> {
 }
 
 function TodoTitle({ id }: { id: number }) {
-  return <p>title {id}: {useSuspense(Todos.get, { id }).title}</p>;
+  return (
+    <p>
+      title {id}: {useSuspense(Todos.get, { id }).title}
+    </p>
+  );
 }
 
 describe('why a request ran', () => {

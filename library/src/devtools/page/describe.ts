@@ -15,7 +15,6 @@ import { type EncodeLimits, encode } from './encode.js';
 import { entityClassesIn } from './entityClasses.js';
 import type { ActionEntry, HistoryEntry, ReaderEffect } from './history.js';
 import { PendingRows } from './pendingRows.js';
-import { traceFrames } from './trace.js';
 import {
   isResultNode,
   ReferenceIndex,
@@ -28,6 +27,7 @@ import {
   tableNode,
 } from './references.js';
 import type { Call } from './resultCommands.js';
+import { traceFrames } from './trace.js';
 
 type Row = Record<string, unknown>;
 

@@ -48,11 +48,7 @@ export async function replayMutations(
       }
     : (name: string) => endpointNamesOf(controller).find(name);
   for (const [index, mutation] of mutations.entries()) {
-    const step = () => replayOne(controller, mutation, index, mode, find);
-    // What it starts says it is a replay (its first await comes after the call it makes).
-    const outcome = await (controller.causes
-      ? controller.causes.run({ kind: 'replay' }, undefined, step)
-      : step());
+    const outcome = await replayOne(controller, mutation, index, mode, find);
     outcomes.push(outcome);
     options.onOutcome?.(outcome);
     if (!outcome.ok && options.stopOnError) break;

@@ -13,7 +13,13 @@ export function traceFrames(stack: string): TraceFrame[] {
   for (const line of stack.split('\n')) {
     const match = V8_FRAME.exec(line) ?? GECKO_FRAME.exec(line);
     if (!match) continue;
-    const [, name, url, row, column] = match as unknown as [string, string | undefined, string, string, string];
+    const [, name, url, row, column] = match as unknown as [
+      string,
+      string | undefined,
+      string,
+      string,
+      string,
+    ];
     const frame: TraceFrame = { url, line: Number(row), column: Number(column) };
     if (name) frame.function = name;
     frames.push(frame);

@@ -20,10 +20,8 @@ import type {
 import type { FetchReason } from '../../store/cause.js';
 import type { Encoded } from './messages.js';
 
-export type { FetchReason };
-
 /** The parts of effects the panel names on their own. */
-export type { EntityUpdate, FieldChange };
+export type { EntityUpdate, FetchReason, FieldChange };
 
 type ResultOf<T extends ResultChange['type'], V> = Extract<ResultChange<V>, { type: T }>;
 

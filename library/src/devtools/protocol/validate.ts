@@ -232,7 +232,6 @@ const REASON_SHAPES: Record<string, Check> = {
   poll: shape({ frequency: isFrequency }),
   app: shape({}),
   devtools: shape({ command: isName }),
-  replay: shape({}),
 };
 const isReason: Check = (reason) =>
   isObject(reason) &&
