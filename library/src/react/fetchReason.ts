@@ -5,7 +5,6 @@ import { renderingComponent } from './componentName.js';
 /** Why a hook fetches, and the hook the component called (where its trace ends). */
 export interface HookFetch {
   reason: FetchReason;
-  // biome-ignore lint/complexity/noBannedTypes: any hook function
   entry: Function | undefined;
 }
 

@@ -365,7 +365,6 @@ export function useSuspense<E extends EndpointInterface>(
 
 /** `useSuspense`, its trace ending at `entry` (the hook the component called). */
 function useSuspended(
-  // biome-ignore lint/complexity/noBannedTypes: the hook function the component called
   entry: Function,
   endpoint: EndpointInterface,
   args: readonly unknown[],

@@ -32,7 +32,6 @@ export interface Cause {
 }
 
 /** An entry point of the library: the frames from it inwards are the library's own. */
-// biome-ignore lint/complexity/noBannedTypes: any function can be where the app entered
 type EntryPoint = Function;
 
 /** How many of the app's frames a trace keeps. */
