@@ -104,7 +104,7 @@ export function sourceMapUrl(script: string, scriptUrl: string): string | undefi
   const last = matches.at(-1)?.[1];
   if (last === undefined) return undefined;
   try {
-    return new URL(last, scriptUrl).href;
+    return (URL.canParse(last) ? new URL(last) : new URL(last, scriptUrl)).href;
   } catch {
     return undefined;
   }
