@@ -52,7 +52,8 @@ export class Sources {
     const text = mapUrl === undefined ? undefined : await this.access.read(mapUrl);
     if (mapUrl === undefined || text === undefined) return undefined;
     try {
-      return new SourceMap(text, mapUrl);
+      // An inline map's sources are relative to its script (a data: address is no base).
+      return new SourceMap(text, mapUrl.startsWith('data:') ? scriptUrl : mapUrl);
     } catch {
       // A map the panel cannot read leaves the frames where the script has them.
       return undefined;
