@@ -38,6 +38,8 @@ test('why each request ran, from where, who reads it, and a search by value', as
   devtoolsContext: context,
   devtoolsDemo: demo,
 }) => {
+  // The real DevTools, its Sources panel and source maps take their time on a busy machine.
+  test.setTimeout(90_000);
   const { app, devtools, panel, showPanel } = await openRestLens(context, demo);
 
   // The app invalidates its list: the timeline says the app called it, and from which line.
