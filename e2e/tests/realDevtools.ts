@@ -86,7 +86,6 @@ const inspectorView = {
   },
 };
 
-
 /** The demo in a tab, its DevTools, and the RestLens panel shown there. */
 export interface RestLensInDevtools {
   app: Page;

@@ -27,8 +27,12 @@ export type FetchReason =
 /** The reason of an action, and where the app made the call when call sites are recorded. */
 export interface Cause {
   reason: FetchReason;
-  /** The stack at the app's call (the library's own frames cut off), as the engine writes it. */
-  trace?: string;
+  /**
+   * The stack at the app's call (the library's own frames cut off): the engine writes its text
+   * (`stack`) when it is first read, which costs more than capturing it, so that waits until a
+   * panel is sent the action.
+   */
+  trace?: { readonly stack?: string };
 }
 
 /** An entry point of the library: the frames from it inwards are the library's own. */
@@ -119,7 +123,7 @@ export class CallCauses {
       this.requests.delete(this.requests.keys().next().value as number);
   }
 
-  private traceFrom(entry: EntryPoint): { trace?: string } {
+  private traceFrom(entry: EntryPoint): Pick<Cause, 'trace'> {
     if (!this.tracing) return {};
     const trace = stackAbove(entry);
     return trace === undefined ? {} : { trace };
@@ -130,10 +134,10 @@ const APP_CALL: FetchReason = { kind: 'app' };
 
 /**
  * The stack of the code that called `entry` (its own frames and those it called left out), at
- * most TRACE_DEPTH frames; undefined where the engine cannot cut a stack (no
- * `Error.captureStackTrace`).
+ * most TRACE_DEPTH frames, its text not written yet; undefined where the engine cannot cut a
+ * stack (no `Error.captureStackTrace`).
  */
-function stackAbove(entry: EntryPoint): string | undefined {
+function stackAbove(entry: EntryPoint): Cause['trace'] {
   const capture = (Error as { captureStackTrace?: (target: object, cut: EntryPoint) => void })
     .captureStackTrace;
   if (typeof capture !== 'function') return undefined;
@@ -146,5 +150,5 @@ function stackAbove(entry: EntryPoint): string | undefined {
   } finally {
     limited.stackTraceLimit = limit;
   }
-  return holder.stack;
+  return holder;
 }

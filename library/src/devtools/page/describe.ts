@@ -415,7 +415,7 @@ function causeOf({ action, staleSource }: ActionEntry): ActionCause | undefined 
   const { reason, trace } = action.cause;
   const cause: ActionCause = { reason };
   if (staleSource !== undefined) cause.by = staleSource;
-  if (trace !== undefined) cause.trace = traceFrames(trace);
+  if (trace?.stack !== undefined) cause.trace = traceFrames(trace.stack);
   return cause;
 }
 
