@@ -233,11 +233,12 @@ const REASON_SHAPES: Record<string, Check> = {
   app: shape({}),
   devtools: shape({ command: isName }),
 };
+/** A reason of a kind this version knows has its fields; one from a newer page is shown by kind. */
 const isReason: Check = (reason) =>
   isObject(reason) &&
-  typeof reason.kind === 'string' &&
-  Object.hasOwn(REASON_SHAPES, reason.kind) &&
-  (REASON_SHAPES[reason.kind] as Check)(reason);
+  isName(reason.kind) &&
+  (!Object.hasOwn(REASON_SHAPES, reason.kind as string) ||
+    (REASON_SHAPES[reason.kind as string] as Check)(reason));
 const isTraceFrame = shape(
   { url: isShortString, line: isSeq, column: isSeq },
   { function: isShortString },
