@@ -38,7 +38,8 @@ function buildApp(entry, outdir) {
     format: 'esm',
     target: 'es2022',
     jsx: 'automatic',
-    sourcemap: true,
+    // Inline, as development servers serve them: the panel maps a trace's frames through it.
+    sourcemap: 'inline',
     alias: {
       restlens: './dist/library/index.js',
       'restlens/react': './dist/library/react/index.js',

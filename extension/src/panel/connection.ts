@@ -236,6 +236,9 @@ export class PanelConnection {
       case 'readers':
         state.readers(message);
         return;
+      case 'search':
+        state.search(message);
+        return;
       case 'command-error':
         state.commandError(message);
         return;

@@ -2,6 +2,7 @@ import { createContext } from 'preact';
 import { useContext, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
 import type { ExtensionCommandBody } from '../../../library/src/devtools/protocol/messages.js';
 import type { StoreView } from './model.js';
+import type { Sources } from './sources.js';
 import type { PanelActions, PanelState, PanelStore } from './store.js';
 
 /** Where views send commands to the page (the PanelConnection, or a fake in tests). */
@@ -14,6 +15,8 @@ interface CommandSender {
 interface PanelContextValue {
   store: PanelStore;
   connection: CommandSender;
+  /** The page's sources, inside DevTools (a panel opened as a tab has none). */
+  sources?: Sources | undefined;
 }
 
 export const PanelContext = createContext<PanelContextValue | null>(null);
@@ -71,6 +74,11 @@ export function useSelectedStore(): StoreView | undefined {
   return usePanel((state) =>
     state.selectedStoreId === undefined ? undefined : state.stores[state.selectedStoreId],
   );
+}
+
+/** The page's sources, to show and open a trace's frames (undefined outside DevTools). */
+export function useSources(): Sources | undefined {
+  return usePanelContext().sources;
 }
 
 /** Sends commands to the page. */

@@ -4,8 +4,10 @@ import browser from 'webextension-polyfill';
 import { App } from './App.js';
 import { PanelConnection } from './connection.js';
 import { PanelContext } from './context.js';
+import { type DevtoolsSourcesApi, devtoolsSourceAccess } from './devtoolsSources.js';
 import { persistRecording } from './recorder/persist.js';
 import { extensionStorage } from './recorder/storage.js';
+import { Sources } from './sources.js';
 import { createPanelStore } from './store.js';
 import { readTabId } from './tabId.js';
 import { followTheme, type ThemeSource } from './theme.js';
@@ -14,9 +16,12 @@ import { followTheme, type ThemeSource } from './theme.js';
 const devtools = browser.devtools as typeof browser.devtools | undefined;
 // The browser's own `chrome.devtools.panels` (both browsers have it inside DevTools): the
 // polyfill's copy lacks Chromium's setThemeChangeHandler.
-const nativePanels = (globalThis as { chrome?: { devtools?: { panels?: ThemeSource } } }).chrome
-  ?.devtools?.panels;
-followTheme(window, nativePanels ?? devtools?.panels);
+const nativeDevtools = (
+  globalThis as { chrome?: { devtools?: DevtoolsSourcesApi & { panels?: ThemeSource } } }
+).chrome?.devtools;
+followTheme(window, nativeDevtools?.panels ?? devtools?.panels);
+/** A trace's frames open in the Sources panel of the DevTools the panel is in. */
+const sources = nativeDevtools && new Sources(devtoolsSourceAccess(nativeDevtools));
 
 const root = document.getElementById('app');
 const tabId = readTabId(location.search, () => devtools?.inspectedWindow.tabId);
@@ -43,7 +48,7 @@ if (root && tabId === undefined) {
   persistRecording(store, extensionStorage(browser.storage.local));
   followPageUrl(store, devtools);
   render(
-    <PanelContext.Provider value={{ store, connection }}>
+    <PanelContext.Provider value={{ store, connection, sources }}>
       <App />
     </PanelContext.Provider>,
     root,

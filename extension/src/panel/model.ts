@@ -4,6 +4,7 @@ import {
   type ForcedState,
   type ReadersMessage,
   type RowsMessage,
+  type SearchMessage,
   type SnapshotMessage,
   type SnapshotState,
   TIMELINE_LENGTH,
@@ -82,6 +83,12 @@ export interface StoreView {
   lastChanges: PersistentMap<LastChange>;
   /** How many mounted components read each result now (the page's latest count). */
   readers: Dict<number>;
+  /** By result key: the component of each mounted reader ('' unknown; the page's latest word). */
+  readerNames: Dict<readonly string[]>;
+  /** The components showing the entity row the panel last asked about. */
+  rowReaders?: ReadersMessage['rowReaders'];
+  /** The latest answer to a search of the entities' values. */
+  search?: Pick<SearchMessage, 'text' | 'matches' | 'more'>;
   /** The results the panel forced to show loading or an error, until a refetch. */
   forced: Dict<ForcedState>;
   /** The results whose read is in flight (the page's latest word). */
@@ -175,6 +182,7 @@ export function emptyStoreView(id: string, name = '', libraryVersion = ''): Stor
     resultNames: { byKey: PersistentMap.empty(), resetAt: 0 },
     lastChanges: PersistentMap.empty(),
     readers: dict(),
+    readerNames: dict(),
     forced: dict(),
     fetching: new Set(),
     polling: dict(),
@@ -189,6 +197,9 @@ export function applyReaders(view: StoreView, message: ReadersMessage): StoreVie
   return {
     ...view,
     readers: dict(Object.entries(message.readers)),
+    readerNames: dict(Object.entries(message.names ?? {})),
+    // An answer that names no row keeps the one asked about last.
+    rowReaders: message.rowReaders ?? view.rowReaders,
     forced: dict(Object.entries(message.forced)),
     fetching: new Set(message.fetching),
     polling: dict(Object.entries(message.polling ?? {})),

@@ -6,6 +6,7 @@ import type {
   ReadersMessage,
   ResultsMessage,
   RowsMessage,
+  SearchMessage,
   SnapshotMessage,
 } from '../../../library/src/devtools/protocol/messages.js';
 import { copyDict, type Dict, dict, withEntry } from './dict.js';
@@ -31,7 +32,7 @@ import {
 import { applyPastResults, applyPastRows, type TimeTravel } from './timeTravel.js';
 
 type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
-export type PanelView = 'collections' | 'entities' | 'results' | 'timeline' | 'recorder';
+export type PanelView = 'collections' | 'entities' | 'search' | 'results' | 'timeline' | 'recorder';
 /** How a view's list and detail are laid out: side by side, or stacked (docked at the side). */
 export type PaneLayout = 'wide' | 'narrow';
 /** One view in one layout: its list's share of the room is the user's, kept across views. */
@@ -93,6 +94,8 @@ export interface PanelActions extends RecorderActions {
   rows(message: RowsMessage): void;
   /** Takes the page's count of each result's readers (for a store the panel knows). */
   readers(message: ReadersMessage): void;
+  /** Takes the page's answer to a search of its entities' values (for a store the panel knows). */
+  search(message: SearchMessage): void;
   /** The page could not run a command: its reason is shown (for a store the panel knows). */
   commandError(message: CommandErrorMessage): void;
   /** The command error was read (or another command was sent). */
@@ -273,6 +276,10 @@ export function createPanelStore() {
       readers(message) {
         if (get().stores[message.storeId])
           updateStore(message.storeId, (view) => applyReaders(view, message));
+      },
+      search({ storeId, text, matches, more }) {
+        if (get().stores[storeId])
+          updateStore(storeId, (view) => ({ ...view, search: { text, matches, more } }));
       },
       commandError({ storeId, command, error }) {
         if (get().stores[storeId])

@@ -3,6 +3,7 @@ import { CollectionsView } from './components/CollectionsView.js';
 import { EntitiesView } from './components/EntitiesView.js';
 import { RecorderView } from './components/RecorderView.js';
 import { ResultsView } from './components/ResultsView.js';
+import { SearchView } from './components/SearchView.js';
 import { TimelineView } from './components/TimelineView.js';
 import type { StoreView } from './model.js';
 import type { PanelView } from './store.js';
@@ -22,6 +23,7 @@ export interface ViewDefinition {
 export const VIEWS: readonly ViewDefinition[] = [
   { id: 'collections', label: 'Collections', Component: CollectionsView },
   { id: 'entities', label: 'Entities', Component: EntitiesView },
+  { id: 'search', label: 'Search', Component: SearchView },
   { id: 'results', label: 'Results', Component: ResultsView },
   { id: 'timeline', label: 'Timeline', Component: TimelineView },
   { id: 'recorder', label: 'Recorder', Component: RecorderView },

@@ -23,7 +23,9 @@ import {
 } from '../store/reading.js';
 import { ExpiryStatus, type State } from '../store/state.js';
 import { pollFrequencyOf } from '../store/subscriptions.js';
+import { renderingComponent } from './componentName.js';
 import { useStore } from './context.js';
+import { fetchBecause, type HookFetch, readerReason } from './fetchReason.js';
 import { type Reader, readersOf } from './readers.js';
 
 /** The Controller of the nearest DataProvider: `fetch`, `invalidate`, `expireAll`, … */
@@ -121,7 +123,13 @@ function useReading(
   hook: string,
   endpoint: Readable,
   args: readonly unknown[],
-): { key: string | null; reading: Reading; abandon: () => void } {
+): {
+  key: string | null;
+  reading: Reading;
+  abandon: () => void;
+  /** The key of the call the component shows (undefined before its first commit). */
+  committedKey: string | null | undefined;
+} {
   const store = useStore();
   const key = useCallKey(hook, endpoint, args);
   const [, rerender] = useReducer((count: number) => count + 1, 0);
@@ -138,12 +146,22 @@ function useReading(
    */
   const abandoned = useRef(false);
   abandoned.current = false;
-  reader.current ??= {
-    check: () => {
-      const { store: from, reading: before, endpoint: current, args: now, key: at } = shown.current;
-      if (!sameReading(before, read(last, from, current, now, at))) rerender();
-    },
-  };
+  if (reader.current === null) {
+    reader.current = {
+      check: () => {
+        const {
+          store: from,
+          reading: before,
+          endpoint: current,
+          args: now,
+          key: at,
+        } = shown.current;
+        if (!sameReading(before, read(last, from, current, now, at))) rerender();
+      },
+    };
+    // Who reads what, by name, for the devtools (see Readers.namesByKey).
+    if (process.env.NODE_ENV !== 'production') reader.current.component = renderingComponent();
+  }
   useIsomorphicLayoutEffect(() => {
     if (abandoned.current) return;
     const before = shown.current;
@@ -172,7 +190,15 @@ function useReading(
     },
     [store],
   );
-  return { key, reading, abandon: () => (abandoned.current = true) };
+  return {
+    key,
+    reading,
+    abandon: () => (abandoned.current = true),
+    committedKey:
+      process.env.NODE_ENV !== 'production' && registered.current !== null
+        ? shown.current.key
+        : undefined,
+  };
 }
 
 /**
@@ -247,11 +273,6 @@ interface Call {
   args: readonly unknown[];
 }
 
-/** Fetches a call whose data is shown meanwhile: its failure is stored for the hook to read. */
-function fetchInBackground(controller: Controller, { endpoint, args }: Call): void {
-  controller.fetch(endpoint, ...(args as Parameters<EndpointInterface>)).catch(() => {});
-}
-
 /**
  * Refuses what a hook cannot fetch: a Query or an Index, and a mutation. A mutation's answer is
  * not stored as a result (see docs/decisions.md), so a hook fetching it would find nothing after
@@ -296,12 +317,22 @@ function useFreshness(
 
   // The effects are keyed by the call's store key; the latest endpoint and args are read from a
   // ref (components pass a new `{ id }`, and hookifyResource a new endpoint, at every render).
-  const call = useRef<Call>({ endpoint, args });
-  call.current = { endpoint, args };
   // Includes expiresAt: each time the data goes stale again is a new refresh.
   const refreshKey = stale && !mustWait ? `${key} @${expiresAt}` : null;
+  const call = useRef<Call & { why?: HookFetch | undefined }>({ endpoint, args });
+  call.current = {
+    endpoint,
+    args,
+    // Why a refresh runs is read during the render, when React can name the component.
+    why:
+      process.env.NODE_ENV !== 'production' && refreshKey !== null
+        ? { reason: readerReason(undefined, key, true), entry: undefined }
+        : undefined,
+  };
   useEffect(() => {
-    if (refreshKey !== null) fetchInBackground(controller, call.current);
+    // Nobody awaits a refresh: its failure is stored for the hook to read.
+    const { endpoint, args, why } = call.current;
+    if (refreshKey !== null) fetchHandled(controller, endpoint, args, why);
   }, [controller, refreshKey]);
 
   // An error is shown until its errorExpiryLength passes (until then the result is not stale);
@@ -324,18 +355,31 @@ export function useSuspense<E extends EndpointInterface>(
   endpoint: E,
   ...args: Parameters<E> | [null]
 ): ResolveType<E> | undefined {
+  return useSuspended(useSuspense, endpoint, args) as ResolveType<E> | undefined;
+}
+
+/** `useSuspense`, its trace ending at `entry` (the hook the component called). */
+function useSuspended(
+  entry: Function,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+): unknown {
   const controller = useController();
-  const { key, reading, abandon } = useReading('useSuspense', endpoint, args);
+  const { key, reading, abandon, committedKey } = useReading('useSuspense', endpoint, args);
   const { mustFetch } = useFreshness('useSuspense', controller, endpoint, args, key, reading);
   if (mustFetch) {
     abandon();
-    throw suspendOn(controller.fetch(endpoint, ...(args as Parameters<E>)));
+    const why =
+      process.env.NODE_ENV !== 'production'
+        ? { reason: readerReason(committedKey, key, false), entry }
+        : undefined;
+    throw suspendOn(fetchHandled(controller, endpoint, args, why));
   }
   if (reading.error !== undefined) {
     abandon();
     throw reading.error;
   }
-  return reading.data as ResolveType<E> | undefined;
+  return reading.data;
 }
 
 /**
@@ -366,9 +410,15 @@ export function useDLE<E extends ReadEndpoint, A extends Args<E>>(
   ...args: A
 ): DataLoadingError<ResolveType<E>, ResolveNullable<E>> {
   const controller = useController();
-  const { key, reading } = useReading('useDLE', endpoint, args);
+  const { key, reading, committedKey } = useReading('useDLE', endpoint, args);
   const { mustFetch } = useFreshness('useDLE', controller, endpoint, args, key, reading);
-  if (mustFetch) fetchHandled(controller, endpoint, args as readonly unknown[]);
+  if (mustFetch) {
+    const why =
+      process.env.NODE_ENV !== 'production'
+        ? { reason: readerReason(committedKey, key, false), entry: useDLE }
+        : undefined;
+    fetchHandled(controller, endpoint, args, why);
+  }
   return {
     // What it shows while it loads is nothing, in the schema's shape (see emptyReading).
     data: (mustFetch ? emptyReading(endpoint) : reading.data) as ResolveNullable<E>,
@@ -388,10 +438,14 @@ export function useFetch<E extends ReadEndpoint, A extends Args<E>>(
   ...args: A
 ): Promise<ResolveType<E>> | undefined {
   const controller = useController();
-  const { key, reading } = useReading('useFetch', endpoint, args);
+  const { key, reading, committedKey } = useReading('useFetch', endpoint, args);
   const { mustFetch, stale } = useFreshness('useFetch', controller, endpoint, args, key, reading);
   if (!mustFetch && !stale) return undefined;
-  return fetchHandled(controller, endpoint, args as readonly unknown[]) as Promise<ResolveType<E>>;
+  const why =
+    process.env.NODE_ENV !== 'production'
+      ? { reason: readerReason(committedKey, key, stale && !mustFetch), entry: useFetch }
+      : undefined;
+  return fetchHandled(controller, endpoint, args, why) as Promise<ResolveType<E>>;
 }
 
 /**
@@ -446,20 +500,23 @@ export function useLive<E extends ReadEndpoint, A extends Args<E>>(
   ...args: A
 ): SuspenseResult<E, A> {
   useSubscribed('useLive', endpoint, args);
-  return useSuspense<E, A>(endpoint, ...args);
+  return useSuspended(useLive, endpoint, args) as SuspenseResult<E, A>;
 }
 
 /**
- * Starts (or joins) the fetch of `endpoint(...args)` from a render. Its failure is stored for the
- * hook to read; marking the promise handled keeps a caller that ignores it from an unhandled
+ * Starts (or joins) the fetch of `endpoint(...args)` from a render (in development, `why` says
+ * why: see cause.ts). Its failure is stored for the hook to read; marking the promise handled keeps a caller that ignores it from an unhandled
  * rejection, and one that awaits it still sees the rejection.
  */
 function fetchHandled(
   controller: Controller,
   endpoint: EndpointInterface,
   args: readonly unknown[],
+  why: HookFetch | undefined,
 ): Promise<unknown> {
-  const request = controller.fetch(endpoint, ...(args as Parameters<EndpointInterface>));
+  const fetch = () => controller.fetch(endpoint, ...(args as Parameters<EndpointInterface>));
+  const request =
+    process.env.NODE_ENV !== 'production' && why ? fetchBecause(controller, why, fetch) : fetch();
   request.catch(() => {});
   return request;
 }

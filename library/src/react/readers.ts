@@ -1,10 +1,12 @@
 import type { ChangeSet } from '../normalize/changes.js';
-import type { Store, StoreRecord } from '../store/createStore.js';
+import type { ReaderDirectory, Store, StoreRecord } from '../store/createStore.js';
 
 /** A mounted hook's reading, as the registry knows it. */
 export interface Reader {
   /** Reads again and re-renders the component when the reading changed. */
   check(): void;
+  /** The display name of its component, when React could tell it (development builds). */
+  component?: string | undefined;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface ReadingDependencies {
  * change-set says which result keys and which rows changed, and only the hooks that depend on
  * one of them read again: a change no hook depends on costs nothing per hook.
  */
-export class Readers {
+export class Readers implements ReaderDirectory {
   private readonly byKey = new Map<string, Set<Reader>>();
   private readonly byRow = new Map<string, Map<string, Set<Reader>>>();
   /** Hooks that read whole tables: any change to a row of the table concerns them. */
@@ -76,6 +78,16 @@ export class Readers {
     return counts;
   }
 
+  namesByKey(): Map<string, string[]> {
+    const names = new Map<string, string[]>();
+    for (const [key, readers] of this.byKey) if (readers.size > 0) names.set(key, namesOf(readers));
+    return names;
+  }
+
+  namesOfRow(table: string, pk: string): string[] {
+    return namesOf([...(this.byTable.get(table) ?? []), ...(this.byRow.get(table)?.get(pk) ?? [])]);
+  }
+
   private changed({ viewChanges }: StoreRecord): void {
     // A reset empties everything: then every hook reads again.
     const affected = viewChanges.reset ? new Set(this.all) : this.touchedBy(viewChanges);
@@ -101,6 +113,9 @@ export class Readers {
     return affected;
   }
 }
+
+const namesOf = (readers: Iterable<Reader>) =>
+  Array.from(readers, (reader) => reader.component ?? '');
 
 function sameDependencies(a: ReadingDependencies, b: ReadingDependencies): boolean {
   if (a.key !== b.key) return false;
@@ -138,6 +153,7 @@ export function readersOf(store: Store): Readers {
   if (!readers) {
     readers = new Readers(store);
     registries.set(store, readers);
+    store.readerDirectory = readers;
   }
   return readers;
 }

@@ -15,6 +15,7 @@ import type {
 import { describeValue } from '../schema/describe.js';
 import { isInvalid } from '../schema/invalid.js';
 import type { Action, TestKey } from './actions.js';
+import type { CallCauses } from './cause.js';
 import { keyOf } from './keyOf.js';
 import {
   assertFetchable,
@@ -164,10 +165,19 @@ export class Controller {
   private resets = 0;
   /** Rejects each read in flight with a ResetError; `resetEntireStore` calls them. */
   private readonly abandonOnReset = new Set<(error: ResetError) => void>();
+  /**
+   * Why each action runs and, while asked, where the app called it (see cause.ts): set by
+   * createStore in development builds, for the devtools. Declared only: production code has none.
+   */
+  declare causes?: CallCauses;
   private readonly subscriptions = new Subscriptions(
     // Nobody awaits a poll: its failure is stored for the call's readers.
-    (endpoint, args) => {
-      this.fetch(endpoint, ...(args as Parameters<EndpointInterface>)).catch(() => {});
+    (endpoint, args, frequency) => {
+      const poll = () =>
+        this.fetch(endpoint, ...(args as Parameters<EndpointInterface>)).catch(() => {});
+      if (process.env.NODE_ENV !== 'production' && this.causes)
+        this.causes.run({ kind: 'poll', frequency }, undefined, poll);
+      else poll();
     },
     (key) => this.getState().meta.get(key)?.fetchedAt ?? 0,
   );

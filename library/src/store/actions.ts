@@ -1,9 +1,15 @@
 import type { EndpointInterface } from '../endpoint/types.js';
+import type { Cause } from './cause.js';
 
 /** A key filter for invalidateAll / expireAll. */
 export type TestKey = (key: string) => boolean;
 
-interface EndpointAction {
+/** What every action may carry: why it ran (development builds; see cause.ts). */
+interface Caused {
+  cause?: Cause | undefined;
+}
+
+interface EndpointAction extends Caused {
   endpoint: EndpointInterface;
   args: readonly unknown[];
   key: string;
@@ -38,22 +44,22 @@ export interface SetResponseAction extends EndpointAction {
 }
 
 /** `controller.invalidate`: one stored result removed. */
-export interface InvalidateAction {
+export interface InvalidateAction extends Caused {
   type: 'invalidate';
   key: string;
 }
 /** `controller.invalidateAll`: every stored result whose key passes `testKey` removed. */
-export interface InvalidateAllAction {
+export interface InvalidateAllAction extends Caused {
   type: 'invalidateAll';
   testKey: TestKey;
 }
 /** `controller.expireAll`: every stored result whose key passes `testKey` marked stale. */
-export interface ExpireAllAction {
+export interface ExpireAllAction extends Caused {
   type: 'expireAll';
   testKey: TestKey;
 }
 /** `controller.resetEntireStore`: the store emptied. */
-export interface ResetAction {
+export interface ResetAction extends Caused {
   type: 'reset';
   date: number;
 }

@@ -2,6 +2,7 @@ import { ChangeRecorder, type ChangeSet } from '../normalize/changes.js';
 import { PersistentMap } from '../normalize/persistentMap.js';
 import type { Action } from './actions.js';
 import { Controller } from './Controller.js';
+import { CallCauses } from './cause.js';
 import { applyOptimistic, reduce } from './reducer.js';
 import { initialState, type State } from './state.js';
 
@@ -37,6 +38,17 @@ export interface StoreRecord {
   viewChanges: ChangeSet;
 }
 
+/**
+ * Who reads a store's results: the mounted readers a UI binding (restlens/react) registers, by
+ * the component that shows each (for tools such as the devtools).
+ */
+export interface ReaderDirectory {
+  /** By result key: the name of each mounted reader's component ('' when it is not known). */
+  namesByKey(): Map<string, string[]>;
+  /** The names of the mounted readers' components whose data was built from this entity row. */
+  namesOfRow(table: string, pk: string): string[];
+}
+
 /** A store: its controller, its state, and what observes its changes. */
 export interface Store {
   controller: Controller;
@@ -49,6 +61,8 @@ export interface Store {
    * change-set; returns the unsubscribe function.
    */
   observe(observer: (record: StoreRecord) => void): () => void;
+  /** Its readers, once a UI binding has registered one (restlens/react's first mounted hook). */
+  readerDirectory?: ReaderDirectory;
 }
 
 /** A store and its Controller, independent of any UI framework. */
@@ -62,6 +76,7 @@ export function createStore(options: StoreOptions = {}): Store {
   const observers = new Set<(record: StoreRecord) => void>();
 
   const dispatch = (action: Action): ChangeSet => {
+    if (process.env.NODE_ENV !== 'production') controller.causes?.attach(action);
     const before = committed;
     const reduced = reduce(before, action);
     if (reduced.state === before) return reduced.changes;
@@ -89,6 +104,10 @@ export function createStore(options: StoreOptions = {}): Store {
   };
   const getState = () => view;
   const controller = new (options.Controller ?? Controller)({ dispatch, getState });
+  if (process.env.NODE_ENV !== 'production') {
+    controller.causes = new CallCauses();
+    controller.causes.wrap(controller);
+  }
   const snapshot = controller.snapshot;
 
   return {

@@ -44,7 +44,11 @@ export class Subscriptions {
 
   constructor(
     /** Fetches the call in the background: its failure is stored for its readers. */
-    private readonly poll: (endpoint: EndpointInterface, args: readonly unknown[]) => void,
+    private readonly poll: (
+      endpoint: EndpointInterface,
+      args: readonly unknown[],
+      frequency: number,
+    ) => void,
     /** When the request behind the stored result of `key` started (0 when none is stored). */
     private readonly fetchedAt: (key: string) => number,
   ) {}
@@ -99,7 +103,7 @@ export class Subscriptions {
     clearTimeout(polling.timer);
     let wait = this.fetchedAt(key) + polling.frequency - Date.now();
     if (wait <= 0) {
-      if (!offline()) this.poll(polling.endpoint, polling.args);
+      if (!offline()) this.poll(polling.endpoint, polling.args, polling.frequency);
       wait = polling.frequency;
     }
     // Longer timers fire at once (they overflow): a far poll is reached in steps.

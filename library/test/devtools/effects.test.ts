@@ -112,6 +112,8 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
         body: { title: 'new' },
         response: { id: 4, title: 'new', completed: false, userId: 0 },
         duration: expect.any(Number),
+        // The app called it (where from: only while a panel is connected, see why.test.tsx).
+        cause: expect.objectContaining({ reason: { kind: 'app' } }),
       });
       expect(event.effects).toEqual([
         { type: 'entities-added', entity: 'Todo', pks: ['4'] },
@@ -526,7 +528,10 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
     it('invalidateAll: every key it matched', () => {
       store.controller.invalidateAll(() => true);
       const event = newEvent();
-      expect(event.action).toEqual({ type: 'invalidateAll' });
+      expect(event.action).toEqual({
+        type: 'invalidateAll',
+        cause: expect.objectContaining({ reason: { kind: 'app' } }),
+      });
       expect(
         effectsOf(event, 'result-invalidated')
           .map((effect) => effect.key)

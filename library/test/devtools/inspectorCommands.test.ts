@@ -79,7 +79,11 @@ describe('commands on one result', () => {
   it('invalidate {key} is recorded as an `invalidate` of that key', async () => {
     expect(await send({ kind: 'invalidate', storeId, key: todoKey() })).toEqual([]);
     const [event] = await latestEvents(1);
-    expect(event?.action).toEqual({ type: 'invalidate', key: todoKey() });
+    expect(event?.action).toEqual({
+      type: 'invalidate',
+      key: todoKey(),
+      cause: { reason: { kind: 'devtools', command: 'invalidate' } },
+    });
     expect(effectsOf(event, 'result-invalidated')).toEqual([
       { type: 'result-invalidated', key: todoKey() },
     ]);

@@ -196,6 +196,11 @@ describe('parseEvents: every field the panel reads has its type', () => {
         duration: 5,
         optimistic: 'applied',
         replayId: 'r1',
+        cause: {
+          reason: { kind: 'invalid', component: 'TodoList' },
+          by: { seq: 3, label: 'Todo.delete' },
+          trace: [{ function: 'onClick', url: 'http://app.test/app.js', line: 12, column: 5 }],
+        },
       },
       effects: [
         ...event.effects,
@@ -211,6 +216,9 @@ describe('parseEvents: every field the panel reads has its type', () => {
       ],
     };
     expect(parseEvents(eventsMessage(JSON.stringify([full])))).toEqual([full]);
+    // A reason of a kind it does not know is kept: it is shown by its kind.
+    const newer = { reason: { kind: 'prefetch', hint: 1 } };
+    expect(parseEvents(withAction({ cause: newer }))?.[0]?.action.cause).toEqual(newer);
     // Effects of types it does not know are kept (a newer library may send them).
     const future = { type: 'entities-moved', whatever: 1 };
     expect(parseEvents(withEffects(future))?.[0]?.effects).toEqual([future]);
@@ -229,6 +237,23 @@ describe('parseEvents: every field the panel reads has its type', () => {
     ['a duration that is not a number', { duration: '5' }],
     ['an optimistic state it does not know', { optimistic: 'maybe' }],
     ['a replay id that is not text', { replayId: 1 }],
+    ['a cause without a reason', { cause: {} }],
+    ['a mount whose component is not text', { cause: { reason: { kind: 'mount', component: 1 } } }],
+    ['a poll without its frequency', { cause: { reason: { kind: 'poll' } } }],
+    ['a cause by no seq', { cause: { reason: { kind: 'invalid' }, by: { label: 'x' } } }],
+    [
+      'a trace frame whose line is not a number',
+      { cause: { reason: { kind: 'app' }, trace: [{ url: 'u', line: '1', column: 1 }] } },
+    ],
+    [
+      'a trace of more than 64 frames',
+      {
+        cause: {
+          reason: { kind: 'app' },
+          trace: Array.from({ length: 65 }, () => ({ url: 'u', line: 1, column: 1 })),
+        },
+      },
+    ],
     [`args nested deeper than ${MAX_VALUE_DEPTH}`, { args: [nested(MAX_VALUE_DEPTH)] }],
   ])('rejects an action with %s', (_label, action) => {
     expect(parseEvents(withAction(action))).toBeUndefined();

@@ -26,6 +26,7 @@ import { FieldDiff } from './EventDetail.js';
 import { FieldEditor } from './FieldEditor.js';
 import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
+import { EntityReaders } from './ReadBy.js';
 import { RowLabel } from './RowLabel.js';
 import { SplitHandle } from './SplitHandle.js';
 import { ValueTree } from './ValueTree.js';
@@ -375,6 +376,7 @@ function References({ store, type, pk }: { store: StoreView; type: string; pk: s
           ))}
         </ul>
       )}
+      <EntityReaders store={store} type={type} pk={pk} />
       <h4>Endpoint results</h4>
       {references.results.length === 0 ? (
         <p class="detail-sub">No stored result points at it.</p>

@@ -12,6 +12,7 @@ import { startTimeTravel } from '../timeTravel.js';
 import { memo } from './memo.js';
 import { ResultValue } from './ResultValue.js';
 import { ValueTree } from './ValueTree.js';
+import { Why } from './Why.js';
 
 /**
  * One event in full, beside the timeline: its call with every value as a tree (nothing cut
@@ -32,6 +33,7 @@ export function EventDetail({ store, event }: { store: StoreView; event: StoreEv
         {action.optimistic ? ` · ${OPTIMISTIC_LABELS[action.optimistic]}` : ''}
       </p>
       <ViewStateHere store={store} seq={event.seq} />
+      <Why action={action} />
       <EventValuesAndChanges event={event} undone={optimisticOrigin(store.events, event)} />
     </article>
   );

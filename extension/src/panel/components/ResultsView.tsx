@@ -16,6 +16,7 @@ import { isConnected } from '../store.js';
 import type { ViewProps } from '../views.js';
 import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
+import { ResultWhy } from './ReadBy.js';
 import { ResultValue } from './ResultValue.js';
 import { SplitHandle } from './SplitHandle.js';
 import { ValueTree } from './ValueTree.js';
@@ -186,6 +187,7 @@ function ResultDetail({ store, row, now }: { store: StoreView; row: ResultRow; n
           {store.commandError.error}
         </p>
       )}
+      <ResultWhy store={store} resultKey={row.key} />
       {row.result !== undefined && (
         <section aria-label="Value">
           <h3>Value (normalized)</h3>

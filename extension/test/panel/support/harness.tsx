@@ -8,6 +8,7 @@ import { ContentRelay } from '../../../src/content/relay.js';
 import { App } from '../../../src/panel/App.js';
 import { PanelConnection } from '../../../src/panel/connection.js';
 import { PanelContext } from '../../../src/panel/context.js';
+import type { Sources } from '../../../src/panel/sources.js';
 import { createPanelStore, type PanelStore } from '../../../src/panel/store.js';
 import {
   type BackgroundToPanel,
@@ -235,8 +236,11 @@ export interface MountedPanel {
   unmount(): void;
 }
 
-/** Renders the whole panel over a fake tab, the way index.tsx wires it in the extension. */
-export function mountPanel(): MountedPanel {
+/**
+ * Renders the whole panel over a fake tab, the way index.tsx wires it in the extension (with
+ * `sources`, as inside DevTools).
+ */
+export function mountPanel({ sources }: { sources?: Sources } = {}): MountedPanel {
   const store = createPanelStore();
   const tab = new FakeTab();
   const ports: FakePanelPort[] = [];
@@ -255,7 +259,7 @@ export function mountPanel(): MountedPanel {
   );
   connection.start();
   const view = render(
-    <PanelContext.Provider value={{ store, connection }}>
+    <PanelContext.Provider value={{ store, connection, sources }}>
       <App />
     </PanelContext.Provider>,
   );

@@ -1,5 +1,5 @@
 import { MemberList } from '../../normalize/memberList.js';
-import { mountedReaderCounts } from '../../react/readers.js';
+import type { FetchReason } from '../../store/cause.js';
 import type { Store, StoreRecord } from '../../store/createStore.js';
 import type { State } from '../../store/state.js';
 import {
@@ -8,6 +8,7 @@ import {
   MAX_MESSAGE_LENGTH,
   type PageMessageBody,
   pageMessage,
+  type ReadersCommand,
   type ReplayCommand,
   type ResultsCommand,
   type RowsCommand,
@@ -22,8 +23,10 @@ import { EntityEditor } from './entityEdit.js';
 import { History, type HistoryEntry } from './history.js';
 import { replayMutations } from './replay.js';
 import { ResultCommands } from './resultCommands.js';
+import { searchEntities } from './search.js';
 import { SlicedWork } from './slices.js';
 import { chunksOf, listParts, RELAY_MESSAGE_LENGTH, snapshotParts } from './snapshot.js';
+import { StaleSources } from './staleSources.js';
 
 /** Options of `connectDevtools`. */
 export interface DevtoolsOptions {
@@ -54,6 +57,12 @@ export interface DevtoolsOptions {
    * server render), the connection does nothing.
    */
   window?: Window;
+  /**
+   * Record the app's call site (a stack) of every action even while no panel is connected, so
+   * that the history a panel opens to has them too. By default they are recorded only while a
+   * panel is connected: a stack costs each call.
+   */
+  traceAlways?: boolean;
 }
 
 /** A store's connection to the RestLens panel, as `connectDevtools` returns it. */
@@ -173,6 +182,8 @@ class DevtoolsBridge implements DevtoolsConnection {
   private waiting: ExtensionCommand[] = [];
   /** Replays running now, oldest first: what the store does meanwhile is tagged with the first. */
   private readonly replaying: string[] = [];
+  private readonly staleSources = new StaleSources();
+  private readonly traceAlways: boolean;
   private readonly unobserve: () => void;
 
   constructor(
@@ -188,6 +199,8 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.batchInterval = options.batchInterval ?? 50;
     this.sliceMs = options.sliceMs ?? 10;
     this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
+    this.traceAlways = options.traceAlways ?? false;
+    this.setTracing(this.traceAlways);
     this.names = endpointNamesOf(store.controller);
     this.describer = new Describer(store.controller, (endpoint) => this.names.nameOf(endpoint));
     this.state = store.getState();
@@ -234,6 +247,8 @@ class DevtoolsBridge implements DevtoolsConnection {
   };
 
   readonly disconnect = (): void => {
+    const { causes } = this.store.controller;
+    if (causes) causes.tracing = false;
     this.unobserve();
     this.target.removeEventListener('message', this.onMessage);
     this.stopSending();
@@ -297,23 +312,67 @@ class DevtoolsBridge implements DevtoolsConnection {
 
   private readonly observe = ({ action, changes, view }: StoreRecord): void => {
     // A replay finds endpoints by name: every endpoint that ran can be replayed.
-    if (action.type === 'fetch' || action.type === 'setResponse') this.names.note(action.endpoint);
+    const ran = action.type === 'fetch' || action.type === 'setResponse';
+    if (ran) this.names.note(action.endpoint);
     const facts = factsOf(action, changes, this.state, view);
     this.describer.note(action, changes, facts.kept);
+    const seq = this.seq + 1;
+    const readers = this.describer.readersOf(changes, view);
+    const staleSource = this.staleSources.sourceOf(action);
+    this.staleSources.note(
+      seq,
+      ran ? this.names.nameOf(action.endpoint) : action.type,
+      changes,
+      readers,
+    );
     // An `apply` replay runs synchronously; a `send` waits for the server, so a click in that
     // time is counted as the replay's too.
     this.keep({
       kind: 'action',
-      seq: this.seq + 1,
+      seq,
       time: Date.now(),
       action,
       changes,
       state: view,
       replayId: this.replaying[0],
-      readers: this.describer.readersOf(changes, view),
+      readers,
+      staleSource,
       ...facts,
     });
   };
+
+  /** Whether the store's actions record the app's call sites (see CallCauses). */
+  private setTracing(on: boolean) {
+    const { causes } = this.store.controller;
+    if (causes) causes.tracing = on || this.traceAlways;
+  }
+
+  /** Runs a command of the panel on the store, its actions saying they are the panel's. */
+  private asPanel<T>(reason: FetchReason, command: () => T): T {
+    const { causes } = this.store.controller;
+    return causes ? causes.run(reason, undefined, command) : command();
+  }
+
+  /** Who reads each result now, by component (and who shows the entity row asked for). */
+  private sendReaders(command: ReadersCommand) {
+    const { controller, readerDirectory } = this.store;
+    const names = readerDirectory?.namesByKey() ?? new Map<string, string[]>();
+    const readers: Record<string, number> = Object.create(null);
+    for (const [key, components] of names) readers[key] = components.length;
+    const { row } = command;
+    this.post({
+      kind: 'readers',
+      storeId: this.storeId,
+      readers,
+      names: Object.fromEntries(names),
+      ...(row === undefined
+        ? {}
+        : { rowReaders: { ...row, names: readerDirectory?.namesOfRow(row.table, row.pk) ?? [] } }),
+      forced: this.resultCommands.forcedStates(),
+      fetching: controller.fetching(),
+      polling: Object.fromEntries(controller.polling()),
+    });
+  }
 
   /** Keeps an entry in the ring (and the queue, while connected); it is described when sent. */
   private keep(entry: HistoryEntry & { state: State }) {
@@ -567,10 +626,12 @@ class DevtoolsBridge implements DevtoolsConnection {
     switch (command.kind) {
       case 'connect':
         this.connected = true;
+        this.setTracing(true);
         this.post(this.hello(true));
         this.sendSliced(this.resync(command.lastSeq));
         return;
       case 'disconnect':
+        this.setTracing(false);
         this.stopSending();
         return;
       case 'snapshot':
@@ -583,32 +644,46 @@ class DevtoolsBridge implements DevtoolsConnection {
         this.sendResults(command);
         return;
       case 'invalidate':
-        this.answer(command.kind, this.resultCommands.invalidate(command.key));
+        this.answer(
+          command.kind,
+          this.asPanel(panelCommand(command.kind), () =>
+            this.resultCommands.invalidate(command.key),
+          ),
+        );
         return;
       case 'refetch':
       case 'expire':
       case 'force-loading':
       case 'force-error':
-        this.answer(command.kind, this.resultCommands.run(command));
+        this.answer(
+          command.kind,
+          this.asPanel(panelCommand(command.kind), () => this.resultCommands.run(command)),
+        );
         return;
       case 'edit':
-        void this.editor.edit(command).then((problem) => this.answer(command.kind, problem));
+        void this.asPanel(panelCommand(command.kind), () => this.editor.edit(command)).then(
+          (problem) => this.answer(command.kind, problem),
+        );
         return;
       case 'readers':
+        this.sendReaders(command);
+        return;
+      case 'search':
+        // The events before the current state go first: the matches link to entities they add.
+        this.flush();
         this.post({
-          kind: 'readers',
+          kind: 'search',
           storeId: this.storeId,
-          readers: Object.fromEntries(mountedReaderCounts(this.store)),
-          forced: this.resultCommands.forcedStates(),
-          fetching: controller.fetching(),
-          polling: Object.fromEntries(controller.polling()),
+          seq: this.seq,
+          text: command.text,
+          ...searchEntities(this.state, command.text),
         });
         return;
       case 'expireAll':
-        controller.expireAll(() => true);
+        this.asPanel(panelCommand(command.kind), () => controller.expireAll(() => true));
         return;
       case 'reset':
-        controller.resetEntireStore();
+        this.asPanel(panelCommand(command.kind), () => controller.resetEntireStore());
         return;
       case 'replay':
         void this.replay(command);
@@ -618,6 +693,8 @@ class DevtoolsBridge implements DevtoolsConnection {
 }
 
 const asOfField = (asOf: number | undefined) => (asOf === undefined ? {} : { asOf });
+
+const panelCommand = (command: string): FetchReason => ({ kind: 'devtools', command });
 
 /** The limits of each of `count` values in one read's answer: together within READ_LENGTH. */
 const limitsPerItem = (count: number) => ({

@@ -9,7 +9,7 @@ import type { EntityStatics } from '../../schema/types.js';
 import type { Action } from '../../store/actions.js';
 import type { Controller } from '../../store/Controller.js';
 import { ExpiryStatus, type State } from '../../store/state.js';
-import type { ActionSummary, Effect, StoreEvent } from '../protocol/effects.js';
+import type { ActionCause, ActionSummary, Effect, StoreEvent } from '../protocol/effects.js';
 import type { Encoded } from '../protocol/messages.js';
 import { type EncodeLimits, encode } from './encode.js';
 import { entityClassesIn } from './entityClasses.js';
@@ -27,6 +27,7 @@ import {
   tableNode,
 } from './references.js';
 import type { Call } from './resultCommands.js';
+import { traceFrames } from './trace.js';
 
 type Row = Record<string, unknown>;
 
@@ -298,6 +299,8 @@ export class Describer {
     }
     const action = summarize(entry, this.nameOf);
     if (entry.replayId !== undefined) action.replayId = entry.replayId;
+    const cause = causeOf(entry);
+    if (cause !== undefined) action.cause = cause;
     return { seq, time, action, effects: [...effectsOf(entry, this.nameOf), ...entry.readers] };
   }
 }
@@ -365,6 +368,16 @@ const NOTHING_KEPT: ReadonlyMap<string, unknown> = new Map();
  */
 export function needsSnapshot(entry: HistoryEntry): boolean {
   return entry.kind === 'action' && entry.optimisticAround;
+}
+
+/** Why the entry's action ran, as the panel is told it (undefined when the page did not say). */
+function causeOf({ action, staleSource }: ActionEntry): ActionCause | undefined {
+  if (action.cause === undefined) return undefined;
+  const { reason, trace } = action.cause;
+  const cause: ActionCause = { reason };
+  if (staleSource !== undefined) cause.by = staleSource;
+  if (trace?.stack !== undefined) cause.trace = traceFrames(trace.stack);
+  return cause;
 }
 
 /** A fresh summary of an action (the caller may add to it). */

@@ -1,7 +1,12 @@
 import type { ChangeSet } from '../../normalize/changes.js';
 import type { Action } from '../../store/actions.js';
 import type { State } from '../../store/state.js';
-import type { ReplayOutcome, ResultLostMember, ResultSuspends } from '../protocol/effects.js';
+import type {
+  ActionCause,
+  ReplayOutcome,
+  ResultLostMember,
+  ResultSuspends,
+} from '../protocol/effects.js';
 
 /** What every entry of the ring has. */
 interface Stamp {
@@ -30,6 +35,8 @@ export interface ActionEntry extends Stamp {
   replayId: string | undefined;
   /** The stored results an Invalidate touched, worked out as it happened (see Describer). */
   readers: ReaderEffect[];
+  /** For a refetch of invalid or stale data: the event that made it so (see StaleSources). */
+  staleSource: ActionCause['by'];
   /**
    * The results of its change-set the store keeps as their key's result (a read's newest
    * answer), with the normalized value kept (undefined for an error): read from the states when

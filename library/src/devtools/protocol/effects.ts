@@ -17,10 +17,11 @@ import type {
   Invalidation,
   ResultChange,
 } from '../../normalize/changes.js';
+import type { FetchReason } from '../../store/cause.js';
 import type { Encoded } from './messages.js';
 
 /** The parts of effects the panel names on their own. */
-export type { EntityUpdate, FieldChange };
+export type { EntityUpdate, FetchReason, FieldChange };
 
 type ResultOf<T extends ResultChange['type'], V> = Extract<ResultChange<V>, { type: T }>;
 
@@ -134,6 +135,27 @@ export type ActionType =
   | 'reset'
   | 'replay';
 
+/** One frame of the app's call stack, as the engine wrote it (line and column from 1). */
+export interface TraceFrame {
+  /** The function's name, when the engine gave one. */
+  function?: string;
+  url: string;
+  line: number;
+  column: number;
+}
+
+/** Why an action ran, and where the app called it. */
+export interface ActionCause {
+  reason: FetchReason;
+  /** For a fetch of data that was invalidated or expired: the event that did it, by seq. */
+  by?: { seq: number; label: string };
+  /**
+   * The app's frames at the call, innermost first: recorded while a panel is connected (or
+   * always, when the page asks for it).
+   */
+  trace?: TraceFrame[];
+}
+
 /** An action in the user's terms: the endpoint, its call and its answer. */
 export interface ActionSummary<V = Encoded> {
   type: ActionType;
@@ -153,6 +175,8 @@ export interface ActionSummary<V = Encoded> {
   optimistic?: 'applied' | 'committed' | 'rolled-back';
   /** Set on what a panel's replay did (the id of its `replay` command): recorders skip it. */
   replayId?: string;
+  /** Why it ran (pages in development builds say it). */
+  cause?: ActionCause;
 }
 
 /** What the panel is told of one action: the action and its effects, in order (`seq`). */

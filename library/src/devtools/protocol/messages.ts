@@ -212,6 +212,34 @@ export interface ReadersMessage extends Envelope {
    * versions, made before polling: their answer is still taken.
    */
   polling?: Record<string, number>;
+  /**
+   * By result key: the display name of each mounted component reading it ('' when the page
+   * could not tell it). Absent from pages of earlier versions.
+   */
+  names?: Record<string, string[]>;
+  /** In answer to a command that named an entity row: the components whose data shows it. */
+  rowReaders?: { table: string; pk: string; names: string[] };
+}
+/** One field of a stored entity that contains a searched text. */
+export interface SearchMatch {
+  entity: string;
+  pk: string;
+  field: string;
+  /** The field's value (its JSON when it is not a text), cut around the match when long. */
+  value: string;
+}
+/** The answer to a `search` command: the entities whose fields contain the text. */
+export interface SearchMessage extends Envelope {
+  source: 'page';
+  kind: 'search';
+  storeId: string;
+  /** The seq the store was searched at. */
+  seq: number;
+  /** The text searched for, as the command gave it. */
+  text: string;
+  matches: SearchMatch[];
+  /** Set when more fields matched than an answer lists. */
+  more: boolean;
 }
 /** Said when the page could not run a panel's command: what was wrong, in words. */
 export interface CommandErrorMessage extends Envelope {
@@ -231,6 +259,7 @@ export type PageMessage =
   | RowsMessage
   | ResultsMessage
   | ReadersMessage
+  | SearchMessage
   | CommandErrorMessage;
 
 // ---- extension → page --------------------------------------------------------------------------
@@ -328,12 +357,25 @@ export interface ReadersCommand extends Envelope {
   source: 'extension';
   kind: 'readers';
   storeId: string;
+  /** An entity row whose readers to name too (the Entities view's selected entity). */
+  row?: { table: string; pk: string };
+}
+/** The longest text a `search` command may ask for. */
+export const MAX_SEARCH_LENGTH = 200;
+/** Searches the stored entities' fields for a text (answered with a `search` message). */
+export interface SearchCommand extends Envelope {
+  source: 'extension';
+  kind: 'search';
+  storeId: string;
+  /** At most MAX_SEARCH_LENGTH characters; matched ignoring case. */
+  text: string;
 }
 /** Every command the panel sends to a page's stores. */
 export type ExtensionCommand =
   | ResultCommand
   | EditCommand
   | ReadersCommand
+  | SearchCommand
   | ConnectCommand
   | RowsCommand
   | ResultsCommand

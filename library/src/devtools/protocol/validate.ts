@@ -14,6 +14,7 @@ import {
   type ExtensionCommand,
   MAX_MESSAGE_LENGTH,
   MAX_ROWS_PER_REQUEST,
+  MAX_SEARCH_LENGTH,
   MAX_SNAPSHOT_CHUNKS,
   MAX_VALUE_DEPTH,
   type MembersMessage,
@@ -220,6 +221,36 @@ const hasType = shape({ type: isString });
 const isEffect: Check = (effect) =>
   hasType(effect) && (EFFECT_SHAPES.get((effect as { type: string }).type)?.(effect) ?? true);
 
+/** Names the panel shows as they are (a component, a devtools command). */
+const isName: Check = (value) => isShortString(value);
+/** The fields of each reason a page gives for an action (see FetchReason). */
+const REASON_SHAPES: Record<string, Check> = {
+  mount: shape({}, { component: isName }),
+  'args-changed': shape({}, { component: isName }),
+  invalid: shape({}, { component: isName }),
+  stale: shape({}, { component: isName }),
+  poll: shape({ frequency: isFrequency }),
+  app: shape({}),
+  devtools: shape({ command: isName }),
+};
+/** A reason of a kind this version knows has its fields; one from a newer page is shown by kind. */
+const isReason: Check = (reason) =>
+  isObject(reason) &&
+  isName(reason.kind) &&
+  (!Object.hasOwn(REASON_SHAPES, reason.kind as string) ||
+    (REASON_SHAPES[reason.kind as string] as Check)(reason));
+const isTraceFrame = shape(
+  { url: isShortString, line: isSeq, column: isSeq },
+  { function: isShortString },
+);
+const isCause: Check = shape(
+  { reason: isReason },
+  {
+    by: shape({ seq: isEventSeq, label: isName }),
+    trace: (trace) => Array.isArray(trace) && trace.length <= 64 && trace.every(isTraceFrame),
+  },
+);
+
 const isAction: Check = shape(
   { type: isString },
   {
@@ -235,6 +266,7 @@ const isAction: Check = shape(
     duration: isNumber,
     optimistic: isOneOf('applied', 'committed', 'rolled-back'),
     replayId: isString,
+    cause: (cause) => isCause(cause),
   },
 );
 
@@ -325,8 +357,22 @@ function checkPageMessage(value: unknown): value is PageMessage {
           },
           {
             polling: (polling) => isObject(polling) && Object.values(polling).every(isFrequency),
+            names: (names) => isObject(names) && Object.values(names).every(isArrayOf(isName)),
+            rowReaders: shape({ table: isString, pk: isString, names: isArrayOf(isName) }),
           },
         ) && withinSize(value)
+      );
+    case 'search':
+      return (
+        hasFields(value, {
+          storeId: isNonEmptyString,
+          seq: isSeq,
+          text: isString,
+          matches: isArrayOf(
+            shape({ entity: isString, pk: isString, field: isString, value: isString }),
+          ),
+          more: isBoolean,
+        }) && withinSize(value)
       );
     case 'command-error':
       return hasFields(value, {
@@ -448,6 +494,7 @@ function checkExtensionCommand(value: unknown): value is ExtensionCommand {
     case 'force-error':
     case 'edit':
     case 'readers':
+    case 'search':
       // Fields that throw when read are let through to neverThrows: such a command is refused.
       return badInspectorField(value, value.kind) === undefined;
     case 'replay':
@@ -480,7 +527,20 @@ const INSPECTOR_COMMANDS: Record<string, Record<string, FieldRule>> = {
   expire: { storeId: STORE_ID, key: RESULT_KEY },
   'force-loading': { storeId: STORE_ID, key: RESULT_KEY },
   'force-error': { storeId: STORE_ID, key: RESULT_KEY },
-  readers: { storeId: STORE_ID },
+  readers: {
+    storeId: STORE_ID,
+    row: [
+      (row) => row === undefined || hasFields(row, { table: isNonEmptyString, pk: isString }),
+      'absent, or an entity row ({ table, pk }: strings)',
+    ],
+  },
+  search: {
+    storeId: STORE_ID,
+    text: [
+      (text) => isString(text) && (text as string).length <= MAX_SEARCH_LENGTH,
+      `a text of at most ${MAX_SEARCH_LENGTH} characters`,
+    ],
+  },
   edit: {
     storeId: STORE_ID,
     entity: [isNonEmptyString, 'an entity type (a non-empty string)'],

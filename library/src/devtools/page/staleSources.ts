@@ -1,0 +1,34 @@
+import type { ChangeSet } from '../../normalize/changes.js';
+import type { Action } from '../../store/actions.js';
+import type { ActionCause } from '../protocol/effects.js';
+import type { ReaderEffect } from './history.js';
+
+type Source = NonNullable<ActionCause['by']>;
+
+/**
+ * For each result key, the latest event that invalidated it, expired it, or made it suspend (a
+ * delete), until the key is stored again: a fetch of it whose reader says its data was invalid
+ * or stale is told which event made it so ("invalidated by Todo.delete #12").
+ */
+export class StaleSources {
+  private readonly byKey = new Map<string, Source>();
+
+  /** The event behind a fetch that refetched invalid or stale data; undefined otherwise. */
+  sourceOf(action: Action): Source | undefined {
+    if (action.type !== 'setResponse' || action.cause === undefined) return undefined;
+    const { kind } = action.cause.reason;
+    return kind === 'invalid' || kind === 'stale' ? this.byKey.get(action.key) : undefined;
+  }
+
+  /** Takes an event's changes: `label` names its action (an endpoint, or the action's type). */
+  note(seq: number, label: string, changes: ChangeSet, readers: readonly ReaderEffect[]): void {
+    if (changes.reset) this.byKey.clear();
+    for (const change of changes.results) {
+      if (change.type === 'result-invalidated' || change.type === 'result-expired')
+        this.byKey.set(change.key, { seq, label });
+      else if (change.type === 'result-stored') this.byKey.delete(change.key);
+    }
+    for (const reader of readers)
+      if (reader.type === 'result-suspends') this.byKey.set(reader.key, { seq, label });
+  }
+}
