@@ -3,6 +3,9 @@
  * `schema.Invalidate`, … Exported as a module namespace, so each name is both the class and
  * its type (`schema.Invalidate<typeof Todo>`).
  */
+
+/** `schema.Query`: current data-client's name of `Query`, read with `useQuery`. */
+export { Query } from '../endpoint/Query.js';
 export { AllSchema as All } from './All.js';
 export { ArraySchema as Array } from './Array.js';
 export { Collection } from './CollectionWithMoves.js';

@@ -19,6 +19,7 @@ import { keyOf } from './keyOf.js';
 import {
   assertFetchable,
   errorOf,
+  isQuery,
   nothingRead,
   queryContext,
   type Readable,
@@ -465,15 +466,26 @@ export class Controller {
   polling = (): Map<string, number> => this.subscriptions.frequencies();
 
   /** Reads a result from `state` (the last argument), as a component would see it. */
-  getResponse: GetResponse = (
+  getResponse: GetResponse = (endpoint: Readable, ...argsAndState: readonly unknown[]) =>
+    this.read('controller.getResponse', endpoint, argsAndState);
+
+  /**
+   * `getResponse` under the name current data-client gives the read with its expiry (data,
+   * `expiryStatus`, `expiresAt`).
+   */
+  getResponseMeta: GetResponse = (endpoint: Readable, ...argsAndState: readonly unknown[]) =>
+    this.read('controller.getResponseMeta', endpoint, argsAndState);
+
+  private read(
+    caller: string,
     endpoint: Readable,
-    ...argsAndState: readonly unknown[]
-  ): ResponseInfo<never> => {
-    const { args, state } = argsAndStateOf('controller.getResponse', argsAndState);
+    argsAndState: readonly unknown[],
+  ): ResponseInfo<never> {
+    const { args, state } = argsAndStateOf(caller, argsAndState);
     if (args[0] === null) return nothingRead(endpoint) as ResponseInfo<never>;
-    const key = keyOf('controller.getResponse', endpoint, args);
+    const key = keyOf(caller, endpoint, args);
     return readResult(this.memo, endpoint, args, key, state) as ResponseInfo<never>;
-  };
+  }
 
   /** The error to show for a result: hard errors always, soft ones only when there is no data. */
   getError = <E extends EndpointInterface>(
@@ -504,15 +516,58 @@ export class Controller {
    * its arguments (`get(TodoResource.getList.schema, { userId: 1 }, state)`). Undefined when the
    * store does not hold it (or holds it INVALID).
    */
-  get = <S extends Schema>(
-    schema: S,
-    ...argsAndState: [...unknown[], State]
-  ): Denormalize<S> | undefined => {
-    const { args, state } = argsAndStateOf('controller.get', argsAndState);
+  get: GetFromTables = (schema: Schema | Readable, ...argsAndState: readonly unknown[]) =>
+    this.query('controller.get', schema, argsAndState) as never;
+
+  /** `get`'s reading as current data-client's `getQueryMeta` gives it: `{ data }`. */
+  getQueryMeta: GetQueryMeta = (
+    schema: Schema | Readable,
+    ...argsAndState: readonly unknown[]
+  ) => ({
+    data: this.query('controller.getQueryMeta', schema, argsAndState) as never,
+  });
+
+  private query(
+    caller: string,
+    schema: Schema | Readable,
+    argsAndState: readonly unknown[],
+  ): unknown {
+    const { args, state } = argsAndStateOf(caller, argsAndState);
+    // A Query is read as useQuery reads it: its process over the reading of its schema.
+    if (isQuery(schema))
+      return readResult(this.memo, schema, args, schema.key(...args), state).data;
     const result = schemaOf(schema)?.queryKey?.(args, queryContext(state));
     if (result === undefined) return undefined;
     const data = this.memo.denormalize(schema, result, state.entities, args);
-    return isInvalid(data) ? undefined : (data as Denormalize<S>);
+    return isInvalid(data) ? undefined : data;
+  }
+
+  /**
+   * Writes a value into the tables as `schema` normalizes it, for these arguments (a
+   * Collection's row is the one they name): `set(Todo, { id: 5 }, { id: 5, title: 'x' })`. The
+   * last argument is the value, or a function of what `get` reads now that returns it. No result
+   * is stored: the value reaches the entities and lists it holds, as a mutation's answer does.
+   * Rejects with the SchemaError of a value that does not fit the schema (nothing is written).
+   */
+  set: SetInTables = (schema: Schema, ...argsAndValue: readonly unknown[]) => {
+    const args = argsAndValue.slice(0, -1);
+    try {
+      const given = argsAndValue.at(-1);
+      const value =
+        typeof given === 'function'
+          ? (given as (previous: unknown) => unknown)(
+              this.query('controller.set', schema, [...args, this.getState()]),
+            )
+          : given;
+      const writer = schemaWriter(schema);
+      const key = writer.key(...args);
+      const changes = this.commit(writer, { args, response: value }, key);
+      for (const change of changes.results)
+        if (change.type === 'result-error' && change.key === key) throw change.error;
+      return Promise.resolve();
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
 
   /** Runs an action through the store; the promise resolves once it is stored. */
@@ -520,6 +575,59 @@ export class Controller {
     this.store.dispatch(action);
     return Promise.resolve();
   }
+}
+
+/** `get`: the reading of a schema (or of a Query's process) from the tables, as of `state`. */
+interface GetFromTables {
+  <S extends Schema, P extends readonly unknown[], R>(
+    query: Query<S, P, R>,
+    ...argsAndState: [...P, State]
+  ): R | undefined;
+  <S extends Schema>(schema: S, ...argsAndState: [...unknown[], State]): Denormalize<S> | undefined;
+}
+
+/** `getQueryMeta`: `get`'s reading, under `data`. */
+interface GetQueryMeta {
+  <S extends Schema, P extends readonly unknown[], R>(
+    query: Query<S, P, R>,
+    ...argsAndState: [...P, State]
+  ): { data: R | undefined };
+  <S extends Schema>(
+    schema: S,
+    ...argsAndState: [...unknown[], State]
+  ): { data: Denormalize<S> | undefined };
+}
+
+/**
+ * `set`: the schema's arguments, then the value (as a response would carry it) or a function
+ * of the value read now.
+ */
+type SetInTables = <S extends Schema>(
+  schema: S,
+  ...argsAndValue: [...unknown[], object | ((previous: Denormalize<S> | undefined) => object)]
+) => Promise<void>;
+
+/**
+ * The endpoint `controller.set` stores its value through: a mutation of `schema`, so its value
+ * reaches the tables and lists and leaves no result behind. Its key names the schema and
+ * arguments, for the change-set and the devtools.
+ */
+function schemaWriter(schema: Schema): EndpointInterface {
+  const schemaClass = schemaOf(schema);
+  if (schemaClass === undefined) {
+    throw new TypeError(
+      process.env.NODE_ENV !== 'production'
+        ? `controller.set: the first argument must be a schema (an Entity, a Collection, …), not ${describeValue(schema)}`
+        : 'controller.set: not a schema',
+    );
+  }
+  const name = `set ${(schemaClass as { key?: unknown }).key ?? 'schema'}`;
+  const write = () => Promise.reject(new TypeError(`${name} is written, never fetched`));
+  return Object.assign(write, {
+    key: (...args: readonly unknown[]) => `${name} ${JSON.stringify(args)}`,
+    schema,
+    sideEffect: true as const,
+  });
 }
 
 /** When a request started, by the clock and in its store's sequence. */

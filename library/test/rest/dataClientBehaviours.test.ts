@@ -228,7 +228,6 @@ describe('a union resource', () => {
   });
 
   it('null members of a union list are kept in their places', async () => {
-    const Feed = feedResource();
     const { controller, getState } = createStore();
     server.respondNext({
       body: [{ id: 1, type: 'post', title: 'hello' }, null, { id: 2, type: 'link', url: 'u' }],

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { createStore, ExpiryStatus, SchemaError, schema } from '../../src/index.js';
+import { serverPerTest } from '../helpers/perTest.js';
+import { FOUR_TODOS, row, rows, Todo, todoResource } from '../rest/support.js';
+
+const server = serverPerTest({ todos: FOUR_TODOS });
+
+const doneTodos = new schema.Query(new schema.All(Todo), (todos, { done }: { done: boolean }) =>
+  todos.filter((todo) => todo.completed === done),
+);
+
+describe('controller.set', () => {
+  it('writes an entity given as a value: every result holding it reads the new fields', async () => {
+    const Todos = todoResource(server.url);
+    const { controller, getState } = createStore();
+    await controller.fetch(Todos.getList, { userId: 1 });
+    await controller.set(Todo, { id: 1 }, { id: 1, title: 'set by hand', userId: 1 });
+    const list = controller.getResponse(Todos.getList, { userId: 1 }, getState()).data;
+    expect(list?.map((todo) => todo.title)).toEqual(['set by hand', 'fix bugs']);
+    expect(row(getState(), '1')).toMatchObject({ title: 'set by hand', completed: false });
+    // No result of its own: only the list's.
+    expect([...getState().endpoints.keys()]).toEqual([Todos.getList.key({ userId: 1 })]);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('takes an updater, given what get reads now', async () => {
+    const Todos = todoResource(server.url);
+    const { controller, getState } = createStore();
+    await controller.fetch(Todos.get, { id: 2 });
+    const seen: unknown[] = [];
+    await controller.set(Todo, { id: 2 }, (todo) => {
+      seen.push(todo);
+      return { ...todo, completed: !todo?.completed };
+    });
+    expect(seen[0]).toBeInstanceOf(Todo);
+    expect(controller.get(Todo, { id: 2 }, getState())?.completed).toBe(false);
+  });
+
+  it("replaces a Collection's row named by the arguments", async () => {
+    const Todos = todoResource(server.url);
+    const { controller, getState } = createStore();
+    await controller.fetch(Todos.getList, { userId: 2 });
+    await controller.set(Todos.getList.schema, { userId: 2 }, (todos) => [
+      ...(todos ?? []).slice(1),
+      { id: 9, title: 'added by set', completed: false, userId: 2 },
+    ]);
+    expect(rows(getState())).toEqual({ '{"userId":"2"}': ['4', '9'] });
+  });
+
+  it('rejects a value that does not fit the schema with a SchemaError, writing nothing', async () => {
+    const { controller, getState } = createStore();
+    const before = getState().entities;
+    await expect(controller.set(Todo, { id: 1 }, { title: 'no id' })).rejects.toThrow(SchemaError);
+    expect(getState().entities).toBe(before);
+  });
+
+  it('refuses what is not a schema, by name', async () => {
+    const { controller } = createStore();
+    await expect(controller.set(5 as never, {})).rejects.toThrow(
+      /controller.set: the first argument must be a schema .* not 5/,
+    );
+  });
+});
+
+describe('controller.get, getQueryMeta and getResponseMeta', () => {
+  it('get and getQueryMeta read a schema.Query over the tables', async () => {
+    const Todos = todoResource(server.url);
+    const { controller, getState } = createStore();
+    expect(controller.get(doneTodos, { done: true }, getState())).toBeUndefined();
+    await controller.fetch(Todos.getList, {});
+    const done = controller.get(doneTodos, { done: true }, getState());
+    expect(done?.map((todo) => todo.id)).toEqual([2]);
+    // The same output while nothing changed, as useQuery relies on.
+    expect(controller.getQueryMeta(doneTodos, { done: true }, getState()).data).toBe(done);
+    expect(controller.getQueryMeta(Todo, { id: 3 }, getState()).data?.title).toBe('ship');
+  });
+
+  it("getResponseMeta is getResponse's reading, with its expiry", async () => {
+    const Todos = todoResource(server.url);
+    const { controller, getState } = createStore();
+    await controller.fetch(Todos.get, { id: 4 });
+    const meta = controller.getResponseMeta(Todos.get, { id: 4 }, getState());
+    expect(meta).toEqual(controller.getResponse(Todos.get, { id: 4 }, getState()));
+    expect(meta.data?.title).toBe('celebrate');
+    expect(meta.expiryStatus).toBe(ExpiryStatus.Valid);
+    expect(meta.expiresAt).toBeGreaterThan(Date.now());
+    expect(() => controller.getResponseMeta(Todos.get, { id: 4 } as never)).toThrow(
+      /controller.getResponseMeta: the last argument must be the state/,
+    );
+  });
+});
