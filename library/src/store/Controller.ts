@@ -549,7 +549,7 @@ export class Controller {
    * is stored: the value reaches the entities and lists it holds, as a mutation's answer does.
    * Rejects with the SchemaError of a value that does not fit the schema (nothing is written).
    */
-  set: SetInTables = (schema: Schema, ...argsAndValue: readonly unknown[]) => {
+  set: SetInTables = (schema: Schema, ...argsAndValue: readonly unknown[]): Promise<void> => {
     const args = argsAndValue.slice(0, -1);
     try {
       const given = argsAndValue.at(-1);
@@ -600,12 +600,20 @@ interface GetQueryMeta {
 
 /**
  * `set`: the schema's arguments, then the value (as a response would carry it) or a function
- * of the value read now.
+ * of the value read now. The first form types the updater's parameter on TypeScript 4.3 too,
+ * which infers no parameter type through a list that starts with a rest element.
  */
-type SetInTables = <S extends Schema>(
-  schema: S,
-  ...argsAndValue: [...unknown[], object | ((previous: Denormalize<S> | undefined) => object)]
-) => Promise<void>;
+interface SetInTables {
+  <S extends Schema>(
+    schema: S,
+    args: unknown,
+    updater: (previous: Denormalize<S> | undefined) => object,
+  ): Promise<void>;
+  <S extends Schema>(
+    schema: S,
+    ...argsAndValue: [...unknown[], object | ((previous: Denormalize<S> | undefined) => object)]
+  ): Promise<void>;
+}
 
 /**
  * The endpoint `controller.set` stores its value through: a mutation of `schema`, so its value
@@ -621,10 +629,10 @@ function schemaWriter(schema: Schema): EndpointInterface {
         : 'controller.set: not a schema',
     );
   }
-  const name = `set ${(schemaClass as { key?: unknown }).key ?? 'schema'}`;
-  const write = () => Promise.reject(new TypeError(`${name} is written, never fetched`));
-  return Object.assign(write, {
-    key: (...args: readonly unknown[]) => `${name} ${JSON.stringify(args)}`,
+  const name = `set ${(schemaClass as { key?: unknown }).key}`;
+  // Never called: the store only writes the value given to `set`.
+  return Object.assign(async () => {}, {
+    key: (...args: readonly unknown[]) => name + JSON.stringify(args),
     schema,
     sideEffect: true as const,
   });

@@ -263,3 +263,29 @@ describe('a polymorphic schema.Array', () => {
     expect(read[1]).not.toBeInstanceOf(Entity);
   });
 });
+
+describe('schema.Invalidate of a schema.Union', () => {
+  it('removes the member its answer names from the tables and lists, other types untouched', async () => {
+    const Feed = feedResource();
+    const removeItem = new Endpoint(
+      ({ id }: { id: number }) =>
+        fetch(`${server.url}/feed/${id}`, { method: 'DELETE' }).then((response) => response.json()),
+      { name: 'removeFeedItem', schema: new schema.Invalidate(feedItem), sideEffect: true },
+    );
+    const { controller, getState } = createStore();
+    server.respondNext({
+      body: [
+        { id: 1, type: 'post', title: 'hello' },
+        { id: 1, type: 'link', url: 'u' },
+      ],
+    });
+    await controller.fetch(Feed.getList);
+    server.respondNext({ body: { id: 1, type: 'link' } });
+    const removed = await controller.fetch(removeItem, { id: 1 });
+    expect(removed).toBeInstanceOf(Link);
+    const read = controller.getResponse(Feed.getList, getState()).data;
+    expect(read?.map((item) => `${item.type} ${item.id}`)).toEqual(['post 1']);
+    expect(controller.get(Post, { id: 1 }, getState())?.title).toBe('hello');
+    expect(controller.get(Link, { id: 1 }, getState())).toBeUndefined();
+  });
+});
