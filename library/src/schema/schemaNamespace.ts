@@ -11,6 +11,7 @@ export { ArraySchema as Array } from './Array.js';
 export { Collection } from './CollectionWithMoves.js';
 export { EntityMixin as Entity, type EntityOptions } from './EntityMixin.js';
 export { Invalidate } from './Invalidate.js';
+export { Lazy, LazyQuery } from './Lazy.js';
 export { ObjectSchema as Object } from './Object.js';
 export { UnionSchema as Union } from './Union.js';
 export { ValuesSchema as Values } from './Values.js';

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { createStore, resource, schema } from '../../src/index.js';
+import { createStore, type Denormalize, resource, schema } from '../../src/index.js';
 import { useCancelling, useQuery } from '../../src/react/index.js';
 import { Todo, type TodoBody } from './support.js';
 
@@ -65,5 +65,19 @@ describe('the Controller of current data-client', () => {
     expectTypeOf(controller.getResponseMeta(TodoResource.get, { id: 1 }, state)).toEqualTypeOf(
       controller.getResponse(TodoResource.get, { id: 1 }, state),
     );
+  });
+});
+
+describe('schema.Lazy', () => {
+  class Building extends Todo {}
+  const buildings = new schema.Lazy([Building]);
+  const head = new schema.Lazy(Building);
+  it('reads as the stored pks; its query as the entities', () => {
+    expectTypeOf<Denormalize<typeof buildings>>().toEqualTypeOf<string[]>();
+    expectTypeOf<Denormalize<typeof head>>().toEqualTypeOf<string>();
+    expectTypeOf(useQuery(buildings.query, ['1'])).toEqualTypeOf<Building[] | undefined>();
+    expectTypeOf(controller.get(head.query, { id: 1 }, state)).toEqualTypeOf<
+      Building | undefined
+    >();
   });
 });
