@@ -1,7 +1,11 @@
 import type { Index, IndexedEntity } from '../endpoint/Index.js';
 import { plainBody } from '../endpoint/plainBody.js';
 import type { Query } from '../endpoint/Query.js';
-import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
+import {
+  AbortOptimistic,
+  type EndpointInterface,
+  type SnapshotInterface,
+} from '../endpoint/types.js';
 import type { ChangeSet } from '../normalize/changes.js';
 
 import { MemoCache, readResponse } from '../normalize/denormalize.js';
@@ -131,6 +135,9 @@ export interface StoreAccess {
 }
 
 const DEFAULT_DATA_EXPIRY = 60_000;
+
+/** `snapshot.abort`: one instance serves every snapshot, as nothing reads its stack. */
+const SKIP_OPTIMISTIC = new AbortOptimistic();
 
 /**
  * What a read in flight rejects with when `resetEntireStore` runs, at once rather than when its
@@ -504,6 +511,7 @@ export class Controller {
    */
   snapshot = (state: State, fetchedAt = 0): SnapshotInterface => ({
     fetchedAt,
+    abort: SKIP_OPTIMISTIC,
     getResponse: (endpoint, ...args) =>
       this.getResponse(endpoint, ...(args as [...Parameters<typeof endpoint>]), state),
     getError: (endpoint, ...args) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createStore, ExpiryStatus, SchemaError, schema } from '../../src/index.js';
+import { createStore, Endpoint, ExpiryStatus, SchemaError, schema } from '../../src/index.js';
 import { serverPerTest } from '../helpers/perTest.js';
-import { FOUR_TODOS, row, rows, Todo, todoResource } from '../rest/support.js';
+import { FOUR_TODOS, row, rows, Todo, todoResource, track } from '../rest/support.js';
 
 const server = serverPerTest({ todos: FOUR_TODOS });
 
@@ -88,5 +88,45 @@ describe('controller.get, getQueryMeta and getResponseMeta', () => {
     expect(() => controller.getResponseMeta(Todos.get, { id: 4 })).toThrow(
       /controller.getResponseMeta: the last argument must be the state/,
     );
+  });
+});
+
+describe('snapshot.abort', () => {
+  it('thrown from getOptimisticResponse shows nothing until the answer, which commits', async () => {
+    const Todos = todoResource(server.url);
+    const { controller, getState, observe } = createStore();
+    const rename = new Endpoint(
+      async ({ id }: { id: number }, body: { title: string }) => {
+        const response = await fetch(`${server.url}/todos/${id}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return response.json();
+      },
+      {
+        name: 'rename',
+        schema: Todo,
+        sideEffect: true,
+        getOptimisticResponse(snapshot, { id }: { id: number }, body: { title: string }) {
+          // Only a todo already shown is renamed at once.
+          if (snapshot.getResponse(Todos.get, { id }).data === undefined) throw snapshot.abort;
+          return { id, ...body };
+        },
+      },
+    );
+    // An abort is no error: nothing is reported for the call.
+    const reported: unknown[] = [];
+    observe(({ changes }) => {
+      for (const change of changes.results)
+        if (change.type === 'result-error') reported.push(change.error);
+    });
+    server.setDelay(100);
+    const pending = track(controller.fetch(rename, { id: 3 }, { title: 'later' }));
+    expect(row(getState(), '3')).toBeUndefined();
+    expect(getState().optimistic).toHaveLength(1);
+    expect(reported).toEqual([]);
+    await pending.promise;
+    expect(row(getState(), '3')).toMatchObject({ title: 'later' });
   });
 });

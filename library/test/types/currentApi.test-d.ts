@@ -1,5 +1,12 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { createStore, type Denormalize, resource, schema } from '../../src/index.js';
+import {
+  type AbortOptimistic,
+  createStore,
+  type Denormalize,
+  resource,
+  type SnapshotInterface,
+  schema,
+} from '../../src/index.js';
 import { useCancelling, useQuery } from '../../src/react/index.js';
 import { Todo, type TodoBody } from './support.js';
 
@@ -79,5 +86,11 @@ describe('schema.Lazy', () => {
     expectTypeOf(controller.get(head.query, { id: 1 }, state)).toEqualTypeOf<
       Building | undefined
     >();
+  });
+});
+
+describe('snapshot.abort', () => {
+  it('is an AbortOptimistic to throw', () => {
+    expectTypeOf<SnapshotInterface['abort']>().toEqualTypeOf<AbortOptimistic>();
   });
 });
