@@ -75,3 +75,28 @@ test('the documented mutations: push, getPage, an optimistic toggle, delete, bat
   expect(state.todos.filter((todo) => todo.userId === 1)).toEqual([]);
   await page.close();
 });
+
+test("current data-client's API: a schema.Query read with useQuery, useCancelling, controller.set", async ({
+  extensionContext,
+  demo,
+}) => {
+  const page = await extensionContext.newPage();
+  await openMigrationApp(page, demo.url);
+  await expect(todoTitles(page)).toHaveText(titled(PAGE_1));
+  await expect(page.getByText('detail: Read the spec')).toBeVisible();
+  const openCount = async () =>
+    Number((await page.getByText(/^\d+ open by query$/).textContent())?.split(' ')[0]);
+  const before = await openCount();
+  // The query follows the store: a todo toggled (optimistically) changes the count by one.
+  const first = todoTitles(page).first().getByRole('checkbox');
+  const wasDone = await first.isChecked();
+  await first.click();
+  await expect(page.getByText(`${before + (wasDone ? 1 : -1)} open by query`)).toBeVisible();
+  // set() writes the todo in the tables: the detail and the list read the new title.
+  await page.getByRole('button', { name: 'rename' }).click();
+  await expect(page.getByText('detail: Read the spec!')).toBeVisible();
+  await expect(todoTitles(page).first()).toHaveText(/^Read the spec!delete$/);
+  await page.getByRole('button', { name: 'next' }).click();
+  await expect(page.getByText(/^detail: (?!Read the spec)/)).toBeVisible();
+  await page.close();
+});

@@ -9,6 +9,11 @@ export interface SnapshotInterface {
   ): { data: unknown; expiryStatus: number; expiresAt: number };
   /** The error a component would be shown for `endpoint(...args)` in the snapshot's state. */
   getError<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): unknown;
+  /**
+   * Thrown from `getOptimisticResponse` to show nothing optimistic for this call (`throw
+   * snapshot.abort`, current data-client's form of `throw new AbortOptimistic()`).
+   */
+  readonly abort: AbortOptimistic;
 }
 
 /** How a failed request is kept: `soft` keeps the stale data shown, `hard` shows the error. */

@@ -1,6 +1,6 @@
 import { definitionsVersion } from '../schema/definitions.js';
 import { INVALID, type Invalid, isInvalid } from '../schema/invalid.js';
-import type { DenormalizeContext, EntityStatics } from '../schema/types.js';
+import type { DenormalizeContext, EntityStatics, SchemaClass } from '../schema/types.js';
 import { PersistentMap } from './persistentMap.js';
 import { sameData } from './sameData.js';
 import { schemaOf } from './schemaOf.js';
@@ -23,6 +23,8 @@ interface Entry {
    * entity) read one row as different instances, or one as INVALID (see createIfValid).
    */
   entity?: EntityStatics;
+  /** The list schema a collection row's list was built by (see TrackedDenormalizeRun.readList). */
+  builtBy?: SchemaClass;
   dependencies: Dependency[];
   /**
    * The tables a result was last confirmed against: a quick hit when they are unchanged. Kept
@@ -226,12 +228,15 @@ class DenormalizeRun implements DenormalizeContext {
     return typeof schema === 'function' ? deserialize(schema, input) : input;
   }
 
-  unvisitItems(schema: unknown, items: Iterable<unknown>): unknown[] {
+  unvisitItems(schema: unknown, items: Iterable<unknown>, keepNull = false): unknown[] {
     // The items' schema is resolved once for the list, not once an item.
     const schemaClass = schemaOf(schema);
     const out: unknown[] = [];
     for (const item of items) {
-      if (item === undefined || item === null) continue;
+      if (item === undefined || item === null) {
+        if (item === null && keepNull) out.push(null);
+        continue;
+      }
       const value = schemaClass ? schemaClass.denormalize(item, this) : this.unvisit(schema, item);
       if (value !== undefined && value !== null && !isInvalid(value)) out.push(value);
     }
@@ -240,6 +245,11 @@ class DenormalizeRun implements DenormalizeContext {
 
   readRow(table: string, pk: string): unknown {
     return this.row(table, pk);
+  }
+
+  readList(table: string, pk: string, listSchema: SchemaClass): unknown {
+    const members = this.readRow(table, pk);
+    return members === undefined ? undefined : listSchema.denormalize(members, this);
   }
 
   readTable(table: string): Table | undefined {
@@ -339,6 +349,24 @@ class TrackedDenormalizeRun extends DenormalizeRun {
     const row = this.row(table, pk);
     this.frames[this.frames.length - 1]?.push({ table, pk, row });
     return row;
+  }
+
+  /**
+   * The list of a collection row, reused by every read of that row while the rows it was built
+   * from are unchanged (a member list is a new object whenever the row changes).
+   */
+  override readList(table: string, pk: string, listSchema: SchemaClass): unknown {
+    const members = this.readRow(table, pk);
+    if (typeof members !== 'object' || members === null) return members;
+    const cached = this.entityCache.get(members);
+    if (cached?.builtBy === listSchema && stillValid(cached, this.entities)) {
+      const parent = this.frames[this.frames.length - 1];
+      if (parent) for (const dependency of cached.dependencies) parent.push(dependency);
+      return cached.value;
+    }
+    const { value, dependencies } = this.collect(() => listSchema.denormalize(members, this));
+    this.entityCache.set(members, { value, dependencies, builtBy: listSchema });
+    return value;
   }
 
   override readTable(table: string): Table | undefined {

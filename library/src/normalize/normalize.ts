@@ -166,9 +166,14 @@ class NormalizeRun implements NormalizeContext {
     items: readonly unknown[],
     parent: unknown,
     key: string | undefined,
+    keepNull = false,
   ): unknown[] {
     const out: unknown[] = [];
     for (const item of items) {
+      if (item === null && keepNull) {
+        out.push(null);
+        continue;
+      }
       const value = this.visit(schema, item, parent, key);
       if (value !== undefined && value !== null) out.push(value);
     }

@@ -29,5 +29,7 @@ export {
   type NetworkErrorBoundaryProps,
 } from './NetworkErrorBoundary.js';
 export { mountedReaderCounts } from './readers.js';
+export { useCancelling } from './useCancelling.js';
 export { useDebounce } from './useDebounce.js';
 export { useLoading } from './useLoading.js';
+export { useQuery } from './useQuery.js';

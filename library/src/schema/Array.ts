@@ -1,6 +1,7 @@
 import { describeValue, SchemaError } from './describe.js';
 import { PolymorphicSchema } from './Polymorphic.js';
 import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
+import { UnionSchema } from './Union.js';
 
 /**
  * The items of a list input. An object of objects (a map keyed by id, `{ "1": {…}, "2": {…} }`)
@@ -31,7 +32,15 @@ export class ArraySchema<S = unknown> extends PolymorphicSchema<S> implements Sc
     key: string | undefined,
     ctx: NormalizeContext,
   ): unknown[] {
-    return ctx.visitItems(this.schema, listOf(input), parent ?? input, key);
+    return ctx.visitItems(this.schema, listOf(input), parent ?? input, key, this.keepsNull);
+  }
+
+  /**
+   * A list of several entity types keeps its null items in their places, as data-client does: a
+   * feed may mark an item it cannot show with null. (A Collection's row holds entities only.)
+   */
+  private get keepsNull(): boolean {
+    return this.schema instanceof UnionSchema;
   }
 
   /**
@@ -40,6 +49,6 @@ export class ArraySchema<S = unknown> extends PolymorphicSchema<S> implements Sc
    */
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {
     if (typeof input !== 'object' || input === null || !(Symbol.iterator in input)) return input;
-    return ctx.unvisitItems(this.schema, input as Iterable<unknown>);
+    return ctx.unvisitItems(this.schema, input as Iterable<unknown>, this.keepsNull);
   }
 }

@@ -314,8 +314,7 @@ export class Collection<
   denormalize(rowPk: unknown, ctx: DenormalizeContext): unknown {
     if (Array.isArray(rowPk)) return this.schema.denormalize(rowPk, ctx);
     if (typeof rowPk !== 'string') return rowPk;
-    const members = ctx.readRow(this.key, rowPk);
-    return members === undefined ? undefined : this.schema.denormalize(members, ctx);
+    return ctx.readList(this.key, rowPk, this.schema);
   }
 
   queryKey(args: readonly unknown[], ctx: QueryContext): string | undefined {

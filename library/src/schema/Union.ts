@@ -3,7 +3,13 @@ import { definitionsChanged } from './definitions.js';
 import type { Schema } from './denormalizeTypes.js';
 import { describeValue, SchemaError } from './describe.js';
 import type { EntityClass } from './Entity.js';
-import type { DenormalizeContext, EntityStatics, NormalizeContext, SchemaClass } from './types.js';
+import {
+  type DenormalizeContext,
+  type EntityStatics,
+  isEntity,
+  type NormalizeContext,
+  type SchemaClass,
+} from './types.js';
 
 /** How a union tells its members apart: an attribute's name, or a function of the input. */
 export type SchemaAttribute =
@@ -37,8 +43,8 @@ export function parseUnionRef(ref: string): [entityKey: string, pk: string] | un
 /** Members by their entity key: a stored union reference names its member so. */
 function membersByEntityKey(choices: Record<string, EntityClass>): Map<string, EntityStatics> {
   const members = new Map<string, EntityStatics>();
-  for (const member of Object.values(choices) as unknown as EntityStatics[]) {
-    members.set(member.key, member);
+  for (const member of Object.values(choices) as unknown[]) {
+    if (isEntity(member)) members.set(member.key, member);
   }
   return members;
 }
@@ -131,6 +137,9 @@ export class UnionSchema<Choices extends Record<string, EntityClass> = Record<st
     // no entity made of it (data-client's documented rule), so a new kind of item does not fail
     // the whole response.
     if (!member) return ownValue(input);
+    // A polymorphic list's member may be a schema that is not an entity (an object holding
+    // entities): it is stored as that schema normalizes it, and read back by its attribute.
+    if (!isEntity(member)) return ctx.visit(member, input, parent, key);
     const pk = ctx.visit(member, input, parent, key) as string;
     return unionRef(member.key, pk);
   }

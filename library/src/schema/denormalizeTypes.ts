@@ -2,6 +2,7 @@ import type { AllSchema } from './All.js';
 import type { ArraySchema } from './Array.js';
 import type { Collection, CollectionAdder, MemberOf } from './Collection.js';
 import type { Invalidate } from './Invalidate.js';
+import type { Lazy, LazyQuery } from './Lazy.js';
 import type { ObjectSchema } from './Object.js';
 import type { SchemaClass } from './types.js';
 import type { UnionSchema } from './Union.js';
@@ -38,11 +39,31 @@ export type Denormalize<S> = S extends abstract new (
                 ? DenormalizeMembers<O>
                 : S extends readonly (infer M)[]
                   ? Denormalize<M>[]
-                  : S extends SchemaClass
-                    ? unknown
-                    : S extends Record<string, unknown>
-                      ? DenormalizeMembers<S>
-                      : Deserialized<Widen<S>>;
+                  : S extends Lazy<infer M>
+                    ? Stored<M>
+                    : S extends LazyQuery<infer M>
+                      ? Denormalize<M>
+                      : S extends SchemaClass
+                        ? unknown
+                        : S extends Record<string, unknown>
+                          ? DenormalizeMembers<S>
+                          : Deserialized<Widen<S>>;
+
+/**
+ * What a `schema.Lazy` field reads as: what is stored, an entity's pk (a string) or a list of
+ * them; unknown for other schemas.
+ */
+type Stored<M> = M extends abstract new (
+  ...args: any
+) => unknown
+  ? string
+  : M extends readonly (abstract new (
+        ...args: any
+      ) => unknown)[]
+    ? string[]
+    : M extends ArraySchema<abstract new (...args: any) => unknown>
+      ? string[]
+      : unknown;
 
 /**
  * A schema.Array's or schema.Values' member: of the polymorphic form

@@ -13,13 +13,14 @@ export interface NormalizeContext {
   visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown;
   /**
    * Normalizes each item of a list with `schema`, each seeing the list's `parent` and `key`;
-   * null and undefined results are left out.
+   * null and undefined results are left out, or with `keepNull` null items kept in their places.
    */
   visitItems(
     schema: unknown,
     items: readonly unknown[],
     parent: unknown,
     key: string | undefined,
+    keepNull?: boolean,
   ): unknown[];
   /**
    * Enters an entity's input object, to visit its fields; false, entering nothing, when it is
@@ -81,11 +82,18 @@ export interface DenormalizeContext {
   unvisit(schema: unknown, input: unknown, parent?: unknown, key?: string): unknown;
   /**
    * Denormalizes each item of a list with `schema`, each where the list sits; items that are
-   * missing, null or INVALID are left out.
+   * missing, null or INVALID are left out, or with `keepNull` null items kept in their places.
    */
-  unvisitItems(schema: unknown, items: Iterable<unknown>): unknown[];
+  unvisitItems(schema: unknown, items: Iterable<unknown>, keepNull?: boolean): unknown[];
   /** Reads a table row and records it as a dependency of the value being built. */
   readRow(key: string, pk: string): unknown;
+  /**
+   * Reads a collection's row and the list `listSchema` makes of its members (undefined when the
+   * row is not stored). A row read through two results (a user's nested todos and the top-level
+   * list of the same arguments) is one list, the same array in both, while its members are
+   * unchanged.
+   */
+  readList(key: string, pk: string, listSchema: SchemaClass): unknown;
   /**
    * Reads a whole table (`schema.All`) and records it as a dependency: the value changes with
    * any row added to, changed in or removed from it.

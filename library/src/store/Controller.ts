@@ -1,7 +1,11 @@
 import type { Index, IndexedEntity } from '../endpoint/Index.js';
 import { plainBody } from '../endpoint/plainBody.js';
 import type { Query } from '../endpoint/Query.js';
-import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
+import {
+  AbortOptimistic,
+  type EndpointInterface,
+  type SnapshotInterface,
+} from '../endpoint/types.js';
 import type { ChangeSet } from '../normalize/changes.js';
 
 import { MemoCache, readResponse } from '../normalize/denormalize.js';
@@ -20,6 +24,7 @@ import { keyOf } from './keyOf.js';
 import {
   assertFetchable,
   errorOf,
+  isQuery,
   nothingRead,
   queryContext,
   type Readable,
@@ -131,6 +136,9 @@ export interface StoreAccess {
 }
 
 const DEFAULT_DATA_EXPIRY = 60_000;
+
+/** `snapshot.abort`: one instance serves every snapshot, as nothing reads its stack. */
+const SKIP_OPTIMISTIC = new AbortOptimistic();
 
 /**
  * What a read in flight rejects with when `resetEntireStore` runs, at once rather than when its
@@ -475,15 +483,26 @@ export class Controller {
   polling = (): Map<string, number> => this.subscriptions.frequencies();
 
   /** Reads a result from `state` (the last argument), as a component would see it. */
-  getResponse: GetResponse = (
+  getResponse: GetResponse = (endpoint: Readable, ...argsAndState: readonly unknown[]) =>
+    this.read('controller.getResponse', endpoint, argsAndState);
+
+  /**
+   * `getResponse` under the name current data-client gives the read with its expiry (data,
+   * `expiryStatus`, `expiresAt`).
+   */
+  getResponseMeta: GetResponse = (endpoint: Readable, ...argsAndState: readonly unknown[]) =>
+    this.read('controller.getResponseMeta', endpoint, argsAndState);
+
+  private read(
+    caller: string,
     endpoint: Readable,
-    ...argsAndState: readonly unknown[]
-  ): ResponseInfo<never> => {
-    const { args, state } = argsAndStateOf('controller.getResponse', argsAndState);
+    argsAndState: readonly unknown[],
+  ): ResponseInfo<never> {
+    const { args, state } = argsAndStateOf(caller, argsAndState);
     if (args[0] === null) return nothingRead(endpoint) as ResponseInfo<never>;
-    const key = keyOf('controller.getResponse', endpoint, args);
+    const key = keyOf(caller, endpoint, args);
     return readResult(this.memo, endpoint, args, key, state) as ResponseInfo<never>;
-  };
+  }
 
   /** The error to show for a result: hard errors always, soft ones only when there is no data. */
   getError = <E extends EndpointInterface>(
@@ -502,6 +521,7 @@ export class Controller {
    */
   snapshot = (state: State, fetchedAt = 0): SnapshotInterface => ({
     fetchedAt,
+    abort: SKIP_OPTIMISTIC,
     getResponse: (endpoint, ...args) =>
       this.getResponse(endpoint, ...(args as [...Parameters<typeof endpoint>]), state),
     getError: (endpoint, ...args) =>
@@ -514,15 +534,58 @@ export class Controller {
    * its arguments (`get(TodoResource.getList.schema, { userId: 1 }, state)`). Undefined when the
    * store does not hold it (or holds it INVALID).
    */
-  get = <S extends Schema>(
-    schema: S,
-    ...argsAndState: [...unknown[], State]
-  ): Denormalize<S> | undefined => {
-    const { args, state } = argsAndStateOf('controller.get', argsAndState);
+  get: GetFromTables = (schema: Schema | Readable, ...argsAndState: readonly unknown[]) =>
+    this.query('controller.get', schema, argsAndState) as never;
+
+  /** `get`'s reading as current data-client's `getQueryMeta` gives it: `{ data }`. */
+  getQueryMeta: GetQueryMeta = (
+    schema: Schema | Readable,
+    ...argsAndState: readonly unknown[]
+  ) => ({
+    data: this.query('controller.getQueryMeta', schema, argsAndState) as never,
+  });
+
+  private query(
+    caller: string,
+    schema: Schema | Readable,
+    argsAndState: readonly unknown[],
+  ): unknown {
+    const { args, state } = argsAndStateOf(caller, argsAndState);
+    // A Query is read as useQuery reads it: its process over the reading of its schema.
+    if (isQuery(schema))
+      return readResult(this.memo, schema, args, schema.key(...args), state).data;
     const result = schemaOf(schema)?.queryKey?.(args, queryContext(state));
     if (result === undefined) return undefined;
     const data = this.memo.denormalize(schema, result, state.entities, args);
-    return isInvalid(data) ? undefined : (data as Denormalize<S>);
+    return isInvalid(data) ? undefined : data;
+  }
+
+  /**
+   * Writes a value into the tables as `schema` normalizes it, for these arguments (a
+   * Collection's row is the one they name): `set(Todo, { id: 5 }, { id: 5, title: 'x' })`. The
+   * last argument is the value, or a function of what `get` reads now that returns it. No result
+   * is stored: the value reaches the entities and lists it holds, as a mutation's answer does.
+   * Rejects with the SchemaError of a value that does not fit the schema (nothing is written).
+   */
+  set: SetInTables = (schema: Schema, ...argsAndValue: readonly unknown[]): Promise<void> => {
+    const args = argsAndValue.slice(0, -1);
+    try {
+      const given = argsAndValue.at(-1);
+      const value =
+        typeof given === 'function'
+          ? (given as (previous: unknown) => unknown)(
+              this.query('controller.set', schema, [...args, this.getState()]),
+            )
+          : given;
+      const writer = schemaWriter(schema);
+      const key = writer.key(...args);
+      const changes = this.commit(writer, { args, response: value }, key);
+      for (const change of changes.results)
+        if (change.type === 'result-error' && change.key === key) throw change.error;
+      return Promise.resolve();
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
 
   /** Runs an action through the store; the promise resolves once it is stored. */
@@ -530,6 +593,67 @@ export class Controller {
     this.store.dispatch(action);
     return Promise.resolve();
   }
+}
+
+/** `get`: the reading of a schema (or of a Query's process) from the tables, as of `state`. */
+interface GetFromTables {
+  <S extends Schema, P extends readonly unknown[], R>(
+    query: Query<S, P, R>,
+    ...argsAndState: [...P, State]
+  ): R | undefined;
+  <S extends Schema>(schema: S, ...argsAndState: [...unknown[], State]): Denormalize<S> | undefined;
+}
+
+/** `getQueryMeta`: `get`'s reading, under `data`. */
+interface GetQueryMeta {
+  <S extends Schema, P extends readonly unknown[], R>(
+    query: Query<S, P, R>,
+    ...argsAndState: [...P, State]
+  ): { data: R | undefined };
+  <S extends Schema>(
+    schema: S,
+    ...argsAndState: [...unknown[], State]
+  ): { data: Denormalize<S> | undefined };
+}
+
+/**
+ * `set`: the schema's arguments, then the value (as a response would carry it) or a function
+ * of the value read now. The first form types the updater's parameter on TypeScript 4.3 too,
+ * which infers no parameter type through a list that starts with a rest element.
+ */
+interface SetInTables {
+  <S extends Schema>(
+    schema: S,
+    args: unknown,
+    updater: (previous: Denormalize<S> | undefined) => object,
+  ): Promise<void>;
+  <S extends Schema>(
+    schema: S,
+    ...argsAndValue: [...unknown[], object | ((previous: Denormalize<S> | undefined) => object)]
+  ): Promise<void>;
+}
+
+/**
+ * The endpoint `controller.set` stores its value through: a mutation of `schema`, so its value
+ * reaches the tables and lists and leaves no result behind. Its key names the schema and
+ * arguments, for the change-set and the devtools.
+ */
+function schemaWriter(schema: Schema): EndpointInterface {
+  const schemaClass = schemaOf(schema);
+  if (schemaClass === undefined) {
+    throw new TypeError(
+      process.env.NODE_ENV !== 'production'
+        ? `controller.set: the first argument must be a schema (an Entity, a Collection, …), not ${describeValue(schema)}`
+        : 'controller.set: not a schema',
+    );
+  }
+  const name = `set ${(schemaClass as { key?: unknown }).key}`;
+  // Never called: the store only writes the value given to `set`.
+  return Object.assign(async () => {}, {
+    key: (...args: readonly unknown[]) => name + JSON.stringify(args),
+    schema,
+    sideEffect: true as const,
+  });
 }
 
 /** When a request started, by the clock and in its store's sequence. */

@@ -124,7 +124,7 @@ export function readFrom(
  * A Query, told by its method rather than by `instanceof`, which would put the class into the
  * bundle of every app, whether it reads a Query or not.
  */
-function isQuery(readable: Readable): readable is Query<Schema, readonly unknown[], unknown> {
+export function isQuery(readable: unknown): readable is Query<Schema, readonly unknown[], unknown> {
   return typeof (readable as Partial<Query<Schema>>).processed === 'function';
 }
 

@@ -44,9 +44,11 @@ import {
   NetworkErrorBoundary,
   Controller as ReactController,
   useCache,
+  useCancelling,
   useController,
   useError,
   useLive,
+  useQuery,
   useSubscription,
   useSuspense,
 } from 'restlens/react';
@@ -367,4 +369,25 @@ export async function readArticle(): Promise<string> {
   // @ts-expect-error `slug` is not a field of ArticleData
   schema.Entity(ArticleData, { pk: 'slug' });
   return article.title;
+}
+
+/** Current data-client's API: schema.Query, useQuery, useCancelling, controller.set / get. */
+const doneTodos = new schema.Query(new schema.All(Todo), (todos, { done }: { done: boolean }) =>
+  todos.filter((todo) => todo.completed === done),
+);
+export function useCurrentApi(id: number): string {
+  const done: Todo[] | undefined = useQuery(doneTodos, { done: true });
+  // @ts-expect-error the Query's arguments are typed
+  useQuery(doneTodos, { done: 'yes' });
+  const one: Todo | undefined = useQuery(Todo, { id });
+  const todo: Todo = useSuspense(useCancelling(TodoResource.get, { id }), { id });
+  controller.set(Todo, { id }, (previous) => ({ ...previous, completed: true }));
+  const found: Todo[] | undefined = controller.get(
+    doneTodos,
+    { done: false },
+    controller.getState(),
+  );
+  const meta = controller.getResponseMeta(TodoResource.get, { id }, controller.getState());
+  same<typeof meta.data, Todo | undefined>(true);
+  return `${done?.length} ${one?.title} ${todo.title} ${found?.length}`;
 }

@@ -3,13 +3,24 @@
  * import specifiers changed: a base Endpoint class, resources built with it and customised with
  * `extend`, `hookifyResource`, a `schema.Union`, a Collection nested in an entity (`nestKey`),
  * `useController()` destructured, `useSuspense` and `useLive`, under `CacheProvider` and `AsyncBoundary`
- * (data-client 0.9's provider and loading/error boundary). It must type-check unchanged on every
+ * (data-client 0.9's provider and loading/error boundary); and what current data-client adds
+ * (`schema.Query` read with `useQuery`, `useCancelling`, `controller.set`). It must type-check on every
  * supported TypeScript (the declaration tests compile it against the published declarations
  * with TypeScript 4.3, 5.0 and the newest), and it runs against the demo server.
  */
+
+import { useState } from 'react';
 import type { ResourceGenerics, ResourceOptions, RestGenerics } from 'restlens';
 import { createResource, Entity, hookifyResource, RestEndpoint, schema } from 'restlens';
-import { AsyncBoundary, CacheProvider, useController, useLive, useSuspense } from 'restlens/react';
+import {
+  AsyncBoundary,
+  CacheProvider,
+  useCancelling,
+  useController,
+  useLive,
+  useQuery,
+  useSuspense,
+} from 'restlens/react';
 
 /** The demo app is served by the demo server: its API is on the same origin. */
 export const urlPrefix = '';
@@ -205,6 +216,33 @@ export function Feed() {
   );
 }
 
+/** Current data-client: the open todos of a user, read from every todo the store holds. */
+const openTodos = new schema.Query(new schema.All(Todo), (todos, { userId }: { userId: number }) =>
+  todos.filter((todo) => todo.userId === userId && !todo.completed),
+);
+
+export function CurrentApi({ userId }: { userId: number }) {
+  const open = useQuery(openTodos, { userId });
+  const [id, setId] = useState(1);
+  // Choosing another todo before the first arrived cancels its request.
+  const todo = useSuspense(useCancelling(TodoResource.get, { id }), { id });
+  const { set } = useController();
+  const rename = () =>
+    set(Todo, { id: todo.id }, (previous) => ({ ...previous, title: `${todo.title}!` }));
+  return (
+    <section>
+      <p>{open?.length ?? 0} open by query</p>
+      <p>detail: {todo.title}</p>
+      <button type="button" onClick={rename}>
+        rename
+      </button>
+      <button type="button" onClick={() => setId(id + 2)}>
+        next
+      </button>
+    </section>
+  );
+}
+
 export function App() {
   return (
     <CacheProvider>
@@ -212,6 +250,7 @@ export function App() {
         <UserProfile id={1} />
         <TodoList userId={1} />
         <Feed />
+        <CurrentApi userId={1} />
       </AsyncBoundary>
     </CacheProvider>
   );

@@ -2,11 +2,19 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStore, hookifyResource } from '../../src/index.js';
+import { createStore, type HookifiedResource, hookifyResource, resource } from '../../src/index.js';
 import { useCache, useSuspense } from '../../src/react/index.js';
 import type { Store } from '../../src/store/createStore.js';
 import { serverPerTest } from '../helpers/perTest.js';
-import { App, FallbackLog, renderInApp, requestLines, Todo, todoResource } from './support.js';
+import {
+  App,
+  FallbackLog,
+  renderInApp,
+  requestLines,
+  Todo,
+  type TodoBody,
+  todoResource,
+} from './support.js';
 
 const server = serverPerTest();
 let TodoResource: ReturnType<typeof todoResource>;
@@ -250,5 +258,53 @@ describe('hookifyResource: keys are unchanged', () => {
         .data?.map((todo) => todo.title),
     ).toEqual(['write tests', 'fix bugs', 'third']);
     expect(requestLines(server.requests)).toEqual(['GET /todos?userId=1', 'POST /todos?userId=1']);
+  });
+});
+
+describe('hookifyResource of a resource(): the list moves', () => {
+  /** `/todos/:id` made by `resource()`, whose list has `remove` and `move`. */
+  function currentTodos() {
+    return resource({
+      path: '/todos/:id',
+      schema: Todo,
+      urlPrefix: server.url,
+      searchParams: {} as { userId?: number },
+      body: {} as TodoBody,
+    });
+  }
+  type CurrentTodos = ReturnType<typeof currentTodos>;
+  /** The list endpoint the component's hook returned: its moves are typed as the member's. */
+  let hooked: CurrentTodos['getList'];
+  function CaptureList({ hooks }: { hooks: HookifiedResource<CurrentTodos> }) {
+    hooked = hooks.useGetList();
+    return null;
+  }
+
+  it("useGetList().remove and .move send useInit()'s header and change the lists", async () => {
+    const Todos = currentTodos();
+    const hooks = hookifyResource(Todos, useAuthInit);
+    const store = createStore();
+    render(
+      <App store={store} log={new FallbackLog()}>
+        <CaptureList hooks={hooks} />
+      </App>,
+    );
+    const { controller, getState } = store;
+    await controller.fetch(Todos.getList, { userId: 1 });
+    await controller.fetch(Todos.getList, { userId: 2 });
+    await controller.fetch(hooked.move, { id: 1 }, { userId: 2 });
+    await controller.fetch(hooked.remove, { userId: 1 }, { id: 2 });
+    expect(hooked.remove.name).toBe('Todo.getList.remove');
+    expect(hooked.move.name).toBe('Todo.getList.move');
+    expect(requestLines(server.requests.slice(2))).toEqual([
+      'PATCH /todos/1',
+      'PATCH /todos?userId=1',
+    ]);
+    for (const request of server.requests.slice(2))
+      expect(request.headers['access-token']).toBe('abc');
+    const read = (userId: number) =>
+      controller.getResponse(Todos.getList, { userId }, getState()).data?.map((todo) => todo.id);
+    expect(read(1)).toEqual([]);
+    expect(read(2)).toEqual([3, 1]);
   });
 });

@@ -123,6 +123,10 @@ class ReferenceCollector implements DenormalizeContext {
     return undefined;
   }
 
+  readList(table: string, pk: string): undefined {
+    return this.readRow(table, pk);
+  }
+
   readTable(table: string): Table | undefined {
     this.nodes.push(tableNode(table));
     return undefined;
