@@ -111,114 +111,94 @@ function lexPattern(template: string, start: number): [pattern: string, end: num
 
 /** The template's text and parameters; a template path-to-regexp 6 refuses is refused alike. */
 export function parsePathTemplate(template: string): PathToken[] {
-  return new TemplateParser(lex(template)).parse();
-}
-
-/** One parse of a template's lexemes into tokens, read from left to right. */
-class TemplateParser {
-  private readonly tokens: PathToken[] = [];
-  /** The next lexeme's index. */
-  private at = 0;
-  /** Unnamed parameters (a bare pattern) are named 0, 1, … in order. */
-  private unnamed = 0;
-  /** Text read since the last token. */
-  private text = '';
-
-  constructor(private readonly lexemes: readonly Lexeme[]) {}
-
-  parse(): PathToken[] {
-    while (this.at < this.lexemes.length) {
-      const char = this.take('CHAR');
-      const name = this.take('NAME');
-      const pattern = this.take('PATTERN');
-      if (name || pattern) this.parameter(char || '', name, pattern);
-      else {
-        const value = char || this.take('ESCAPED_CHAR');
-        if (value) this.text += value;
-        else {
-          this.endText();
-          if (this.take('OPEN')) this.group();
-          else this.mustTake('END');
-        }
-      }
-    }
-    return this.tokens;
-  }
-
-  /** `:name` or `(pattern)`, after the character before it (a prefix when it is one). */
-  private parameter(char: string, name: string | undefined, pattern: string | undefined): void {
-    let prefix = char;
-    if (!PREFIXES.includes(prefix)) {
-      this.text += prefix;
-      prefix = '';
-    }
-    this.endText();
-    this.tokens.push({
-      name: name || String(this.unnamed++),
-      prefix,
-      suffix: '',
-      pattern: pattern || this.anyValue(prefix),
-      modifier: this.take('MODIFIER') || '',
-    });
-  }
-
-  /** `{prefix:name(pattern)suffix}` with its modifier, after its `{`. */
-  private group(): void {
-    const prefix = this.takeText();
-    const groupName = this.take('NAME') || '';
-    const groupPattern = this.take('PATTERN') || '';
-    const suffix = this.takeText();
-    this.mustTake('CLOSE');
-    this.tokens.push({
-      name: groupName || (groupPattern ? String(this.unnamed++) : ''),
-      pattern: groupName && !groupPattern ? this.anyValue(prefix) : groupPattern,
-      prefix,
-      suffix,
-      modifier: this.take('MODIFIER') || '',
-    });
-  }
-
-  private take(type: LexemeType): string | undefined {
-    return this.lexemes[this.at]?.type === type
-      ? (this.lexemes[this.at++] as Lexeme).value
-      : undefined;
-  }
-
-  private mustTake(type: LexemeType): string {
-    const value = this.take(type);
+  const lexemes = lex(template);
+  const tokens: PathToken[] = [];
+  let unnamed = 0;
+  let at = 0;
+  let text = '';
+  const take = (type: LexemeType) =>
+    lexemes[at]?.type === type ? (lexemes[at++] as Lexeme).value : undefined;
+  const mustTake = (type: LexemeType) => {
+    const value = take(type);
     if (value !== undefined) return value;
-    const { type: found, index } = this.lexemes[this.at] as Lexeme;
+    const { type: found, index } = lexemes[at] as Lexeme;
     throw new TypeError(`Unexpected ${found} at ${index}, expected ${type}`);
-  }
-
-  private takeText(): string {
+  };
+  const takeText = () => {
     let taken = '';
     for (;;) {
-      const value = this.take('CHAR') || this.take('ESCAPED_CHAR');
+      const value = take('CHAR') || take('ESCAPED_CHAR');
       if (!value) return taken;
       taken += value;
     }
-  }
+  };
+  const anyValue = (prefix: string) => anyValuePattern(tokens.at(-1), prefix);
+  const endText = () => {
+    if (text) tokens.push(text);
+    text = '';
+  };
 
-  /** Any text but a delimiter, and not the text just before the parameter (`/:a-:b`). */
-  private anyValue(prefix: string): string {
-    const previous = this.tokens.at(-1);
-    const before = prefix || (typeof previous === 'string' ? previous : '');
-    if (previous && !before) {
-      throw new TypeError(
-        `Must have text between two parameters, missing text after "${(previous as PathParameter).name}"`,
-      );
+  while (at < lexemes.length) {
+    const char = take('CHAR');
+    const name = take('NAME');
+    const pattern = take('PATTERN');
+    if (name || pattern) {
+      let prefix = char || '';
+      if (!PREFIXES.includes(prefix)) {
+        text += prefix;
+        prefix = '';
+      }
+      endText();
+      tokens.push({
+        name: name || String(unnamed++),
+        prefix,
+        suffix: '',
+        pattern: pattern || anyValue(prefix),
+        modifier: take('MODIFIER') || '',
+      });
+      continue;
     }
-    const notDelimiter = `[^${escapeRegExp(DELIMITERS)}]`;
-    if (!before || [...DELIMITERS].some((delimiter) => before.includes(delimiter)))
-      return `${notDelimiter}+?`;
-    return `(?:(?!${escapeRegExp(before)})${notDelimiter})+?`;
+    const value = char || take('ESCAPED_CHAR');
+    if (value) {
+      text += value;
+      continue;
+    }
+    endText();
+    if (take('OPEN')) {
+      const prefix = takeText();
+      const groupName = take('NAME') || '';
+      const groupPattern = take('PATTERN') || '';
+      const suffix = takeText();
+      mustTake('CLOSE');
+      tokens.push({
+        name: groupName || (groupPattern ? String(unnamed++) : ''),
+        pattern: groupName && !groupPattern ? anyValue(prefix) : groupPattern,
+        prefix,
+        suffix,
+        modifier: take('MODIFIER') || '',
+      });
+      continue;
+    }
+    mustTake('END');
   }
+  return tokens;
+}
 
-  private endText(): void {
-    if (this.text) this.tokens.push(this.text);
-    this.text = '';
+/**
+ * The pattern of a parameter without one: any text but a delimiter, and not the text just before
+ * the parameter (`/:a-:b`), which is its prefix or the token before it.
+ */
+function anyValuePattern(previous: PathToken | undefined, prefix: string): string {
+  const before = prefix || (typeof previous === 'string' ? previous : '');
+  if (previous && !before) {
+    throw new TypeError(
+      `Must have text between two parameters, missing text after "${(previous as PathParameter).name}"`,
+    );
   }
+  const notDelimiter = `[^${escapeRegExp(DELIMITERS)}]`;
+  if (!before || [...DELIMITERS].some((delimiter) => before.includes(delimiter)))
+    return `${notDelimiter}+?`;
+  return `(?:(?!${escapeRegExp(before)})${notDelimiter})+?`;
 }
 
 /**
