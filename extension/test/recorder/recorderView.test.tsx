@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { encode } from '../../../library/src/devtools/index.js';
+import { encode } from '../../../library/src/devtools/page/encode.js';
 import {
   type Encoded,
   MAX_VALUE_DEPTH,

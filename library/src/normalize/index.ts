@@ -9,17 +9,13 @@ export type {
   ResultChange,
 } from './changes.js';
 export { denormalize, MemoCache } from './denormalize.js';
-export { MemberList } from './memberList.js';
 export {
-  MAX_NESTING,
   type NormalizeOptions,
   type NormalizeResult,
   normalize,
 } from './normalize.js';
-export { MapDraft, PersistentMap } from './persistentMap.js';
 export {
   type EntityMeta,
-  emptyTables,
   type NormalizedTables,
   type Table,
   type Tables,

@@ -28,6 +28,5 @@ export {
   NetworkErrorBoundary,
   type NetworkErrorBoundaryProps,
 } from './NetworkErrorBoundary.js';
-export { mountedReaderCounts } from './readers.js';
 export { useDebounce } from './useDebounce.js';
 export { useLoading } from './useLoading.js';

@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   connectDevtools,
   type DevtoolsConnection,
-  encode,
-  type RecordedMutation,
   replayMutations,
-  type StoreEvent,
 } from '../../src/devtools/index.js';
+import { encode } from '../../src/devtools/page/encode.js';
 import { endpointNamesOf } from '../../src/devtools/page/endpointNames.js';
+import type { StoreEvent } from '../../src/devtools/protocol/effects.js';
+import type { RecordedMutation } from '../../src/devtools/protocol/messages.js';
 import { createResource, createStore, Endpoint, isInvalid, type Store } from '../../src/index.js';
 import { plain, Todo } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';

@@ -3,11 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   connectDevtools,
   type DevtoolsConnection,
-  type RecordedMutation,
   replaySession,
-  SESSION_FORMAT,
-  SESSION_VERSION,
 } from '../../src/devtools/index.js';
+import type { RecordedMutation } from '../../src/devtools/protocol/messages.js';
+import { SESSION_FORMAT, SESSION_VERSION } from '../../src/devtools/protocol/session.js';
 import { createResource, createStore, Endpoint, Entity, type Store } from '../../src/index.js';
 import { Todo, User } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replaySession, type Session } from '../../src/devtools/index.js';
+import { encode } from '../../src/devtools/page/encode.js';
 import {
   checkSession,
-  encode,
-  replaySession,
   SESSION_FORMAT,
   SESSION_VERSION,
-  type Session,
-} from '../../src/devtools/index.js';
+} from '../../src/devtools/protocol/session.js';
 import { createResource, createStore, Entity } from '../../src/index.js';
 import { plain } from '../fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';

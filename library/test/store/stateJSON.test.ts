@@ -3,13 +3,13 @@ import {
   createStore,
   Entity,
   isInvalid,
-  MemberList,
   NetworkError,
   type State,
   schema,
   stateFromJSON,
   stateToJSON,
 } from '../../src/index.js';
+import { MemberList } from '../../src/normalize/memberList.js';
 import { holdingRows } from '../../src/normalize/rowsHolding.js';
 import { endpoint, IndexedUser, Note, plain } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
