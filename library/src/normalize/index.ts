@@ -14,9 +14,9 @@ export {
   type NormalizeResult,
   normalize,
 } from './normalize.js';
-export {
-  type EntityMeta,
-  type NormalizedTables,
-  type Table,
-  type Tables,
+export type {
+  EntityMeta,
+  NormalizedTables,
+  Table,
+  Tables,
 } from './tables.js';

@@ -102,6 +102,8 @@ class NormalizeRun implements NormalizeContext {
    * the first such entity: most responses meet none.
    */
   private keptDeleted: Set<string> | undefined;
+  /** How many entities of this response were given a placeholder pk. */
+  private placeholders = 0;
 
   /**
    * The meta of the rows this response deletes: a delete is as new as the moment it is stored,
@@ -129,6 +131,12 @@ class NormalizeRun implements NormalizeContext {
     this.optimistic = options.optimistic ?? false;
     const now = Date.now();
     this.meta = options.meta ?? { date: now, fetchedAt: now, expiresAt: now };
+  }
+
+  placeholderPk(): string {
+    const { requestId } = this.meta;
+    const count = ++this.placeholders;
+    return requestId === undefined ? `optimistic-${count}` : `optimistic-${requestId}-${count}`;
   }
 
   finish(): NormalizedTables {

@@ -9,6 +9,11 @@ export interface NormalizeContext {
   readonly args: readonly unknown[];
   /** True while normalizing an optimistic response: created entities may lack a pk. */
   readonly optimistic: boolean;
+  /**
+   * A pk for an entity of an optimistic response that has none yet: unique in the store (it
+   * names the request), and the same each time the response is applied again.
+   */
+  placeholderPk(): string;
   /** Normalizes a nested value with its schema. */
   visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown;
   /**

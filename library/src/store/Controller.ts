@@ -1,6 +1,7 @@
 import type { Index, IndexedEntity } from '../endpoint/Index.js';
 import { plainBody } from '../endpoint/plainBody.js';
 import type { Query } from '../endpoint/Query.js';
+import type { EndpointRegistry } from '../endpoint/registry.js';
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
 import type { ChangeSet } from '../normalize/changes.js';
 
@@ -127,6 +128,8 @@ export interface StoreAccess {
   /** Runs an action through the store; returns what it did. */
   dispatch(action: Action): ChangeSet;
   getState(): State;
+  /** The endpoints the store knows by name. */
+  endpoints: EndpointRegistry;
 }
 
 const DEFAULT_DATA_EXPIRY = 60_000;
@@ -180,9 +183,16 @@ export class Controller {
    */
   private sequence: number;
 
+  /**
+   * The endpoints this store knows by name (those that ran in it, their resources' others, and
+   * the resources given to createStore): a replay of a recorded session finds its endpoints here.
+   */
+  readonly endpoints: EndpointRegistry;
+
   constructor(private readonly store: StoreAccess) {
     // A store started from another's state numbers on after everything that state holds.
     this.sequence = store.getState().sequence;
+    this.endpoints = store.endpoints;
   }
 
   /** The state components see: committed data plus pending optimistic responses. */

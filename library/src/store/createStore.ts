@@ -1,3 +1,4 @@
+import { EndpointRegistry } from '../endpoint/registry.js';
 import { ChangeRecorder, type ChangeSet } from '../normalize/changes.js';
 import { PersistentMap } from '../normalize/persistentMap.js';
 import type { Action } from './actions.js';
@@ -14,6 +15,12 @@ export interface StoreOptions {
    * data-client's `CacheProvider` takes one).
    */
   Controller?: typeof Controller;
+  /**
+   * Resources (or endpoints) whose recorded mutations a replay may run in this store before any
+   * of their endpoints ran in it: a page just loaded, a test replaying a session. The endpoints
+   * that run in the store, and the other endpoints of their resources, it knows by itself.
+   */
+  resources?: readonly object[];
 }
 
 /** One change, as an observer sees it. */
@@ -60,8 +67,13 @@ export function createStore(options: StoreOptions = {}): Store {
   let optimisticallyApplied: ChangeSet | undefined;
   const listeners = new Set<() => void>();
   const observers = new Set<(record: StoreRecord) => void>();
+  const endpoints = new EndpointRegistry();
+  for (const [index, resource] of (options.resources ?? []).entries())
+    endpoints.add(resource, `createStore: resources[${index}]`);
 
   const dispatch = (action: Action): ChangeSet => {
+    if (action.type === 'fetch' || action.type === 'setResponse')
+      endpoints.noteRan(action.endpoint);
     const before = committed;
     const reduced = reduce(before, action);
     if (reduced.state === before) return reduced.changes;
@@ -88,7 +100,7 @@ export function createStore(options: StoreOptions = {}): Store {
     return changes;
   };
   const getState = () => view;
-  const controller = new (options.Controller ?? Controller)({ dispatch, getState });
+  const controller = new (options.Controller ?? Controller)({ dispatch, getState, endpoints });
   const snapshot = controller.snapshot;
 
   return {

@@ -3,9 +3,9 @@ import { cleanup, render } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectDevtools, type DevtoolsConnection } from '../../src/devtools/index.js';
-import { LIBRARY_VERSION } from '../../src/devtools/page/bridge.js';
 import { encode } from '../../src/devtools/page/encode.js';
 import { RELAY_MESSAGE_LENGTH } from '../../src/devtools/page/snapshot.js';
+import { LIBRARY_VERSION } from '../../src/devtools/page/version.js';
 import {
   type EventsMessage,
   MAX_MESSAGE_LENGTH,

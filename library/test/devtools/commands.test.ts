@@ -6,7 +6,7 @@ import {
   replayMutations,
 } from '../../src/devtools/index.js';
 import { encode } from '../../src/devtools/page/encode.js';
-import { endpointNamesOf } from '../../src/devtools/page/endpointNames.js';
+import { EndpointNames } from '../../src/devtools/page/endpointNames.js';
 import type { StoreEvent } from '../../src/devtools/protocol/effects.js';
 import type { RecordedMutation } from '../../src/devtools/protocol/messages.js';
 import { createResource, createStore, Endpoint, isInvalid, type Store } from '../../src/index.js';
@@ -220,9 +220,10 @@ describe('replay apply', () => {
       name: 'customGetTodo',
       schema: Todo,
     });
-    const names = endpointNamesOf(store.controller);
+    const names = new EndpointNames(store.controller);
     expect(names.find('customGetTodo')).toEqual({
-      problem: 'unknown endpoint "customGetTodo": is the code that defines it loaded?',
+      problem:
+        'unknown endpoint "customGetTodo": it has not run in this store, nor any endpoint of its resource; give its resource to createStore({ resources })',
     });
     await store.controller.fetch(custom, { id: 5 });
     expect(names.find('customGetTodo')).toEqual({ endpoint: custom });

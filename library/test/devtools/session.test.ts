@@ -104,9 +104,9 @@ describe('session format', () => {
 
 describe('replaySession', () => {
   it('apply: a fresh store ends with the collections the recording produced, without the network', async () => {
-    notes();
+    const Notes = notes();
     const before = server.requests.length;
-    const { controller, getState } = createStore();
+    const { controller, getState } = createStore({ resources: [Notes] });
     const outcomes = await replaySession(controller, recordedSession(), { mode: 'apply' });
     expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true, true]);
     expect(plain(getState().entities.get('[Note]'))).toEqual({ '{}': ['3', '2'] });
@@ -114,20 +114,20 @@ describe('replaySession', () => {
   });
 
   it('applies mutations in the recorded order (reordering changes the result)', async () => {
-    notes();
+    const Notes = notes();
     const session = recordedSession();
     const [list, push, unshift, remove] = session.mutations;
-    const { controller, getState } = createStore();
+    const { controller, getState } = createStore({ resources: [Notes] });
     await replaySession(controller, { ...session, mutations: [list, unshift, push, remove] });
     expect(plain(getState().entities.get('[Note]'))).toEqual({ '{}': ['3', '2'] });
-    const other = createStore();
+    const other = createStore({ resources: [Notes] });
     await replaySession(other.controller, { ...session, mutations: [list, remove, push] });
     expect(plain(other.getState().entities.get('[Note]'))).toEqual({ '{}': ['2'] });
   });
 
   it('send: runs the endpoints again against the server', async () => {
-    notes();
-    const { controller, getState } = createStore();
+    const Notes = notes();
+    const { controller, getState } = createStore({ resources: [Notes] });
     const session: Session = {
       format: SESSION_FORMAT,
       version: SESSION_VERSION,
@@ -150,8 +150,8 @@ describe('replaySession', () => {
   });
 
   it('throws for an invalid session before running anything', async () => {
-    notes();
-    const { controller, getState } = createStore();
+    const Notes = notes();
+    const { controller, getState } = createStore({ resources: [Notes] });
     await expect(replaySession(controller, { ...recordedSession(), version: 3 })).rejects.toThrow(
       /newer RestLens/,
     );
@@ -159,9 +159,9 @@ describe('replaySession', () => {
   });
 
   it('reports an unknown endpoint by name and still applies the others', async () => {
-    notes();
+    const Notes = notes();
     const session = recordedSession();
-    const { controller, getState } = createStore();
+    const { controller, getState } = createStore({ resources: [Notes] });
     const outcomes = await replaySession(controller, {
       ...session,
       mutations: [
@@ -179,8 +179,8 @@ describe('replaySession', () => {
   });
 
   it('names the recorded response when its encoding cannot be read; nothing of it is applied', async () => {
-    notes();
-    const { controller, getState } = createStore();
+    const Notes = notes();
+    const { controller, getState } = createStore({ resources: [Notes] });
     const outcomes = await replaySession(controller, {
       format: SESSION_FORMAT,
       version: SESSION_VERSION,
@@ -202,9 +202,9 @@ describe('replaySession', () => {
   });
 
   it('stops at the first error when asked to', async () => {
-    notes();
+    const Notes = notes();
     const session = recordedSession();
-    const { controller } = createStore();
+    const { controller } = createStore({ resources: [Notes] });
     const outcomes = await replaySession(
       controller,
       {
