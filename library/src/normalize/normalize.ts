@@ -5,7 +5,7 @@ import { RowsByFilter } from '../schema/rowArgs.js';
 import type { CollectionTable, EntityStatics, NormalizeContext } from '../schema/types.js';
 import { parseUnionRef, unionRef } from '../schema/Union.js';
 import type { ChangeRecorder, CollectionChange, FieldChange } from './changes.js';
-import { describeCollectionChange } from './collectionChange.js';
+import { collectionChangeOf } from './collectionChange.js';
 import { MemberList } from './memberList.js';
 import { freezeInDevelopment, ownValue } from './ownValues.js';
 import type { MapDraft } from './persistentMap.js';
@@ -323,11 +323,11 @@ class NormalizeRun implements NormalizeContext {
     if (before !== undefined && (members === before || sameMembers(before, members))) {
       if (this.changes && kind !== 'replace')
         this.changes.collectionChanged(
-          describeCollectionChange(collectionKey, rowPk, kind, before, members, incoming),
+          collectionChangeOf(collectionKey, rowPk, kind, before, members, incoming),
         );
       return;
     }
-    const change = describeCollectionChange(collectionKey, rowPk, kind, before, members, incoming);
+    const change = collectionChangeOf(collectionKey, rowPk, kind, before, members, incoming);
     this.entities.set(collectionKey, rowPk, members);
     if (before === undefined) {
       const rows = this.rowsByFilter.get(collectionKey) ?? RowsByFilter.empty;

@@ -1,6 +1,6 @@
+import type { CollectionChangeKind } from '../normalize/changeKinds.js';
 import type { MemberList } from '../normalize/memberList.js';
 import type { EntityMeta, Table } from '../normalize/tables.js';
-import type { InsertKind } from './Collection.js';
 import type { Invalid } from './invalid.js';
 
 /** What a schema's `normalize` is given: the arguments of the call and access to the tables. */
@@ -59,7 +59,7 @@ export interface NormalizeContext {
     collection: CollectionTable,
     rowPk: string,
     members: MemberList,
-    kind: InsertKind | 'replace' | 'invalidate' | 'remove',
+    kind: CollectionChangeKind,
     incoming: readonly string[],
   ): void;
 }

@@ -24,7 +24,7 @@ import {
   queryContext,
   type Readable,
   type ResponseInfo,
-  readResult,
+  readStored,
 } from './reading.js';
 import { SharedRequest } from './sharedRequest.js';
 import { ExpiryStatus, type State } from './state.js';
@@ -482,7 +482,7 @@ export class Controller {
     const { args, state } = argsAndStateOf('controller.getResponse', argsAndState);
     if (args[0] === null) return nothingRead(endpoint) as ResponseInfo<never>;
     const key = keyOf('controller.getResponse', endpoint, args);
-    return readResult(this.memo, endpoint, args, key, state) as ResponseInfo<never>;
+    return readStored(this.memo, endpoint, args, key, state).info as ResponseInfo<never>;
   };
 
   /** The error to show for a result: hard errors always, soft ones only when there is no data. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replaySession, type Session } from '../../src/devtools/index.js';
 import { encode } from '../../src/devtools/page/encode.js';
@@ -99,6 +100,42 @@ describe('session format', () => {
     expect(checked.ok).toBe(false);
     expect(checked.ok ? '' : checked.error).toMatch(message);
     expect(validateWithSchema(value)).toBe(false);
+  });
+});
+
+describe('session format, described twice', () => {
+  it("checkSession and the JSON Schema name the format's constants alike", () => {
+    expect(schemaFile.properties.format.const).toBe(SESSION_FORMAT);
+    expect(schemaFile.properties.version.const).toBe(SESSION_VERSION);
+  });
+
+  it('checkSession accepts exactly what the JSON Schema accepts', () => {
+    const json = fc.jsonValue({ maxDepth: 3 });
+    const mutation = fc.record(
+      {
+        endpoint: fc.oneof(fc.string({ maxLength: 1030 }), json),
+        args: fc.oneof(fc.array(json, { maxLength: 3 }), json),
+        response: json,
+        time: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), json),
+      },
+      { requiredKeys: [] },
+    );
+    const session = fc.record(
+      {
+        format: fc.constantFrom(SESSION_FORMAT, 'har'),
+        version: fc.constantFrom(SESSION_VERSION, SESSION_VERSION + 1, 0, 1.5, '1'),
+        createdAt: fc.oneof(fc.string(), json),
+        source: fc.oneof(fc.string(), json),
+        mutations: fc.oneof(fc.array(mutation, { maxLength: 4 }), json),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(session, (value) => {
+        expect(checkSession(value).ok).toBe(validateWithSchema(value));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

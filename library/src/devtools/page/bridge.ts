@@ -306,7 +306,7 @@ class DevtoolsBridge implements DevtoolsConnection {
       changes,
       state: view,
       replayId: this.replaying[0],
-      readers: this.describer.readersOf(changes, view),
+      readers: this.describer.readerEffects(changes, view),
       ...facts,
     });
   };

@@ -17,6 +17,7 @@ import type {
   Invalidation,
   ResultChange,
 } from '../../normalize/changes.js';
+import type { Action } from '../../store/actions.js';
 import type { Encoded } from './messages.js';
 
 /** The parts of effects the panel names on their own. */
@@ -124,15 +125,8 @@ export type Effect<V = Encoded> =
 /** The kinds of effects, by their `type`. */
 export type EffectType = Effect['type'];
 
-/** The kinds of actions an event can describe. */
-export type ActionType =
-  | 'fetch'
-  | 'setResponse'
-  | 'invalidate'
-  | 'invalidateAll'
-  | 'expireAll'
-  | 'reset'
-  | 'replay';
+/** The kinds of actions an event can describe: the store's, and a replay the panel asked for. */
+export type ActionType = Action['type'] | 'replay';
 
 /** An action in the user's terms: the endpoint, its call and its answer. */
 export interface ActionSummary<V = Encoded> {
