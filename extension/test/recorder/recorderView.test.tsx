@@ -504,7 +504,9 @@ describe('Recorder view: replay', () => {
     expect(
       within(screen.getByRole('list', { name: 'Failed mutations' })).getByRole('listitem')
         .textContent,
-    ).toBe('#2 Nope.create: unknown endpoint "Nope.create": is the code that defines it loaded?');
+    ).toBe(
+      '#2 Nope.create: unknown endpoint "Nope.create": no endpoint of its resource ran in this store, and it was not given to createStore({ resources })',
+    );
     expect(rows().map((row) => row.querySelector('.badge')?.textContent ?? '')).toEqual([
       'ok',
       'error',
@@ -547,7 +549,7 @@ describe('Recorder view: replay', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      '#1 Nope.create: unknown endpoint "Nope.create": is the code that defines it loaded?',
+      '#1 Nope.create: unknown endpoint "Nope.create": no endpoint of its resource ran in this store, and it was not given to createStore({ resources })',
       '#2 Todo.delete: no recorded response to apply',
     ]);
   });

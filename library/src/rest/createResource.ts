@@ -442,7 +442,8 @@ function withExtend<M extends AnyMembers>(
       setOwn(next, key, (ownMember(members, key) as RestEndpoint).extend(options));
     return withExtend(next, optimistic);
   };
-  linkMembers(members);
+  // Read by the stores' registries of endpoints, which only development builds keep.
+  if (process.env.NODE_ENV !== 'production') linkMembers(members);
   return { ...members, extend: extend as ResourceExtend<M> };
 }
 

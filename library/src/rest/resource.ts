@@ -85,7 +85,8 @@ export function resource<const O extends CurrentResourceOptions>(
     },
   ) as unknown as CurrentResource<O>;
   // Found by name, as the other members are, when a recorded move is replayed.
-  linkResource([...resourceOf(built.getList), built.getList.remove, built.getList.move]);
+  if (process.env.NODE_ENV !== 'production')
+    linkResource([...resourceOf(built.getList), built.getList.remove, built.getList.move]);
   return built;
 }
 

@@ -128,8 +128,8 @@ export interface StoreAccess {
   /** Runs an action through the store; returns what it did. */
   dispatch(action: Action): ChangeSet;
   getState(): State;
-  /** The endpoints the store knows by name. */
-  endpoints: EndpointRegistry;
+  /** The endpoints the store knows by name (development builds only). */
+  endpoints: EndpointRegistry | undefined;
 }
 
 const DEFAULT_DATA_EXPIRY = 60_000;
@@ -186,8 +186,9 @@ export class Controller {
   /**
    * The endpoints this store knows by name (those that ran in it, their resources' others, and
    * the resources given to createStore): a replay of a recorded session finds its endpoints here.
+   * Undefined in production builds, which leave the devtools out.
    */
-  readonly endpoints: EndpointRegistry;
+  readonly endpoints: EndpointRegistry | undefined;
 
   constructor(private readonly store: StoreAccess) {
     // A store started from another's state numbers on after everything that state holds.

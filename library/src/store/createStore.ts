@@ -19,6 +19,7 @@ export interface StoreOptions {
    * Resources (or endpoints) whose recorded mutations a replay may run in this store before any
    * of their endpoints ran in it: a page just loaded, a test replaying a session. The endpoints
    * that run in the store, and the other endpoints of their resources, it knows by itself.
+   * Development builds only, as the devtools: a production build ignores it.
    */
   resources?: readonly object[];
 }
@@ -67,12 +68,12 @@ export function createStore(options: StoreOptions = {}): Store {
   let optimisticallyApplied: ChangeSet | undefined;
   const listeners = new Set<() => void>();
   const observers = new Set<(record: StoreRecord) => void>();
-  const endpoints = new EndpointRegistry();
-  for (const [index, resource] of (options.resources ?? []).entries())
-    endpoints.add(resource, `createStore: resources[${index}]`);
+  // Development builds only, as the devtools that replay by name: production leaves it all out.
+  const endpoints =
+    process.env.NODE_ENV !== 'production' ? knownEndpoints(options.resources) : undefined;
 
   const dispatch = (action: Action): ChangeSet => {
-    if (action.type === 'fetch' || action.type === 'setResponse')
+    if (endpoints && (action.type === 'fetch' || action.type === 'setResponse'))
       endpoints.noteRan(action.endpoint);
     const before = committed;
     const reduced = reduce(before, action);
@@ -115,6 +116,14 @@ export function createStore(options: StoreOptions = {}): Store {
       return () => observers.delete(observer);
     },
   };
+}
+
+/** A registry of the endpoints in `resources` (see StoreOptions.resources). */
+function knownEndpoints(resources: readonly object[] = []): EndpointRegistry {
+  const endpoints = new EndpointRegistry();
+  for (const [index, resource] of resources.entries())
+    endpoints.add(resource, `createStore: resources[${index}]`);
+  return endpoints;
 }
 
 /**

@@ -223,7 +223,7 @@ describe('replay apply', () => {
     const names = new EndpointNames(store.controller);
     expect(names.find('customGetTodo')).toEqual({
       problem:
-        'unknown endpoint "customGetTodo": it has not run in this store, nor any endpoint of its resource; give its resource to createStore({ resources })',
+        'unknown endpoint "customGetTodo": no endpoint of its resource ran in this store, and it was not given to createStore({ resources })',
     });
     await store.controller.fetch(custom, { id: 5 });
     expect(names.find('customGetTodo')).toEqual({ endpoint: custom });

@@ -139,7 +139,7 @@ describe('names no other endpoint bears', () => {
     });
     expect(elsewhere).toMatchObject({ ok: false, endpoint: 'renameTodo' });
     expect(elsewhere?.error).toBe(
-      'unknown endpoint "renameTodo": it has not run in this store, nor any endpoint of its resource; give its resource to createStore({ resources })',
+      'unknown endpoint "renameTodo": no endpoint of its resource ran in this store, and it was not given to createStore({ resources })',
     );
   });
 });

@@ -14,18 +14,18 @@ describe('the endpoints a store knows by name', () => {
     const Todos = todos();
     const [first, second] = [createStore(), createStore()];
     first.controller.setResponse(Todos.get, { id: 1 }, { id: 1, title: 'one' });
-    expect(first.controller.endpoints.named('Todo.get')).toEqual([Todos.get]);
-    expect(first.controller.endpoints.named('Todo.getList.push')).toEqual([Todos.getList.push]);
-    expect(second.controller.endpoints.named('Todo.get')).toEqual([]);
-    expect(second.controller.endpoints.named('Todo.getList.push')).toEqual([]);
+    expect(first.controller.endpoints?.named('Todo.get')).toEqual([Todos.get]);
+    expect(first.controller.endpoints?.named('Todo.getList.push')).toEqual([Todos.getList.push]);
+    expect(second.controller.endpoints?.named('Todo.get')).toEqual([]);
+    expect(second.controller.endpoints?.named('Todo.getList.push')).toEqual([]);
   });
 
   it('include the resources given to createStore, in each store given them', () => {
     const Todos = todos();
     const shared = [createStore({ resources: [Todos] }), createStore({ resources: [Todos] })];
     for (const { controller } of shared)
-      expect(controller.endpoints.named('Todo.update')).toEqual([Todos.update]);
-    expect(createStore().controller.endpoints.named('Todo.update')).toEqual([]);
+      expect(controller.endpoints?.named('Todo.update')).toEqual([Todos.update]);
+    expect(createStore().controller.endpoints?.named('Todo.update')).toEqual([]);
   });
 
   it('prefer the endpoint that ran to its definition at the same path', () => {
@@ -33,7 +33,7 @@ describe('the endpoints a store knows by name', () => {
     const withHeaders = Todos.update.extend({ getHeaders: () => ({ 'x-app': '1' }) });
     const { controller } = createStore({ resources: [Todos] });
     controller.setResponse(withHeaders, { id: 1 }, {}, { id: 1, title: 'one' });
-    expect(controller.endpoints.named('Todo.update')).toEqual([withHeaders]);
+    expect(controller.endpoints?.named('Todo.update')).toEqual([withHeaders]);
   });
 
   it('refuses, naming it, a resource that holds no endpoint', () => {

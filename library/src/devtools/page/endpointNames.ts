@@ -41,11 +41,11 @@ export class EndpointNames {
       if (endpoint) return { endpoint };
     }
     return {
-      problem: `unknown endpoint "${name}": it has not run in this store, nor any endpoint of its resource; give its resource to createStore({ resources })`,
+      problem: `unknown endpoint "${name}": no endpoint of its resource ran in this store, and it was not given to createStore({ resources })`,
     };
   }
 
   private known(name: string): readonly EndpointInterface[] {
-    return this.controller.endpoints.named(name);
+    return this.controller.endpoints?.named(name) ?? [];
   }
 }
