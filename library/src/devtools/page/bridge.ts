@@ -293,7 +293,6 @@ class DevtoolsBridge implements DevtoolsConnection {
   }
 
   private readonly observe = ({ action, changes, view }: StoreRecord): void => {
-    // A replay finds endpoints by name: every endpoint that ran can be replayed.
     const facts = factsOf(action, changes, this.state, view);
     this.describer.note(action, changes, facts.kept);
     // An `apply` replay runs synchronously; a `send` waits for the server, so a click in that
