@@ -15,10 +15,12 @@ export const LIBRARY_DIR = 'dist/library';
 /** The package's entry points (package.json `exports`), as built. */
 const ENTRY_POINTS = ['index.js', 'react/index.js', 'devtools/index.js'];
 
+/** The module that reads the library's version from package.json. */
+const VERSION_MODULE = 'library/src/devtools/page/version.ts';
+
 /** Writes the library's modules, without declarations, to `outdir`. */
 export async function buildLibraryModules(outdir = LIBRARY_DIR) {
-  await build({
-    entryPoints: ['library/src/**/*.ts', 'library/src/**/*.tsx'],
+  const options = {
     outdir,
     outbase: 'library/src',
     format: 'esm',
@@ -26,7 +28,14 @@ export async function buildLibraryModules(outdir = LIBRARY_DIR) {
     target: 'es2022',
     sourcemap: true,
     logLevel: 'warning',
+  };
+  await build({
+    ...options,
+    entryPoints: ['library/src/**/*.ts', 'library/src/**/*.tsx'],
   });
+  // Again, bundled: the version is inlined, not an import of package.json (which an app would
+  // bundle whole, and which a module of the package cannot import without an import attribute).
+  await build({ ...options, entryPoints: [VERSION_MODULE], bundle: true });
 }
 
 /** Builds the library; resolves with its entry points' files. */

@@ -2,16 +2,16 @@ import {
   Endpoint,
   type EndpointOptions,
   Entity,
-  emptyTables,
-  MemberList,
   type NormalizedTables,
   type NormalizeOptions,
   normalize,
-  PersistentMap,
   type Schema,
   schema,
   type Tables,
 } from '../src/index.js';
+import { MemberList } from '../src/normalize/memberList.js';
+import { PersistentMap } from '../src/normalize/persistentMap.js';
+import { emptyTables } from '../src/normalize/tables.js';
 
 /** Shared test entities and helpers. Keep these exports stable: other test files import them. */
 

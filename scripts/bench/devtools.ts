@@ -16,15 +16,13 @@
  * change's action, change-set and state), in a 10k and a 100k store (goal ≤ 4 KB at 100k).
  */
 import { spawnSync } from 'node:child_process';
+import { connectDevtools, type DevtoolsConnection } from '../../library/src/devtools/index.js';
+import { DEFAULT_RING_SIZE, DEFAULT_STATES_KEPT } from '../../library/src/devtools/page/bridge.js';
 import {
-  connectDevtools,
-  type DevtoolsConnection,
   type EventsMessage,
   extensionCommand,
-  isPageMessage,
-  parseEvents,
-} from '../../library/src/devtools/index.js';
-import { DEFAULT_RING_SIZE, DEFAULT_STATES_KEPT } from '../../library/src/devtools/page/bridge.js';
+} from '../../library/src/devtools/protocol/messages.js';
+import { isPageMessage, parseEvents } from '../../library/src/devtools/protocol/validate.js';
 import { createStore, Endpoint, Entity, type Store } from '../../library/src/index.js';
 import { oursWith } from './contenders/ours.js';
 import type { Contender } from './contenders/types.js';

@@ -146,9 +146,9 @@ describe('Collections view', () => {
     openRow('all (no arguments)');
     expect(memberPks()).toEqual(['4', '3']);
     const note = latestChange().textContent ?? '';
-    expect(note).toMatch(/pushed optimistic-\d+ at the end \(2 → 3\)/);
+    expect(note).toMatch(/pushed optimistic-\d+-\d+ at the end \(2 → 3\)/);
     expect(note).toMatch(
-      /Rolled back at #\d+: the server refused it, so optimistic-\d+ left again \(3 → 2\)/,
+      /Rolled back at #\d+: the server refused it, so optimistic-\d+-\d+ left again \(3 → 2\)/,
     );
     // Nothing is highlighted as pushed: the pushed member is gone.
     expect(members().filter((option) => option.classList.contains('is-changed'))).toHaveLength(0);

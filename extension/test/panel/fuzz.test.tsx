@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encode, isPageMessage } from '../../../library/src/devtools/index.js';
+import { encode } from '../../../library/src/devtools/page/encode.js';
+import { isPageMessage } from '../../../library/src/devtools/protocol/validate.js';
 import { plain } from '../../../library/test/fixtures.js';
 import { isCollectionKey } from '../../src/panel/model.js';
 import { PageForger } from '../support/forger.js';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { encode } from '../../../library/src/devtools/index.js';
+import { encode } from '../../../library/src/devtools/page/encode.js';
 import {
   type Encoded,
   MAX_VALUE_DEPTH,
@@ -592,7 +592,9 @@ describe('Recorder view: replay', () => {
     expect(
       within(screen.getByRole('list', { name: 'Failed mutations' })).getByRole('listitem')
         .textContent,
-    ).toBe('#2 Nope.create: unknown endpoint "Nope.create": is the code that defines it loaded?');
+    ).toBe(
+      '#2 Nope.create: unknown endpoint "Nope.create": no endpoint of its resource ran in this store, and it was not given to createStore({ resources })',
+    );
     expect(rows().map((row) => row.querySelector('.badge')?.textContent ?? '')).toEqual([
       'ok',
       'error',
@@ -635,7 +637,7 @@ describe('Recorder view: replay', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      '#1 Nope.create: unknown endpoint "Nope.create": is the code that defines it loaded?',
+      '#1 Nope.create: unknown endpoint "Nope.create": no endpoint of its resource ran in this store, and it was not given to createStore({ resources })',
       '#2 Todo.delete: no recorded response to apply',
     ]);
   });

@@ -3,9 +3,9 @@ import {
   connectDevtools,
   type DevtoolsConnection,
   type DevtoolsOptions,
-  type Encoded,
-  encode,
 } from '../../../library/src/devtools/index.js';
+import { encode } from '../../../library/src/devtools/page/encode.js';
+import type { Encoded } from '../../../library/src/devtools/protocol/messages.js';
 import { createStore, Endpoint, Entity, type Store, schema } from '../../../library/src/index.js';
 import { plain } from '../../../library/test/fixtures.js';
 import { Router } from '../../src/background/router.js';

@@ -1,10 +1,10 @@
+// What an app calls: connect a store to the panel, and replay a recorded session (a test fixture).
+// The extension imports the protocol by path (`devtools/protocol/`), not from here.
 export {
   connectDevtools,
   type DevtoolsConnection,
   type DevtoolsOptions,
-  LIBRARY_VERSION,
 } from './page/bridge.js';
-export { decode, type EncodeLimits, encode } from './page/encode.js';
 export {
   type ReplayMode,
   type ReplayOptions,
@@ -12,7 +12,4 @@ export {
   replayMutations,
   replaySession,
 } from './page/replay.js';
-export * from './protocol/effects.js';
-export * from './protocol/messages.js';
-export * from './protocol/session.js';
-export * from './protocol/validate.js';
+export type { Session } from './protocol/session.js';

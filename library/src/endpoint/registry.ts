@@ -1,19 +1,8 @@
+import { pathOf } from './pathOf.js';
 import type { EndpointInterface } from './types.js';
 
-/**
- * Where an endpoint goes, as far as its name leaves it open: a REST endpoint's path ('' for any
- * other endpoint). Endpoints of one name and one path are one endpoint, whose latest version
- * counts (defined again by a hot reload, or made by a hook with other headers); endpoints of one
- * name and two paths are two (a summary entity that shares `static key` with the full one gives
- * both resources a `Todo.update`).
- */
-export function pathOf(endpoint: EndpointInterface): string {
-  const path = (endpoint as { path?: unknown }).path;
-  return typeof path === 'string' ? path : '';
-}
-
 /** Endpoints by name, then path (see pathOf): the latest of each. */
-export class EndpointsByName {
+class EndpointsByName {
   private readonly byName = new Map<string, Map<string, EndpointInterface>>();
 
   add(endpoint: EndpointInterface): void {
@@ -32,19 +21,84 @@ export class EndpointsByName {
   }
 }
 
-/**
- * The endpoints createResource defined, so that a recorded mutation ("Todo.getList.push") can run
- * in a store it never ran in (a page just loaded, a test replaying a session). Kept in the module,
- * as the resources themselves are: they are code, the same for every store. What ran in a store
- * is the store's own (see the devtools' EndpointNames).
- */
-const defined = new EndpointsByName();
+/** The property under which each endpoint of a resource holds the list of them all. */
+const RESOURCE = Symbol('restlens.resource');
 
-export function registerEndpoint(endpoint: EndpointInterface): void {
-  defined.add(endpoint);
+type InResource = EndpointInterface & { readonly [RESOURCE]?: readonly EndpointInterface[] };
+
+/**
+ * Gives each of a resource's endpoints the list of them all (createResource calls it): a store
+ * that runs one of them knows the others by name, for a replay of a mutation recorded elsewhere.
+ * The list is data on the resource's own objects, shared by no store until one runs it.
+ */
+export function linkResource(endpoints: readonly EndpointInterface[]): void {
+  // An endpoint that `extend` kept for another resource stays linked to the first one's too.
+  const all = Object.freeze([...new Set([...endpoints, ...endpoints.flatMap(resourceOf)])]);
+  for (const endpoint of endpoints)
+    Object.defineProperty(endpoint, RESOURCE, { value: all, configurable: true });
 }
 
-/** The endpoints defined under this name, one per path. */
-export function definedEndpoints(name: string): readonly EndpointInterface[] {
-  return defined.named(name);
+/** The endpoints of the resource `endpoint` belongs to (see linkResource); empty for others. */
+export function resourceOf(endpoint: EndpointInterface): readonly EndpointInterface[] {
+  return (endpoint as InResource)[RESOURCE] ?? [];
+}
+
+function isEndpoint(value: unknown): value is EndpointInterface {
+  return (
+    typeof value === 'function' &&
+    typeof (value as Partial<EndpointInterface>).key === 'function' &&
+    typeof value.name === 'string'
+  );
+}
+
+/**
+ * The endpoints one store knows by name, so that a recorded mutation ("Todo.getList.push") can
+ * run in it: those that ran in it, the other endpoints of their resources, and the resources the
+ * app gave the store (`createStore({ resources })`). Each store has its own: two stores share
+ * only the resources given to both.
+ */
+export class EndpointRegistry {
+  /** The endpoints that ran in the store, the latest of each name and path. */
+  private readonly ran = new EndpointsByName();
+  /** The endpoints of the resources the store knows, as they were defined. */
+  private readonly defined = new EndpointsByName();
+  /** The resources whose endpoints `defined` holds. */
+  private readonly resources = new WeakSet<readonly EndpointInterface[]>();
+
+  /** Notes an endpoint that ran in the store (a replay runs it rather than its definition). */
+  noteRan(endpoint: EndpointInterface): void {
+    this.ran.add(endpoint);
+    this.addResource(resourceOf(endpoint));
+  }
+
+  /**
+   * Adds the endpoints of `resource`: a resource (an object of endpoints, as createResource
+   * builds it) or one endpoint. Throws, naming `what`, when it holds no endpoint.
+   */
+  add(resource: object, what: string): void {
+    const endpoints = isEndpoint(resource)
+      ? [resource]
+      : Object.values(resource).filter((value) => isEndpoint(value));
+    if (endpoints.length === 0) {
+      throw new TypeError(`${what} is neither a resource nor an endpoint: it holds no endpoint`);
+    }
+    for (const endpoint of endpoints) {
+      const linked = resourceOf(endpoint);
+      if (linked.length > 0) this.addResource(linked);
+      else this.defined.add(endpoint);
+    }
+  }
+
+  /** The endpoints of this name, one per path: the one that ran last, else its definition. */
+  named(name: string): EndpointInterface[] {
+    const ran = this.ran.named(name);
+    const paths = new Set(ran.map(pathOf));
+    return [...ran, ...this.defined.named(name).filter((endpoint) => !paths.has(pathOf(endpoint)))];
+  }
+
+  private addResource(endpoints: readonly EndpointInterface[]): void {
+    if (endpoints.length === 0 || this.resources.has(endpoints)) return;
+    this.resources.add(endpoints);
+    for (const endpoint of endpoints) this.defined.add(endpoint);
+  }
 }

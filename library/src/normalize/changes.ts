@@ -1,4 +1,4 @@
-import type { InsertKind } from '../schema/Collection.js';
+import type { CollectionChangeKind } from './changeKinds.js';
 
 /**
  * What one action did to the store, in the user's terms: the change-set. The reducer makes one
@@ -59,10 +59,8 @@ export interface CollectionChange {
   collection: string;
   /** The row: its serialized filtering arguments, e.g. `{"userId":"1"}`. */
   row: string;
-  /** How: an add (`push`, `unshift`, `page-merge`, a custom `add`), a fetch of the whole list
-   * (`replace`), a member invalidated (`invalidate`), or taken out of the list while it lives on
-   * (`remove`: `Collection.remove`, and the list a `Collection.move` took it from). */
-  kind: InsertKind | 'replace' | 'invalidate' | 'remove';
+  /** How (see COLLECTION_CHANGE_KINDS). */
+  kind: CollectionChangeKind;
   lengthBefore: number;
   lengthAfter: number;
   /** The pks that went in, as runs of neighbours (one run for a push or a page). */

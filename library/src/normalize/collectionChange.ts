@@ -9,7 +9,7 @@ import type { MemberList } from './memberList.js';
  * change is read off the incoming pks in O(incoming). A replaced list, or a custom merge, is
  * compared with the list before.
  */
-export function describeCollectionChange(
+export function collectionChangeOf(
   collection: string,
   row: string,
   kind: CollectionChange['kind'],

@@ -9,18 +9,14 @@ export type {
   ResultChange,
 } from './changes.js';
 export { denormalize, MemoCache } from './denormalize.js';
-export { MemberList } from './memberList.js';
 export {
-  MAX_NESTING,
   type NormalizeOptions,
   type NormalizeResult,
   normalize,
 } from './normalize.js';
-export { MapDraft, PersistentMap } from './persistentMap.js';
-export {
-  type EntityMeta,
-  emptyTables,
-  type NormalizedTables,
-  type Table,
-  type Tables,
+export type {
+  EntityMeta,
+  NormalizedTables,
+  Table,
+  Tables,
 } from './tables.js';

@@ -5,7 +5,7 @@ import { RowsByFilter } from '../schema/rowArgs.js';
 import type { CollectionTable, EntityStatics, NormalizeContext } from '../schema/types.js';
 import { parseUnionRef, unionRef } from '../schema/Union.js';
 import type { ChangeRecorder, CollectionChange, FieldChange } from './changes.js';
-import { describeCollectionChange } from './collectionChange.js';
+import { collectionChangeOf } from './collectionChange.js';
 import { MemberList } from './memberList.js';
 import { freezeInDevelopment, ownValue } from './ownValues.js';
 import type { MapDraft } from './persistentMap.js';
@@ -102,6 +102,8 @@ class NormalizeRun implements NormalizeContext {
    * the first such entity: most responses meet none.
    */
   private keptDeleted: Set<string> | undefined;
+  /** How many entities of this response were given a placeholder pk. */
+  private placeholders = 0;
 
   /**
    * The meta of the rows this response deletes: a delete is as new as the moment it is stored,
@@ -129,6 +131,12 @@ class NormalizeRun implements NormalizeContext {
     this.optimistic = options.optimistic ?? false;
     const now = Date.now();
     this.meta = options.meta ?? { date: now, fetchedAt: now, expiresAt: now };
+  }
+
+  placeholderPk(): string {
+    const { requestId } = this.meta;
+    const count = ++this.placeholders;
+    return requestId === undefined ? `optimistic-${count}` : `optimistic-${requestId}-${count}`;
   }
 
   finish(): NormalizedTables {
@@ -320,11 +328,11 @@ class NormalizeRun implements NormalizeContext {
     if (before !== undefined && (members === before || sameMembers(before, members))) {
       if (this.changes && kind !== 'replace')
         this.changes.collectionChanged(
-          describeCollectionChange(collectionKey, rowPk, kind, before, members, incoming),
+          collectionChangeOf(collectionKey, rowPk, kind, before, members, incoming),
         );
       return;
     }
-    const change = describeCollectionChange(collectionKey, rowPk, kind, before, members, incoming);
+    const change = collectionChangeOf(collectionKey, rowPk, kind, before, members, incoming);
     this.entities.set(collectionKey, rowPk, members);
     if (before === undefined) {
       const rows = this.rowsByFilter.get(collectionKey) ?? RowsByFilter.empty;

@@ -19,7 +19,7 @@ import {
   NOTHING_READ,
   type Readable,
   type ResponseInfo,
-  readFrom,
+  readStored,
 } from '../store/reading.js';
 import { ExpiryStatus, type State } from '../store/state.js';
 import { pollFrequencyOf } from '../store/subscriptions.js';
@@ -62,7 +62,7 @@ interface LastRead {
  * its state, the endpoint and the key are unchanged: a reader's check reads just before the
  * render it causes, and that render then reads nothing again.
  */
-function read(
+function readingNow(
   last: { current: LastRead | null },
   store: Store,
   endpoint: Readable,
@@ -83,7 +83,7 @@ function read(
     const data = emptyReading(endpoint);
     if (data !== undefined) reading = { ...NOTHING, data };
   } else {
-    const { info, result } = readFrom(store.controller.memo, endpoint, args, key, state);
+    const { info, result } = readStored(store.controller.memo, endpoint, args, key, state);
     reading = { ...info, error: errorOf(state, key), result };
   }
   last.current = { store, state, endpoint, key, reading };
@@ -134,7 +134,7 @@ function useReading(
   const key = useCallKey(hook, endpoint, args);
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const last = useRef<LastRead>(null);
-  const reading = read(last, store, endpoint, args, key);
+  const reading = readingNow(last, store, endpoint, args, key);
   /** What the component shows now (updated at each commit), for checks between renders. */
   const shown = useRef({ store, reading, endpoint, args, key });
   const reader = useRef<Reader | null>(null);
@@ -156,7 +156,7 @@ function useReading(
           args: now,
           key: at,
         } = shown.current;
-        if (!sameReading(before, read(last, from, current, now, at))) rerender();
+        if (!sameReading(before, readingNow(last, from, current, now, at))) rerender();
       },
     };
     // Who reads what, by name, for the devtools (see Readers.namesByKey).

@@ -28,7 +28,6 @@ export {
   NetworkErrorBoundary,
   type NetworkErrorBoundaryProps,
 } from './NetworkErrorBoundary.js';
-export { mountedReaderCounts } from './readers.js';
 export { useCancelling } from './useCancelling.js';
 export { useDebounce } from './useDebounce.js';
 export { useLoading } from './useLoading.js';

@@ -1,5 +1,5 @@
 import { plainBody } from '../endpoint/plainBody.js';
-import { registerEndpoint } from '../endpoint/registry.js';
+import { linkResource } from '../endpoint/registry.js';
 import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
 import { Collection, type CollectionOptions } from '../schema/Collection.js';
 import type { Denormalize } from '../schema/denormalizeTypes.js';
@@ -442,7 +442,8 @@ function withExtend<M extends AnyMembers>(
       setOwn(next, key, (ownMember(members, key) as RestEndpoint).extend(options));
     return withExtend(next, optimistic);
   };
-  registerMembers(members);
+  // Read by the stores' registries of endpoints, which only development builds keep.
+  if (process.env.NODE_ENV !== 'production') linkMembers(members);
   return { ...members, extend: extend as ResourceExtend<M> };
 }
 
@@ -523,13 +524,15 @@ function namedAfterKeys(base: AnyMembers, built: AnyMembers): AnyMembers {
   );
 }
 
-/** Makes every member (and getList's push, unshift, getPage) findable by name for replays. */
-function registerMembers(members: AnyMembers) {
-  for (const member of Object.values(members)) {
-    registerEndpoint(member);
-    if (!findCollection(member.schema) || member.sideEffect) continue;
-    registerEndpoint(member.push);
-    registerEndpoint(member.unshift);
-    if (member.getPage) registerEndpoint(member.getPage);
-  }
+/**
+ * Links every member (and getList's push, unshift, getPage) to the others: a store that runs one
+ * knows them all by name, for replays.
+ */
+function linkMembers(members: AnyMembers) {
+  const endpoints = Object.values(members).flatMap((member) => {
+    if (!findCollection(member.schema) || member.sideEffect) return [member];
+    const adders = [member, member.push, member.unshift];
+    return member.getPage ? [...adders, member.getPage] : adders;
+  });
+  linkResource(endpoints);
 }

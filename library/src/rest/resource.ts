@@ -1,4 +1,4 @@
-import { registerEndpoint } from '../endpoint/registry.js';
+import { linkResource, resourceOf } from '../endpoint/registry.js';
 import type { CollectionOptions } from '../schema/Collection.js';
 import {
   Collection,
@@ -85,8 +85,8 @@ export function resource<const O extends CurrentResourceOptions>(
     },
   ) as unknown as CurrentResource<O>;
   // Found by name, as the other members are, when a recorded move is replayed.
-  registerEndpoint(built.getList.remove);
-  registerEndpoint(built.getList.move);
+  if (process.env.NODE_ENV !== 'production')
+    linkResource([...resourceOf(built.getList), built.getList.remove, built.getList.move]);
   return built;
 }
 

@@ -1,3 +1,4 @@
+import type { InsertKind } from '../normalize/changeKinds.js';
 import { MemberList } from '../normalize/memberList.js';
 import { ArraySchema } from './Array.js';
 import { Recomputed } from './definitions.js';
@@ -28,20 +29,17 @@ export interface CreateCollectionFilter {
   rowArgs?: (...args: readonly unknown[]) => readonly unknown[];
 }
 
-/** How a merge adds to a row: the built-in kinds, or `add` for any other merge. */
-export type InsertKind = 'push' | 'unshift' | 'page-merge' | 'add';
-
 /** Combines a row's members with incoming pks. The result must not hold a pk twice. */
 export type CollectionMerge = ((
   existing: readonly string[],
   incoming: readonly string[],
 ) => string[]) & {
   /**
-   * The built-in merges say what they do: `push` and `page-merge` append the pks the row lacks,
-   * `unshift` prepends them. The store then adds to the row without going through a copy of it,
-   * and the change-set labels the members so. Leave it out for any other merge.
+   * The built-in merges say what they do: `push` appends the pks the row lacks, `unshift`
+   * prepends them. The store then adds to the row without going through a copy of it, and the
+   * change-set labels the members so. Leave it out for any other merge.
    */
-  insertKind?: InsertKind;
+  insertKind?: 'push' | 'unshift';
 };
 
 /** Options of `schema.Collection`: which arguments make a row, and which of them filter. */
@@ -81,12 +79,13 @@ function appendNew(existing: readonly string[], incoming: readonly string[]): st
   return out;
 }
 
-/** A collection's `push`: incoming members go at the end, members already there stay put. */
+/**
+ * A collection's `push`, and the merge of a page (`paginatedMerge`): incoming members go at the
+ * end, each once, and members already there stay put.
+ */
 export const pushMerge: CollectionMerge = Object.assign(
-  (e: readonly string[], i: readonly string[]) => appendNew(e, i),
-  {
-    insertKind: 'push' as const,
-  },
+  (existing: readonly string[], incoming: readonly string[]) => appendNew(existing, incoming),
+  { insertKind: 'push' as const },
 );
 
 /** A collection's `unshift`: incoming members go at the start, members already there stay put. */
@@ -98,11 +97,11 @@ export const unshiftMerge: CollectionMerge = Object.assign(
   { insertKind: 'unshift' as const },
 );
 
-/** Appends a page: only pks not already in the list, and each once even if the page repeats it. */
-export const paginatedMerge: CollectionMerge = Object.assign(
-  (e: readonly string[], i: readonly string[]) => appendNew(e, i),
-  { insertKind: 'page-merge' as const },
-);
+/**
+ * Appends a page: only pks not already in the list, each once. `pushMerge` itself: the change-set
+ * calls it a `page-merge` when it fills the one row of a paginated add (see `paginatedFilter`).
+ */
+export const paginatedMerge: CollectionMerge = pushMerge;
 
 /** A page belongs to the list stored under the same arguments without the cursor. */
 export function paginatedFilter(
@@ -387,7 +386,7 @@ export class CollectionAdder<
     const incoming = entityRefs(
       this.collection.schema.normalize(single ? [input] : input, parent, key, ctx),
     );
-    const kind = this.merge.insertKind ?? 'add';
+    const kind = this.insertKind();
     const table = this.collection.table;
     const add = (rowPk: string) => {
       const existing =
@@ -416,11 +415,16 @@ export class CollectionAdder<
     return ctx.rowKeys(key).filter((rowPk) => filter(parseRowArgs(rowPk)));
   }
 
+  /** What the change-set calls this add: a page fills the one row of its paginated add. */
+  protected insertKind(): InsertKind {
+    const { insertKind = 'add' } = this.merge;
+    return insertKind === 'push' && this.createFilter?.rowArgs ? 'page-merge' : insertKind;
+  }
+
   /** A row's members with `incoming` merged in: the built-in merges add without a copy. */
   protected merged(existing: MemberList, incoming: readonly string[]): MemberList {
     switch (this.merge.insertKind) {
       case 'push':
-      case 'page-merge':
         return existing.append(incoming);
       case 'unshift':
         return existing.prepend(incoming);

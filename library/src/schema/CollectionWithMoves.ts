@@ -154,13 +154,9 @@ export class CollectionMover<S extends CollectionSchema = any> extends Collectio
         if (stays(parseRowArgs(rowPk))) continue;
         const existing =
           (ctx.getRow(table.key, rowPk) as MemberList | undefined) ?? MemberList.empty();
-        ctx.writeCollectionRow(
-          table,
-          rowPk,
-          this.merged(existing, [member]),
-          this.merge.insertKind ?? 'add',
-          [member],
-        );
+        ctx.writeCollectionRow(table, rowPk, this.merged(existing, [member]), this.insertKind(), [
+          member,
+        ]);
       }
     });
     return single ? moved[0] : moved;

@@ -4,8 +4,6 @@ import { describeValue, getOwn, SchemaError, setOwn } from './describe.js';
 import { INVALID, type Invalid, isInvalid } from './invalid.js';
 import type { DenormalizeContext, EntityStatics, NormalizeContext, QueryContext } from './types.js';
 
-let optimisticPkCount = 0;
-
 /**
  * The base class of every entity. Declare the fields with defaults and a `pk()`:
  *
@@ -237,7 +235,7 @@ export abstract class Entity {
           input,
         );
       }
-      pk = `optimistic-${++optimisticPkCount}`;
+      pk = ctx.placeholderPk();
     }
     // Met inside itself (a cycle, as in a read written back): it is stored where met first.
     if (!ctx.enterEntity(input)) return pk;

@@ -55,8 +55,12 @@ export function serializeRowArgs(args: Record<string, unknown> | undefined): str
   return JSON.stringify(row);
 }
 
-/** Parsed row keys; bounded, since apps with free-text filters make new rows all the time. */
-const parsedRows = new Map<string, Record<string, string>>();
+/**
+ * Parsed row keys; bounded, since apps with free-text filters make new rows all the time. A memo
+ * of a pure function of the key: each parse is frozen, so stores and filters that read one share
+ * nothing they could change.
+ */
+const parsedRows = new Map<string, Readonly<Record<string, string>>>();
 const MAX_PARSED_ROWS = 10_000;
 
 /** A row's filtering arguments, from its key. */
@@ -64,7 +68,7 @@ export function parseRowArgs(rowPk: string): Readonly<Record<string, string>> {
   let parsed = parsedRows.get(rowPk);
   if (!parsed) {
     if (parsedRows.size >= MAX_PARSED_ROWS) parsedRows.clear();
-    parsed = JSON.parse(rowPk) as Record<string, string>;
+    parsed = Object.freeze(JSON.parse(rowPk) as Record<string, string>);
     parsedRows.set(rowPk, parsed);
   }
   return parsed;

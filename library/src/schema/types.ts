@@ -1,6 +1,6 @@
+import type { CollectionChangeKind } from '../normalize/changeKinds.js';
 import type { MemberList } from '../normalize/memberList.js';
 import type { EntityMeta, Table } from '../normalize/tables.js';
-import type { InsertKind } from './Collection.js';
 import type { Invalid } from './invalid.js';
 
 /** What a schema's `normalize` is given: the arguments of the call and access to the tables. */
@@ -9,6 +9,11 @@ export interface NormalizeContext {
   readonly args: readonly unknown[];
   /** True while normalizing an optimistic response: created entities may lack a pk. */
   readonly optimistic: boolean;
+  /**
+   * A pk for an entity of an optimistic response that has none yet: unique in the store (it
+   * names the request), and the same each time the response is applied again.
+   */
+  placeholderPk(): string;
   /** Normalizes a nested value with its schema. */
   visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown;
   /**
@@ -55,7 +60,7 @@ export interface NormalizeContext {
     collection: CollectionTable,
     rowPk: string,
     members: MemberList,
-    kind: InsertKind | 'replace' | 'invalidate' | 'remove',
+    kind: CollectionChangeKind,
     incoming: readonly string[],
   ): void;
 }

@@ -1,6 +1,7 @@
 import type { Index, IndexedEntity } from '../endpoint/Index.js';
 import { plainBody } from '../endpoint/plainBody.js';
 import type { Query } from '../endpoint/Query.js';
+import type { EndpointRegistry } from '../endpoint/registry.js';
 import {
   AbortOptimistic,
   type EndpointInterface,
@@ -29,7 +30,7 @@ import {
   queryContext,
   type Readable,
   type ResponseInfo,
-  readResult,
+  readStored,
 } from './reading.js';
 import { SharedRequest } from './sharedRequest.js';
 import { ExpiryStatus, type State } from './state.js';
@@ -133,6 +134,8 @@ export interface StoreAccess {
   /** Runs an action through the store; returns what it did. */
   dispatch(action: Action): ChangeSet;
   getState(): State;
+  /** The endpoints the store knows by name (development builds only). */
+  endpoints: EndpointRegistry | undefined;
 }
 
 const DEFAULT_DATA_EXPIRY = 60_000;
@@ -198,9 +201,17 @@ export class Controller {
    */
   private sequence: number;
 
+  /**
+   * The endpoints this store knows by name (those that ran in it, their resources' others, and
+   * the resources given to createStore): a replay of a recorded session finds its endpoints here.
+   * Undefined in production builds, which leave the devtools out.
+   */
+  readonly endpoints: EndpointRegistry | undefined;
+
   constructor(private readonly store: StoreAccess) {
     // A store started from another's state numbers on after everything that state holds.
     this.sequence = store.getState().sequence;
+    this.endpoints = store.endpoints;
   }
 
   /** The state components see: committed data plus pending optimistic responses. */
@@ -501,7 +512,7 @@ export class Controller {
     const { args, state } = argsAndStateOf(caller, argsAndState);
     if (args[0] === null) return nothingRead(endpoint) as ResponseInfo<never>;
     const key = keyOf(caller, endpoint, args);
-    return readResult(this.memo, endpoint, args, key, state) as ResponseInfo<never>;
+    return readStored(this.memo, endpoint, args, key, state).info as ResponseInfo<never>;
   }
 
   /** The error to show for a result: hard errors always, soft ones only when there is no data. */
@@ -553,7 +564,7 @@ export class Controller {
     const { args, state } = argsAndStateOf(caller, argsAndState);
     // A Query is read as useQuery reads it: its process over the reading of its schema.
     if (isQuery(schema))
-      return readResult(this.memo, schema, args, schema.key(...args), state).data;
+      return readStored(this.memo, schema, args, schema.key(...args), state).info.data;
     const result = schemaOf(schema)?.queryKey?.(args, queryContext(state));
     if (result === undefined) return undefined;
     const data = this.memo.denormalize(schema, result, state.entities, args);

@@ -1,3 +1,4 @@
+import { EndpointRegistry } from '../endpoint/registry.js';
 import { ChangeRecorder, type ChangeSet } from '../normalize/changes.js';
 import { PersistentMap } from '../normalize/persistentMap.js';
 import type { Action } from './actions.js';
@@ -15,6 +16,13 @@ export interface StoreOptions {
    * data-client's `CacheProvider` takes one).
    */
   Controller?: typeof Controller;
+  /**
+   * Resources (or endpoints) whose recorded mutations a replay may run in this store before any
+   * of their endpoints ran in it: a page just loaded, a test replaying a session. The endpoints
+   * that run in the store, and the other endpoints of their resources, it knows by itself.
+   * Development builds only, as the devtools: a production build ignores it.
+   */
+  resources?: readonly object[];
 }
 
 /** One change, as an observer sees it. */
@@ -74,9 +82,14 @@ export function createStore(options: StoreOptions = {}): Store {
   let optimisticallyApplied: ChangeSet | undefined;
   const listeners = new Set<() => void>();
   const observers = new Set<(record: StoreRecord) => void>();
+  // Development builds only, as the devtools that replay by name: production leaves it all out.
+  const endpoints =
+    process.env.NODE_ENV !== 'production' ? knownEndpoints(options.resources) : undefined;
 
   const dispatch = (action: Action): ChangeSet => {
     if (process.env.NODE_ENV !== 'production') controller.causes?.attach(action);
+    if (endpoints && (action.type === 'fetch' || action.type === 'setResponse'))
+      endpoints.noteRan(action.endpoint);
     const before = committed;
     const reduced = reduce(before, action);
     if (reduced.state === before) return reduced.changes;
@@ -103,7 +116,7 @@ export function createStore(options: StoreOptions = {}): Store {
     return changes;
   };
   const getState = () => view;
-  const controller = new (options.Controller ?? Controller)({ dispatch, getState });
+  const controller = new (options.Controller ?? Controller)({ dispatch, getState, endpoints });
   if (process.env.NODE_ENV !== 'production') {
     controller.causes = new CallCauses();
     controller.causes.wrap(controller);
@@ -122,6 +135,14 @@ export function createStore(options: StoreOptions = {}): Store {
       return () => observers.delete(observer);
     },
   };
+}
+
+/** A registry of the endpoints in `resources` (see StoreOptions.resources). */
+function knownEndpoints(resources: readonly object[] = []): EndpointRegistry {
+  const endpoints = new EndpointRegistry();
+  for (const [index, resource] of resources.entries())
+    endpoints.add(resource, `createStore: resources[${index}]`);
+  return endpoints;
 }
 
 /**

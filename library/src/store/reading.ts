@@ -31,7 +31,7 @@ export type Readable = Pick<EndpointInterface, 'key' | 'schema' | 'sideEffect' |
  * A read, with the normalized result its data was read from (undefined without data): a hook
  * looks up what it depends on from it (`memo.dependenciesOf`) when it registers.
  */
-export interface ReadFrom {
+export interface StoredReading {
   info: ResponseInfo<unknown>;
   result: unknown;
 }
@@ -73,25 +73,15 @@ export function assertFetchable(
 /**
  * The stored result of `endpoint(...args)`, whose key is `key`, as a component sees it. Results
  * the store does not hold may still be found from the tables (`get({ id })` of a stored entity).
+ * Returned with the normalized result it was read from.
  */
-export function readResult(
+export function readStored(
   memo: MemoCache,
   endpoint: Readable,
   args: readonly unknown[],
   key: string,
   state: State,
-): ResponseInfo<unknown> {
-  return readFrom(memo, endpoint, args, key, state).info;
-}
-
-/** `readResult` and the normalized result it was read from. */
-export function readFrom(
-  memo: MemoCache,
-  endpoint: Readable,
-  args: readonly unknown[],
-  key: string,
-  state: State,
-): ReadFrom {
+): StoredReading {
   const meta = state.meta.get(key);
   let result = state.endpoints.get(key);
   let expiresAt = meta?.expiresAt ?? 0;

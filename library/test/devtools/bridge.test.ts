@@ -2,13 +2,13 @@
 import { cleanup, render } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectDevtools, type DevtoolsConnection } from '../../src/devtools/index.js';
+import { encode } from '../../src/devtools/page/encode.js';
+import { RELAY_MESSAGE_LENGTH } from '../../src/devtools/page/snapshot.js';
+import { LIBRARY_VERSION } from '../../src/devtools/page/version.js';
+import type { StoreEvent } from '../../src/devtools/protocol/effects.js';
 import {
-  connectDevtools,
-  type DevtoolsConnection,
   type EventsMessage,
-  encode,
-  isPageMessage,
-  LIBRARY_VERSION,
   MAX_MESSAGE_LENGTH,
   MAX_ROWS_PER_REQUEST,
   type PageMessage,
@@ -16,10 +16,9 @@ import {
   PROTOCOL_VERSION,
   SNAPSHOT_CHUNK_LENGTH,
   type SnapshotState,
-  type StoreEvent,
   TIMELINE_LENGTH,
-} from '../../src/devtools/index.js';
-import { RELAY_MESSAGE_LENGTH } from '../../src/devtools/page/snapshot.js';
+} from '../../src/devtools/protocol/messages.js';
+import { isPageMessage } from '../../src/devtools/protocol/validate.js';
 import { createStore, Endpoint, Entity, type Store, schema } from '../../src/index.js';
 import { DataProvider } from '../../src/react/index.js';
 import { endpoint, plain, Todo, todoList } from '../fixtures.js';

@@ -1,16 +1,17 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectDevtools, type DevtoolsConnection } from '../../src/devtools/index.js';
 import {
   type CommandErrorMessage,
-  connectDevtools,
-  type DevtoolsConnection,
   extensionCommand,
+  MAX_MESSAGE_LENGTH,
+  pageMessage,
+} from '../../src/devtools/protocol/messages.js';
+import {
   inspectorCommandRefusal,
   isExtensionCommand,
   isPageMessage,
-  MAX_MESSAGE_LENGTH,
-  pageMessage,
-} from '../../src/devtools/index.js';
+} from '../../src/devtools/protocol/validate.js';
 import { createResource, createStore, type Store } from '../../src/index.js';
 import { Todo } from '../fixtures.js';
 import { dispatchFrom, nextTask, PanelStandIn } from './support.js';

@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   connectDevtools,
   type DevtoolsConnection,
-  encode,
-  type RecordedMutation,
   replayMutations,
-  type StoreEvent,
 } from '../../src/devtools/index.js';
-import { endpointNamesOf } from '../../src/devtools/page/endpointNames.js';
+import { encode } from '../../src/devtools/page/encode.js';
+import { EndpointNames } from '../../src/devtools/page/endpointNames.js';
+import type { StoreEvent } from '../../src/devtools/protocol/effects.js';
+import type { RecordedMutation } from '../../src/devtools/protocol/messages.js';
 import { createResource, createStore, Endpoint, isInvalid, type Store } from '../../src/index.js';
 import { plain, Todo } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
@@ -220,9 +220,10 @@ describe('replay apply', () => {
       name: 'customGetTodo',
       schema: Todo,
     });
-    const names = endpointNamesOf(store.controller);
+    const names = new EndpointNames(store.controller);
     expect(names.find('customGetTodo')).toEqual({
-      problem: 'unknown endpoint "customGetTodo": is the code that defines it loaded?',
+      problem:
+        'unknown endpoint "customGetTodo": no endpoint of its resource ran in this store, and it was not given to createStore({ resources })',
     });
     await store.controller.fetch(custom, { id: 5 });
     expect(names.find('customGetTodo')).toEqual({ endpoint: custom });

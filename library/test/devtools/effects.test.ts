@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  connectDevtools,
-  type DevtoolsConnection,
-  type Encoded,
-  type StoreEvent,
-} from '../../src/devtools/index.js';
+import { connectDevtools, type DevtoolsConnection } from '../../src/devtools/index.js';
+import type { StoreEvent } from '../../src/devtools/protocol/effects.js';
+import type { Encoded } from '../../src/devtools/protocol/messages.js';
 import {
   createResource,
   createStore,

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { decode, type Encoded, encode, TRUNCATED_FIELDS } from '../../src/devtools/index.js';
+import { decode, encode } from '../../src/devtools/page/encode.js';
+import { type Encoded, TRUNCATED_FIELDS } from '../../src/devtools/protocol/messages.js';
 
 /** The encoded form survives JSON (what postMessage relays through the extension carry). */
 function overJson(value: unknown): Encoded {

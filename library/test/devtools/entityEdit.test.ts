@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { connectDevtools, type DevtoolsConnection } from '../../src/devtools/index.js';
 import {
   type CommandErrorMessage,
-  connectDevtools,
-  type DevtoolsConnection,
   extensionCommand,
-} from '../../src/devtools/index.js';
+} from '../../src/devtools/protocol/messages.js';
 import { createResource, createStore, Entity, type Store } from '../../src/index.js';
 import { dispatchFrom, nextTask, PanelStandIn } from './support.js';
 

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectDevtools, type DevtoolsConnection } from '../../src/devtools/index.js';
 import {
-  connectDevtools,
-  type DevtoolsConnection,
   type ExtensionCommandBody,
   extensionCommand,
   MAX_MESSAGE_LENGTH,
   MAX_ROWS_PER_REQUEST,
   PROTOCOL_VERSION,
   pageMessage,
-} from '../../src/devtools/index.js';
+} from '../../src/devtools/protocol/messages.js';
 import { createResource, createStore, type State, type Store } from '../../src/index.js';
 import { Todo } from '../fixtures.js';
 import { collectWindowErrors, dispatchFrom, nextTask, PanelStandIn } from './support.js';

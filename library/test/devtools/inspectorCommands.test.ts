@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectDevtools, type DevtoolsConnection } from '../../src/devtools/index.js';
 import {
   type CommandErrorMessage,
-  connectDevtools,
-  type DevtoolsConnection,
   type ExtensionCommandBody,
   extensionCommand,
   type ReadersMessage,
-} from '../../src/devtools/index.js';
+} from '../../src/devtools/protocol/messages.js';
 import { createResource, createStore, type Store } from '../../src/index.js';
 import { readersOf } from '../../src/react/readers.js';
 import { errorOf } from '../../src/store/reading.js';

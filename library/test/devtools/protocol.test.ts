@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import type { StoreEvent } from '../../src/devtools/protocol/effects.js';
 import {
-  checkSession,
   type EventsMessage,
   extensionCommand,
-  isExtensionCommand,
-  isPageMessage,
   MAX_MESSAGE_LENGTH,
   MAX_ROWS_PER_REQUEST,
   MAX_SNAPSHOT_CHUNKS,
   MAX_VALUE_DEPTH,
   PROTOCOL_VERSION,
   pageMessage,
+} from '../../src/devtools/protocol/messages.js';
+import { checkSession } from '../../src/devtools/protocol/session.js';
+import {
+  isExtensionCommand,
+  isPageMessage,
   parseEvents,
   parseSnapshot,
-  type StoreEvent,
-} from '../../src/devtools/index.js';
+} from '../../src/devtools/protocol/validate.js';
 
 /** The validators of protocol v3, on messages built by hand (the bridge tests cover the page). */
 

@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  connectDevtools,
-  type DevtoolsConnection,
-  type StoreEvent,
-} from '../../src/devtools/index.js';
+import { connectDevtools, type DevtoolsConnection } from '../../src/devtools/index.js';
+import type { StoreEvent } from '../../src/devtools/protocol/effects.js';
 import { createResource, createStore, Entity, type Store, schema } from '../../src/index.js';
 import { effectsOf, PanelStandIn } from './support.js';
 

@@ -3,11 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   connectDevtools,
   type DevtoolsConnection,
-  type RecordedMutation,
   replaySession,
-  SESSION_FORMAT,
-  SESSION_VERSION,
 } from '../../src/devtools/index.js';
+import type { RecordedMutation } from '../../src/devtools/protocol/messages.js';
+import { SESSION_FORMAT, SESSION_VERSION } from '../../src/devtools/protocol/session.js';
 import { createResource, createStore, Endpoint, Entity, type Store } from '../../src/index.js';
 import { Todo, User } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
@@ -81,7 +80,7 @@ describe('endpoints of one name at different paths', () => {
     await store.controller.fetch(Summaries.partialUpdate, { id: 2 }, { title: 'summary' });
     const mutations = recorded();
     server.requests.length = 0;
-    for (const target of [store, createStore()]) {
+    for (const target of [store, createStore({ resources: [Todos, Summaries] })]) {
       const outcomes = await replaySession(target.controller, session(mutations), {
         mode: 'send',
       });
@@ -97,7 +96,7 @@ describe('endpoints of one name at different paths', () => {
 
   it('a bare name they share is refused, naming them, and nothing is sent', async () => {
     const [outcome] = await replaySession(
-      createStore().controller,
+      createStore({ resources: [Todos, Summaries] }).controller,
       session([{ endpoint: 'Todo.partialUpdate', args: [{ id: 1 }, { title: 'which?' }] }]),
       { mode: 'send' },
     );
@@ -117,7 +116,7 @@ describe('names no other endpoint bears', () => {
       { endpoint: 'User.partialUpdate', args: [{ id: 1 }, { name: 'Ada L.' }] },
     ]);
     const [outcome] = await replaySession(
-      createStore().controller,
+      createStore({ resources: [Users] }).controller,
       session([{ endpoint: 'User.partialUpdate', args: [{ id: 2 }, { name: 'Alan T.' }] }]),
       { mode: 'send' },
     );
@@ -140,7 +139,7 @@ describe('names no other endpoint bears', () => {
     });
     expect(elsewhere).toMatchObject({ ok: false, endpoint: 'renameTodo' });
     expect(elsewhere?.error).toBe(
-      'unknown endpoint "renameTodo": is the code that defines it loaded?',
+      'unknown endpoint "renameTodo": no endpoint of its resource ran in this store, and it was not given to createStore({ resources })',
     );
   });
 });

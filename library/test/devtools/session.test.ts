@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replaySession, type Session } from '../../src/devtools/index.js';
+import { encode } from '../../src/devtools/page/encode.js';
 import {
   checkSession,
-  encode,
-  replaySession,
   SESSION_FORMAT,
   SESSION_VERSION,
-  type Session,
-} from '../../src/devtools/index.js';
+} from '../../src/devtools/protocol/session.js';
 import { createResource, createStore, Entity } from '../../src/index.js';
 import { plain } from '../fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
@@ -103,11 +103,47 @@ describe('session format', () => {
   });
 });
 
+describe('session format, described twice', () => {
+  it("checkSession and the JSON Schema name the format's constants alike", () => {
+    expect(schemaFile.properties.format.const).toBe(SESSION_FORMAT);
+    expect(schemaFile.properties.version.const).toBe(SESSION_VERSION);
+  });
+
+  it('checkSession accepts exactly what the JSON Schema accepts', () => {
+    const json = fc.jsonValue({ maxDepth: 3 });
+    const mutation = fc.record(
+      {
+        endpoint: fc.oneof(fc.string({ maxLength: 1030 }), json),
+        args: fc.oneof(fc.array(json, { maxLength: 3 }), json),
+        response: json,
+        time: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), json),
+      },
+      { requiredKeys: [] },
+    );
+    const session = fc.record(
+      {
+        format: fc.constantFrom(SESSION_FORMAT, 'har'),
+        version: fc.constantFrom(SESSION_VERSION, SESSION_VERSION + 1, 0, 1.5, '1'),
+        createdAt: fc.oneof(fc.string(), json),
+        source: fc.oneof(fc.string(), json),
+        mutations: fc.oneof(fc.array(mutation, { maxLength: 4 }), json),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(session, (value) => {
+        expect(checkSession(value).ok).toBe(validateWithSchema(value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('replaySession', () => {
   it('apply: a fresh store ends with the collections the recording produced, without the network', async () => {
-    notes();
+    const Notes = notes();
     const before = server.requests.length;
-    const { controller, getState } = createStore();
+    const { controller, getState } = createStore({ resources: [Notes] });
     const outcomes = await replaySession(controller, recordedSession(), { mode: 'apply' });
     expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true, true]);
     expect(plain(getState().entities.get('[Note]'))).toEqual({ '{}': ['3', '2'] });
@@ -115,20 +151,20 @@ describe('replaySession', () => {
   });
 
   it('applies mutations in the recorded order (reordering changes the result)', async () => {
-    notes();
+    const Notes = notes();
     const session = recordedSession();
     const [list, push, unshift, remove] = session.mutations;
-    const { controller, getState } = createStore();
+    const { controller, getState } = createStore({ resources: [Notes] });
     await replaySession(controller, { ...session, mutations: [list, unshift, push, remove] });
     expect(plain(getState().entities.get('[Note]'))).toEqual({ '{}': ['3', '2'] });
-    const other = createStore();
+    const other = createStore({ resources: [Notes] });
     await replaySession(other.controller, { ...session, mutations: [list, remove, push] });
     expect(plain(other.getState().entities.get('[Note]'))).toEqual({ '{}': ['2'] });
   });
 
   it('send: runs the endpoints again against the server', async () => {
-    notes();
-    const { controller, getState } = createStore();
+    const Notes = notes();
+    const { controller, getState } = createStore({ resources: [Notes] });
     const session: Session = {
       format: SESSION_FORMAT,
       version: SESSION_VERSION,
@@ -151,8 +187,8 @@ describe('replaySession', () => {
   });
 
   it('throws for an invalid session before running anything', async () => {
-    notes();
-    const { controller, getState } = createStore();
+    const Notes = notes();
+    const { controller, getState } = createStore({ resources: [Notes] });
     await expect(replaySession(controller, { ...recordedSession(), version: 3 })).rejects.toThrow(
       /newer RestLens/,
     );
@@ -160,9 +196,9 @@ describe('replaySession', () => {
   });
 
   it('reports an unknown endpoint by name and still applies the others', async () => {
-    notes();
+    const Notes = notes();
     const session = recordedSession();
-    const { controller, getState } = createStore();
+    const { controller, getState } = createStore({ resources: [Notes] });
     const outcomes = await replaySession(controller, {
       ...session,
       mutations: [
@@ -180,8 +216,8 @@ describe('replaySession', () => {
   });
 
   it('names the recorded response when its encoding cannot be read; nothing of it is applied', async () => {
-    notes();
-    const { controller, getState } = createStore();
+    const Notes = notes();
+    const { controller, getState } = createStore({ resources: [Notes] });
     const outcomes = await replaySession(controller, {
       format: SESSION_FORMAT,
       version: SESSION_VERSION,
@@ -203,9 +239,9 @@ describe('replaySession', () => {
   });
 
   it('stops at the first error when asked to', async () => {
-    notes();
+    const Notes = notes();
     const session = recordedSession();
-    const { controller } = createStore();
+    const { controller } = createStore({ resources: [Notes] });
     const outcomes = await replaySession(
       controller,
       {

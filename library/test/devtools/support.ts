@@ -1,18 +1,16 @@
 import { type MockInstance, vi } from 'vitest';
+import type { StoreEvent } from '../../src/devtools/protocol/effects.js';
 import {
   type EventsMessage,
   type ExtensionCommandBody,
   extensionCommand,
   type HelloMessage,
-  isPageMessage,
   type PageMessage,
-  parseEvents,
-  parseMembers,
   type RowsMessage,
   type SnapshotMessage,
   type SnapshotState,
-  type StoreEvent,
-} from '../../src/devtools/index.js';
+} from '../../src/devtools/protocol/messages.js';
+import { isPageMessage, parseEvents, parseMembers } from '../../src/devtools/protocol/validate.js';
 
 /** Shared helpers of the devtools tests (this file holds no tests). */
 

@@ -2,13 +2,9 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  connectDevtools,
-  type DevtoolsConnection,
-  type ReadersMessage,
-  type SearchMessage,
-  type StoreEvent,
-} from '../../src/devtools/index.js';
+import { connectDevtools, type DevtoolsConnection } from '../../src/devtools/index.js';
+import type { StoreEvent } from '../../src/devtools/protocol/effects.js';
+import type { ReadersMessage, SearchMessage } from '../../src/devtools/protocol/messages.js';
 import { createStore, type Store } from '../../src/index.js';
 import { useLive, useSuspense } from '../../src/react/index.js';
 import { serverPerTest } from '../helpers/perTest.js';

@@ -11,12 +11,12 @@ import {
   type EndpointInterface,
   Entity,
   isInvalid,
-  MemberList,
   RestEndpoint,
   type State,
   type Store,
   schema,
 } from '../../src/index.js';
+import { MemberList } from '../../src/normalize/memberList.js';
 
 /**
  * The store's tables keep two indexes so that a write costs what it changes, whatever the number

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildLibrary } from '../../../scripts/build-library.mjs';
 
 interface PackageJson {
+  version: string;
   license: string;
   sideEffects: unknown;
   dependencies?: Record<string, string>;
@@ -123,6 +124,13 @@ describe('npm pack', () => {
         }
       }
     }
+  });
+
+  it("greets the panel with package.json's version, written into the built module", async () => {
+    const versionModule = 'dist/library/devtools/page/version.js';
+    expect(readFileSync(versionModule, 'utf8')).toContain(JSON.stringify(pkg.version));
+    const built = (await import(`../../../${versionModule}`)) as { LIBRARY_VERSION: string };
+    expect(built.LIBRARY_VERSION).toBe(pkg.version);
   });
 
   it('has React as an optional peer that only restlens/react needs, and no side effects', () => {

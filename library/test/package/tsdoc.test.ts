@@ -4,32 +4,11 @@
  */
 import ts from 'typescript';
 import { expect, it } from 'vitest';
-
-const ENTRY_POINTS = [
-  'library/src/index.ts',
-  'library/src/react/index.ts',
-  'library/src/devtools/index.ts',
-];
+import { entryExports } from './entryPoints.js';
 
 function exportsWithoutDocs(): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    'tsconfig.json',
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-      },
-    },
-  );
-  if (!config) throw new Error('tsconfig.json could not be read');
-  const program = ts.createProgram(ENTRY_POINTS, config.options);
-  const checker = program.getTypeChecker();
-  return ENTRY_POINTS.flatMap((entry) => {
-    const source = program.getSourceFile(entry);
-    const module = source && checker.getSymbolAtLocation(source);
-    if (!module) throw new Error(`${entry} is not a module`);
-    return checker.getExportsOfModule(module).flatMap((exported) => {
+  return entryExports().flatMap(({ entry, exports, checker }) =>
+    exports.flatMap((exported) => {
       // A re-export may carry its own comment (`export * as schema`), else the original's counts.
       const documented = [exported];
       if (exported.flags & ts.SymbolFlags.Alias)
@@ -40,8 +19,8 @@ function exportsWithoutDocs(): string[] {
           moduleComment(symbol),
       );
       return summaries.every((summary) => summary === '') ? [`${entry}: ${exported.name}`] : [];
-    });
-  });
+    }),
+  );
 }
 
 /** A module's own doc comment (a namespace export's): the one its file opens with. */

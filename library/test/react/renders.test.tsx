@@ -5,12 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createResource, createStore, hookifyResource, type Store } from '../../src/index.js';
 import {
   DataProvider,
-  mountedReaderCounts,
   useCache,
   useController,
   useDLE,
   useSuspense,
 } from '../../src/react/index.js';
+import { mountedReaderCounts } from '../../src/react/readers.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import type { TodoRecord } from '../helpers/server.js';
 import { Todo, User } from '../rest/support.js';

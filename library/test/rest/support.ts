@@ -1,4 +1,5 @@
-import { createResource, Entity, isInvalid, PersistentMap, type State } from '../../src/index.js';
+import { createResource, Entity, isInvalid, type State } from '../../src/index.js';
+import { PersistentMap } from '../../src/normalize/persistentMap.js';
 import { plain } from '../fixtures.js';
 import type { RecordedRequest, TestServer, TodoRecord } from '../helpers/server.js';
 

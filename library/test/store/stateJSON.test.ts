@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createStore,
   isInvalid,
-  MemberList,
   NetworkError,
   type State,
   schema,
   stateFromJSON,
   stateToJSON,
 } from '../../src/index.js';
+import { MemberList } from '../../src/normalize/memberList.js';
 import { holdingRows } from '../../src/normalize/rowsHolding.js';
 import { endpoint, feedItem, IndexedUser, Note, plain } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';

@@ -162,7 +162,10 @@ export class FakeServer {
 
 /** One page load of the app: its store, connected to the devtools. */
 export class TodoApp {
-  readonly store: Store = createStore();
+  /** Given its resources, as an app whose sessions are replayed on a page just loaded. */
+  readonly store: Store = createStore({
+    resources: [TodoResource, OptimisticTodoResource, UserResource],
+  });
   readonly devtools: DevtoolsConnection;
 
   /** `ringSize`: how many changes the page keeps (for a panel that opens later, or time travel). */

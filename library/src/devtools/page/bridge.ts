@@ -18,7 +18,7 @@ import {
 import { inspectorCommandRefusal, isExtensionCommand } from '../protocol/validate.js';
 import { Describer, type EventLimits, encodeEvent, factsOf, needsSnapshot } from './describe.js';
 import { encode } from './encode.js';
-import { type EndpointNames, endpointNamesOf } from './endpointNames.js';
+import { EndpointNames } from './endpointNames.js';
 import { EntityEditor } from './entityEdit.js';
 import { History, type HistoryEntry } from './history.js';
 import { replayMutations } from './replay.js';
@@ -27,6 +27,7 @@ import { searchEntities } from './search.js';
 import { SlicedWork } from './slices.js';
 import { chunksOf, listParts, RELAY_MESSAGE_LENGTH, snapshotParts } from './snapshot.js';
 import { StaleSources } from './staleSources.js';
+import { LIBRARY_VERSION } from './version.js';
 
 /** Options of `connectDevtools`. */
 export interface DevtoolsOptions {
@@ -74,8 +75,6 @@ export interface DevtoolsConnection {
   disconnect(): void;
 }
 
-/** The library's version, sent to the panel in each store's greeting. */
-export const LIBRARY_VERSION = '0.1.0';
 /** How many recent changes the ring keeps by default, and how many of them keep their state. */
 export const DEFAULT_RING_SIZE = 1000;
 export const DEFAULT_STATES_KEPT = 100;
@@ -95,8 +94,6 @@ const ENVELOPE_LENGTH = 1024;
 const READ_LENGTH = 6 * 1024 * 1024;
 /** Keep each events message around this size (JSON length); see RELAY_MESSAGE_LENGTH. */
 const BATCH_LENGTH = RELAY_MESSAGE_LENGTH;
-
-let storeCount = 0;
 
 /**
  * The random part of a store id. A store's id is what its content script binds its port to, so
@@ -145,7 +142,7 @@ export function connectDevtools(store: Store, options: DevtoolsOptions = {}): De
 
 /** A store's id on the page: unique there, unlikely to repeat after a reload, never guessed. */
 function newStoreId(): string {
-  return `store-${++storeCount}-${randomPart()}`;
+  return `store-${randomPart()}`;
 }
 
 class DevtoolsBridge implements DevtoolsConnection {
@@ -201,7 +198,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
     this.traceAlways = options.traceAlways ?? false;
     this.setTracing(this.traceAlways);
-    this.names = endpointNamesOf(store.controller);
+    this.names = new EndpointNames(store.controller);
     this.describer = new Describer(store.controller, (endpoint) => this.names.nameOf(endpoint));
     this.state = store.getState();
     this.sent = { seq: 0, state: this.state };
@@ -311,13 +308,11 @@ class DevtoolsBridge implements DevtoolsConnection {
   }
 
   private readonly observe = ({ action, changes, view }: StoreRecord): void => {
-    // A replay finds endpoints by name: every endpoint that ran can be replayed.
     const ran = action.type === 'fetch' || action.type === 'setResponse';
-    if (ran) this.names.note(action.endpoint);
     const facts = factsOf(action, changes, this.state, view);
     this.describer.note(action, changes, facts.kept);
     const seq = this.seq + 1;
-    const readers = this.describer.readersOf(changes, view);
+    const readers = this.describer.readerEffects(changes, view);
     const staleSource = this.staleSources.sourceOf(action);
     this.staleSources.note(
       seq,

@@ -208,7 +208,7 @@ export class Describer {
    * whole table) only loses a member; any other result is read in the state after, with the
    * app's own read (which its next render makes anyway): INVALID there, it suspends.
    */
-  readersOf(changes: ChangeSet, after: State): ReaderEffect[] {
+  readerEffects(changes: ChangeSet, after: State): ReaderEffect[] {
     const reached: Reached[] = [];
     const deletedTables: string[] = [];
     for (const { entity, invalidated } of changes.entities) {

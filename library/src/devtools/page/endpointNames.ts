@@ -1,4 +1,4 @@
-import { definedEndpoints, EndpointsByName, pathOf } from '../../endpoint/registry.js';
+import { pathOf } from '../../endpoint/pathOf.js';
 import type { EndpointInterface } from '../../endpoint/types.js';
 import type { Controller } from '../../store/Controller.js';
 
@@ -14,13 +14,7 @@ export type Found = { endpoint: EndpointInterface } | { problem: string };
  * to one path; a bare name shared by several paths is refused, naming them.
  */
 export class EndpointNames {
-  /** The endpoints that ran in the store, the latest of each name and path. */
-  private readonly ran = new EndpointsByName();
-
-  /** Notes an endpoint that ran in the store: a replay runs it rather than its definition. */
-  note(endpoint: EndpointInterface): void {
-    this.ran.add(endpoint);
-  }
+  constructor(private readonly controller: Controller) {}
 
   /** The name `endpoint` is recorded by. */
   nameOf(endpoint: EndpointInterface): string {
@@ -46,25 +40,12 @@ export class EndpointNames {
       const endpoint = this.known(name.slice(0, at)).find((known) => pathOf(known) === path);
       if (endpoint) return { endpoint };
     }
-    return { problem: `unknown endpoint "${name}": is the code that defines it loaded?` };
+    return {
+      problem: `unknown endpoint "${name}": no endpoint of its resource ran in this store, and it was not given to createStore({ resources })`,
+    };
   }
 
-  /** The endpoints of this name, one per path: the one that ran last, else its definition. */
-  private known(name: string): EndpointInterface[] {
-    const ran = this.ran.named(name);
-    const paths = new Set(ran.map(pathOf));
-    return [...ran, ...definedEndpoints(name).filter((endpoint) => !paths.has(pathOf(endpoint)))];
+  private known(name: string): readonly EndpointInterface[] {
+    return this.controller.endpoints?.named(name) ?? [];
   }
-}
-
-const byController = new WeakMap<Controller, EndpointNames>();
-
-/** The names of the endpoints of the store this controller runs. */
-export function endpointNamesOf(controller: Controller): EndpointNames {
-  let names = byController.get(controller);
-  if (!names) {
-    names = new EndpointNames();
-    byController.set(controller, names);
-  }
-  return names;
 }

@@ -6,7 +6,7 @@ import type { Encoded } from '../protocol/messages.js';
 import { checkSession } from '../protocol/session.js';
 import { isRecordedMutation } from '../protocol/validate.js';
 import { decode } from './encode.js';
-import { endpointNamesOf, type Found } from './endpointNames.js';
+import { EndpointNames, type Found } from './endpointNames.js';
 
 /**
  * How a session is replayed: `apply` writes the recorded answers into the store without the
@@ -22,8 +22,9 @@ export interface ReplayOptions {
   /** Stop at the first mutation that fails. */
   stopOnError?: boolean;
   /**
-   * Where endpoints are found by name. By default: among those that ran in the store (while its
-   * devtools were connected) and those createResource defined, by the names they are recorded by.
+   * Where endpoints are found by name. By default: among those the store knows (see
+   * `controller.endpoints`: those that ran in it, the other endpoints of their resources, and
+   * the resources given to `createStore({ resources })`), by the names they are recorded by.
    */
   findEndpoint?: (name: string) => EndpointInterface | undefined;
 }
@@ -41,12 +42,13 @@ export async function replayMutations(
 ): Promise<ReplayOutcome<unknown>[]> {
   const outcomes: ReplayOutcome<unknown>[] = [];
   const { findEndpoint } = options;
+  const names = new EndpointNames(controller);
   const find = findEndpoint
     ? (name: string): Found => {
         const endpoint = findEndpoint(name);
         return endpoint ? { endpoint } : { problem: `unknown endpoint "${name}"` };
       }
-    : (name: string) => endpointNamesOf(controller).find(name);
+    : (name: string) => names.find(name);
   for (const [index, mutation] of mutations.entries()) {
     const outcome = await replayOne(controller, mutation, index, mode, find);
     outcomes.push(outcome);

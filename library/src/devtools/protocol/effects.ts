@@ -17,6 +17,7 @@ import type {
   Invalidation,
   ResultChange,
 } from '../../normalize/changes.js';
+import type { Action } from '../../store/actions.js';
 import type { FetchReason } from '../../store/cause.js';
 import type { Encoded } from './messages.js';
 
@@ -125,15 +126,8 @@ export type Effect<V = Encoded> =
 /** The kinds of effects, by their `type`. */
 export type EffectType = Effect['type'];
 
-/** The kinds of actions an event can describe. */
-export type ActionType =
-  | 'fetch'
-  | 'setResponse'
-  | 'invalidate'
-  | 'invalidateAll'
-  | 'expireAll'
-  | 'reset'
-  | 'replay';
+/** The kinds of actions an event can describe: the store's, and a replay the panel asked for. */
+export type ActionType = Action['type'] | 'replay';
 
 /** One frame of the app's call stack, as the engine wrote it (line and column from 1). */
 export interface TraceFrame {

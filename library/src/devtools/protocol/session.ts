@@ -1,6 +1,7 @@
 /**
  * Recorded sessions: the file the Recorder exports and `replaySession` replays (a session is
- * also a test fixture). `session.schema.json` beside this file describes the same format.
+ * also a test fixture). `session.schema.json` beside this file describes the same format for
+ * other tools; a property test holds `checkSession` to the same answers as that JSON Schema.
  */
 
 import { type Encoded, MAX_VALUE_DEPTH, type RecordedMutation } from './messages.js';
@@ -61,6 +62,10 @@ export function checkSession(value: unknown): SessionCheck {
       ok: false,
       error: `the session is version ${version}, made by a newer RestLens; this one reads version ${SESSION_VERSION}`,
     };
+  }
+  for (const field of ['createdAt', 'source'] as const) {
+    if (file[field] !== undefined && typeof file[field] !== 'string')
+      return { ok: false, error: `the session's "${field}" must be a string` };
   }
   if (!Array.isArray(mutations)) return { ok: false, error: 'the session has no "mutations" list' };
   for (const [index, mutation] of mutations.entries()) {

@@ -7,6 +7,7 @@
  * escape the message listener.
  */
 
+import { COLLECTION_CHANGE_KINDS } from '../../normalize/changeKinds.js';
 import type { EffectType, StoreEvent } from './effects.js';
 import {
   type Encoded,
@@ -181,7 +182,7 @@ const EFFECT_FIELDS: Record<EffectType, Record<string, Check>> = {
   'collection-changed': {
     collection: isString,
     row: isString,
-    kind: isOneOf('push', 'unshift', 'page-merge', 'add', 'replace', 'invalidate', 'remove'),
+    kind: isOneOf(...COLLECTION_CHANGE_KINDS),
     lengthBefore: isNumber,
     lengthAfter: isNumber,
     inserted: isArrayOf(shape({ index: isSeq, pks: isStrings })),
