@@ -56,9 +56,21 @@ describe('Entities view', () => {
     await lookUp('Todo', '99');
     const miss = screen.getByText('No Todo with pk "99" in the store.');
     expect(miss.getAttribute('role')).toBe('status');
-    // The entity found before is not left beside the answer that there is none.
+    // The entity found before is not left beside the answer that there is none, and the answer
+    // is the one message: not the list's "nothing matches", nor the pane's "pick one".
     expect(screen.queryByRole('article', { name: 'User 3' })).toBeNull();
-    expect(screen.getByText('Pick an entity, or look one up by type and pk.')).toBeTruthy();
+    const view = screen.getByRole('tabpanel');
+    const messages = [...view.querySelectorAll('.notice, .list-empty')].filter(
+      (message) => message.textContent !== '',
+    );
+    expect(messages).toEqual([miss]);
+    expect(screen.queryByText(/No Todo matches/)).toBeNull();
+    expect(screen.queryByText('Pick an entity, or look one up by type and pk.')).toBeNull();
+    // Typing again takes the answer away.
+    fireEvent.input(screen.getByRole('searchbox', { name: 'pk' }), { target: { value: '9' } });
+    await settle();
+    expect(screen.queryByText('No Todo with pk "99" in the store.')).toBeNull();
+    expect(screen.getByText('No Todo matches "9".')).toBeTruthy();
   });
 
   it('shows the fields, meta, and every collection row and result that references it', async () => {

@@ -32,7 +32,7 @@ export class Readers {
   private readonly all = new Set<Reader>();
   private readonly registered = new Map<Reader, ReadingDependencies>();
 
-  constructor(store: Store) {
+  constructor(private readonly store: Store) {
     store.observe((record) => this.changed(record));
   }
 
@@ -47,7 +47,10 @@ export class Readers {
     this.remove(reader);
     this.all.add(reader);
     this.registered.set(reader, dependencies);
-    if (dependencies.key !== null) setOf(this.byKey, dependencies.key).add(reader);
+    if (dependencies.key !== null) {
+      setOf(this.byKey, dependencies.key).add(reader);
+      countsChanged(this.store);
+    }
     if (dependencies.rows === undefined) this.waiting.add(reader);
     else
       for (const { table, pk } of dependencies.rows) {
@@ -62,7 +65,10 @@ export class Readers {
     this.registered.delete(reader);
     this.all.delete(reader);
     this.waiting.delete(reader);
-    if (dependencies.key !== null) this.byKey.get(dependencies.key)?.delete(reader);
+    if (dependencies.key !== null) {
+      this.byKey.get(dependencies.key)?.delete(reader);
+      countsChanged(this.store);
+    }
     for (const { table, pk } of dependencies.rows ?? []) {
       if (pk === null) this.byTable.get(table)?.delete(reader);
       else this.byRow.get(table)?.get(pk)?.delete(reader);
@@ -148,4 +154,25 @@ export function readersOf(store: Store): Readers {
  */
 export function mountedReaderCounts(store: Store): Map<string, number> {
   return registries.get(store)?.countsByKey() ?? new Map();
+}
+
+/** Per store, who wants to hear that the counts of `mountedReaderCounts` may have changed. */
+const countListeners = new WeakMap<Store, Set<() => void>>();
+
+function countsChanged(store: Store): void {
+  for (const listener of countListeners.get(store) ?? []) listener();
+}
+
+/**
+ * Calls `listener` whenever a hook of this store mounts, unmounts or reads another key (the
+ * counts of `mountedReaderCounts` may have changed); returns the unsubscribe function.
+ */
+export function onReaderCountsChange(store: Store, listener: () => void): () => void {
+  let listeners = countListeners.get(store);
+  if (!listeners) {
+    listeners = new Set();
+    countListeners.set(store, listeners);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

@@ -182,6 +182,39 @@ describe('readers', () => {
     ]);
   });
 
+  it('tells a connected panel at once when components mount and unmount, after the events before', async () => {
+    const registry = readersOf(store);
+    const component = { check() {} };
+    let mark = panel.mark;
+    registry.set(component, { key: todoKey(), rows: [] });
+    // A render mounts many: one message for the burst.
+    registry.set({ check() {} }, { key: todoKey(), rows: [] });
+    await nextTask(5);
+    const told = panel.since(mark, storeId).filter((message) => message.kind === 'readers');
+    expect(told.map((message) => message.kind === 'readers' && message.readers)).toEqual([
+      { [todoKey()]: 2 },
+    ]);
+
+    // Its result failed, and it went to its error boundary: the error's event comes first.
+    mark = panel.mark;
+    await store.controller.setError(Todos.get, { id: 1 }, new Error('gone'));
+    registry.remove(component);
+    await nextTask(5);
+    expect(panel.since(mark, storeId).map((message) => message.kind)).toEqual([
+      'events',
+      'readers',
+    ]);
+
+    // Without a panel, nothing is said.
+    panel.send({ kind: 'disconnect', storeId });
+    await nextTask(5);
+    mark = panel.mark;
+    registry.remove({ check() {} });
+    registry.set(component, { key: todoKey(), rows: [] });
+    await nextTask(5);
+    expect(panel.since(mark, storeId)).toEqual([]);
+  });
+
   it('says which results are polled and at what frequency, until they are unsubscribed', async () => {
     const live = Todos.get.extend({ pollFrequency: 60_000 });
     const livelier = Todos.getList.extend({ pollFrequency: 30_000 });

@@ -170,7 +170,8 @@ export function EntitiesView({ store }: ViewProps) {
           }
           onActivate={(pk) => type && selectEntity(type, pk)}
           rowTitle={(pk) => `${type} ${pk} ${entityLabel(rows.get(pk))}`.trim()}
-          empty={`No ${type} matches "${query}".`}
+          // A failed lookup has said it already, above the list.
+          empty={miss ? '' : `No ${type} matches "${query}".`}
           onRangeChange={onRangeChange}
           renderRow={(pk) => (
             <>
@@ -185,7 +186,7 @@ export function EntitiesView({ store }: ViewProps) {
         {selected ? (
           <EntityDetail store={store} type={selected.entity} pk={selected.pk} />
         ) : (
-          <p class="notice">Pick an entity, or look one up by type and pk.</p>
+          !miss && <p class="notice">Pick an entity, or look one up by type and pk.</p>
         )}
       </section>
     </div>

@@ -1,5 +1,5 @@
 import { MemberList } from '../../normalize/memberList.js';
-import { mountedReaderCounts } from '../../react/readers.js';
+import { mountedReaderCounts, onReaderCountsChange } from '../../react/readers.js';
 import type { Store, StoreRecord } from '../../store/createStore.js';
 import type { State } from '../../store/state.js';
 import {
@@ -174,6 +174,9 @@ class DevtoolsBridge implements DevtoolsConnection {
   /** Replays running now, oldest first: what the store does meanwhile is tagged with the first. */
   private readonly replaying: string[] = [];
   private readonly unobserve: () => void;
+  private readonly unlistenReaders: () => void;
+  /** Set while the page's readers changed and the panel has not been told (see readersChanged). */
+  private readersDue: ReturnType<typeof setTimeout> | undefined = undefined;
 
   constructor(
     private readonly store: Store,
@@ -193,6 +196,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.state = store.getState();
     this.sent = { seq: 0, state: this.state };
     this.unobserve = store.observe(this.observe);
+    this.unlistenReaders = onReaderCountsChange(store, this.readersChanged);
     this.target.addEventListener('message', this.onMessage);
     const { port1, port2 } = channelOf(this.target);
     this.port = port1;
@@ -233,8 +237,22 @@ class DevtoolsBridge implements DevtoolsConnection {
     if (this.work === undefined) this.sendPending();
   };
 
+  /**
+   * A component mounted or unmounted: a connected panel is told once the burst is over (a
+   * render mounts many), without waiting for its next ask, so a reader that an error boundary
+   * or a Suspense fallback took away does not linger in it.
+   */
+  private readonly readersChanged = (): void => {
+    if (!this.connected || this.readersDue !== undefined) return;
+    this.readersDue = setTimeout(() => {
+      this.readersDue = undefined;
+      if (this.connected && this.work === undefined) this.postReaders();
+    }, 0);
+  };
+
   readonly disconnect = (): void => {
     this.unobserve();
+    this.unlistenReaders();
     this.target.removeEventListener('message', this.onMessage);
     this.stopSending();
     this.port.close();
@@ -441,6 +459,8 @@ class DevtoolsBridge implements DevtoolsConnection {
    */
   private stopSending() {
     this.connected = false;
+    clearTimeout(this.readersDue);
+    this.readersDue = undefined;
     this.dropPending();
     this.work?.cancel();
     this.work = undefined;
@@ -534,6 +554,24 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.post({ kind: 'results', ...read, results });
   }
 
+  /**
+   * Who reads what now, what is forced, in flight and polled. Said of the store now, so the
+   * events up to now go first: a panel never reads a count or a forced state ahead of the change
+   * that made it (a forced error before the error itself).
+   */
+  private postReaders() {
+    const { controller } = this.store;
+    this.flush();
+    this.post({
+      kind: 'readers',
+      storeId: this.storeId,
+      readers: Object.fromEntries(mountedReaderCounts(this.store)),
+      forced: this.resultCommands.forcedStates(),
+      fetching: controller.fetching(),
+      polling: Object.fromEntries(controller.polling()),
+    });
+  }
+
   private async replay(command: ReplayCommand) {
     const { replayId } = command;
     this.replaying.push(replayId);
@@ -559,7 +597,10 @@ class DevtoolsBridge implements DevtoolsConnection {
     // A read is answered at the latest seq, once every event up to it was posted: while a
     // resync answer is being sent, it waits (and so does a snapshot asked for meanwhile).
     const waits =
-      command.kind === 'rows' || command.kind === 'results' || command.kind === 'snapshot';
+      command.kind === 'rows' ||
+      command.kind === 'results' ||
+      command.kind === 'snapshot' ||
+      command.kind === 'readers';
     if (waits && this.work !== undefined) {
       this.waiting.push(command);
       return;
@@ -595,14 +636,7 @@ class DevtoolsBridge implements DevtoolsConnection {
         void this.editor.edit(command).then((problem) => this.answer(command.kind, problem));
         return;
       case 'readers':
-        this.post({
-          kind: 'readers',
-          storeId: this.storeId,
-          readers: Object.fromEntries(mountedReaderCounts(this.store)),
-          forced: this.resultCommands.forcedStates(),
-          fetching: controller.fetching(),
-          polling: Object.fromEntries(controller.polling()),
-        });
+        this.postReaders();
         return;
       case 'expireAll':
         controller.expireAll(() => true);
