@@ -2,6 +2,7 @@ import { ownFields } from '../normalize/ownValues.js';
 import { type EntityMeta, requestedBefore } from '../normalize/tables.js';
 import { describeValue, getOwn, SchemaError, setOwn } from './describe.js';
 import { INVALID, type Invalid, isInvalid } from './invalid.js';
+import { OPTIMISTIC_PK_PREFIX } from './optimisticPk.js';
 import type { DenormalizeContext, EntityStatics, NormalizeContext, QueryContext } from './types.js';
 
 let optimisticPkCount = 0;
@@ -64,6 +65,12 @@ export abstract class Entity {
 
   /** Fields to look entities up by besides the pk (kept in `state.indexes`). */
   static indexes?: readonly string[];
+
+  /**
+   * The field the devtools name an entity by, beside its type and pk (`Todo 7 "Buy milk"`); by
+   * default the first of title, name, label, username, email, text and slug that it has.
+   */
+  static label?: string;
 
   /** Turns a response object into the row to store; a shallow copy by default. */
   static process(
@@ -237,7 +244,7 @@ export abstract class Entity {
           input,
         );
       }
-      pk = `optimistic-${++optimisticPkCount}`;
+      pk = `${OPTIMISTIC_PK_PREFIX}${++optimisticPkCount}`;
     }
     // Met inside itself (a cycle, as in a read written back): it is stored where met first.
     if (!ctx.enterEntity(input)) return pk;

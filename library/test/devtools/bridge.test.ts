@@ -1094,6 +1094,7 @@ describe('history from before a panel connects', () => {
           ],
         },
       ],
+      labels: ['renamed'],
     });
     expect(effects).toContainEqual({
       type: 'result-suspends',

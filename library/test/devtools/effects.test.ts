@@ -114,7 +114,8 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
         duration: expect.any(Number),
       });
       expect(event.effects).toEqual([
-        { type: 'entities-added', entity: 'Todo', pks: ['4'] },
+        // Each entity with its label: what the panel names it by.
+        { type: 'entities-added', entity: 'Todo', pks: ['4'], labels: ['new'] },
         {
           type: 'collection-changed',
           collection: '[Todo]',
@@ -170,7 +171,7 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
         args: [{ page: 2 }],
       });
       expect(effectsOf(event, 'entities-added')).toEqual([
-        { type: 'entities-added', entity: 'Todo', pks: ['4'] },
+        { type: 'entities-added', entity: 'Todo', pks: ['4'], labels: [server.todos[3]?.title] },
       ]);
       expect(effectsOf(event, 'collection-changed')).toEqual([
         {
@@ -209,6 +210,7 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
           updates: [
             { pk: '1', fields: [{ field: 'title', before: 'write tests', after: 'renamed' }] },
           ],
+          labels: ['renamed'],
         },
       ]);
       expect(effectsOf(event, 'result-stored')).toEqual([
@@ -255,8 +257,17 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
           mutation: true,
           args: [{ id: 2 }],
         });
+        // With what it was just before: its label and its fields.
         expect(effectsOf(event, 'entity-invalidated')).toEqual([
-          { type: 'entity-invalidated', entity: 'Todo', pk: '2', from, via },
+          {
+            type: 'entity-invalidated',
+            entity: 'Todo',
+            pk: '2',
+            from,
+            via,
+            label: 'fix bugs',
+            last: { id: 2, title: 'fix bugs', completed: true, userId: 1 },
+          },
         ]);
         expect(effectsOf(event, 'collection-changed')).toEqual([
           {
@@ -301,8 +312,13 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
       const event = newEvent();
       expect(event.action).toMatchObject({ endpoint: 'Todo.deleteMany', args: [{ ids: '1,3' }] });
       expect(effectsOf(event, 'entity-invalidated')).toEqual([
-        { type: 'entity-invalidated', entity: 'Todo', pk: '1', from: { id: 1 }, via: 'response' },
-        { type: 'entity-invalidated', entity: 'Todo', pk: '3', from: { id: 3 }, via: 'response' },
+        expect.objectContaining({
+          pk: '1',
+          from: { id: 1 },
+          via: 'response',
+          label: 'write tests',
+        }),
+        expect.objectContaining({ pk: '3', from: { id: 3 }, via: 'response', label: 'ship' }),
       ]);
       const removals = effectsOf(event, 'collection-changed').map(
         ({ row, kind, removed, lengthBefore, lengthAfter }) => ({
@@ -367,6 +383,7 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
           updates: [
             { pk: '1', fields: [{ field: 'title', before: 'write tests', after: 'soon' }] },
           ],
+          labels: ['soon'],
         },
       ]);
       // The optimistic row is what the store shows now, and what a `rows` command answers.

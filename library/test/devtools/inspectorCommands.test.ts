@@ -206,7 +206,7 @@ describe('readers', () => {
     ]);
 
     // Without a panel, nothing is said.
-    panel.send({ kind: 'disconnect', storeId });
+    panel.send({ kind: 'disconnect' });
     await nextTask(5);
     mark = panel.mark;
     registry.remove({ check() {} });

@@ -19,6 +19,7 @@ import { Describer, type EventLimits, encodeEvent, factsOf, needsSnapshot } from
 import { encode } from './encode.js';
 import { type EndpointNames, endpointNamesOf } from './endpointNames.js';
 import { EntityEditor } from './entityEdit.js';
+import { entityFactsOf } from './entityFacts.js';
 import { History, type HistoryEntry } from './history.js';
 import { replayMutations } from './replay.js';
 import { ResultCommands } from './resultCommands.js';
@@ -318,6 +319,9 @@ class DevtoolsBridge implements DevtoolsConnection {
     if (action.type === 'fetch' || action.type === 'setResponse') this.names.note(action.endpoint);
     const facts = factsOf(action, changes, this.state, view);
     this.describer.note(action, changes, facts.kept);
+    const entities = entityFactsOf(changes, this.state, view, (type) =>
+      this.describer.entityClass(type),
+    );
     // An `apply` replay runs synchronously; a `send` waits for the server, so a click in that
     // time is counted as the replay's too.
     this.keep({
@@ -329,6 +333,7 @@ class DevtoolsBridge implements DevtoolsConnection {
       state: view,
       replayId: this.replaying[0],
       readers: this.describer.readersOf(changes, view),
+      entities,
       ...facts,
     });
   };
