@@ -10,8 +10,10 @@ import {
   describeEffect,
   describeEntityChange,
   EFFECTS_OMITTED,
+  type EntityLabeler,
   effectLines,
   entityPks,
+  eventNamer,
 } from './format.js';
 import {
   collectionRowId,
@@ -150,13 +152,13 @@ export function lastEntityChange(
     const event = events[index] as StoreEvent;
     for (const effect of event.effects) {
       if (effect.type === 'entity-invalidated' && effect.entity === type && effect.pk === pk)
-        return { event, change: describeEffect(effect) };
+        return { event, change: describeEffect(effect, eventNamer(event)) };
       if (
         (effect.type === 'entities-added' || effect.type === 'entities-updated') &&
         effect.entity === type
       ) {
         const at = entityPks(effect).indexOf(pk);
-        if (at >= 0) return { event, change: describeEntityChange(effect, at) };
+        if (at >= 0) return { event, change: describeEntityChange(effect, at, eventNamer(event)) };
       }
     }
   }
@@ -199,14 +201,15 @@ export function entityHistory(
   const history: EntityChange[] = [];
   for (let index = events.length - 1; index >= 0; index--) {
     const event = events[index] as StoreEvent;
+    const name = eventNamer(event);
     for (const effect of event.effects) {
       if (effect.type === 'entity-invalidated' && effect.entity === type && effect.pk === pk)
-        history.push({ event, change: describeEffect(effect) });
+        history.push({ event, change: describeEffect(effect, name) });
       else if (effect.type === 'entities-added' && effect.entity === type) {
-        if (effect.pks.includes(pk)) history.push({ event, change: `added ${type} ${pk}` });
+        if (effect.pks.includes(pk)) history.push({ event, change: `added ${name(type, pk)}` });
       } else if (effect.type === 'entities-updated' && effect.entity === type) {
         const update = effect.updates.find((each) => each.pk === pk);
-        if (update) history.push({ event, change: `updated ${type} ${pk}`, update });
+        if (update) history.push({ event, change: `updated ${name(type, pk)}`, update });
       }
     }
   }
@@ -310,7 +313,9 @@ function eventSearchText(event: StoreEvent): string {
       action.error !== undefined && 'error',
       isEditEndpoint(action.endpoint) && DEVTOOLS_EDIT,
       eventSummary(event),
-      ...event.effects.flatMap(effectLines).map((line) => line.text),
+      ...event.effects
+        .flatMap((effect) => effectLines(effect, eventNamer(event)))
+        .map((line) => line.text),
     ]
       .filter(Boolean)
       .join('\n')
@@ -320,16 +325,15 @@ function eventSearchText(event: StoreEvent): string {
   return text;
 }
 
-/** An entity's label (its title or name) as the copy holds it now; '' when it has none. */
-export type EntityLabeler = (entity: string, pk: string) => string;
-
 const namedEntities = new WeakMap<StoreEvent, { entity: string; pk: string }[]>();
 
 /** The entities an event's expanded lines name (worked out once per event). */
 function entitiesNamedBy(event: StoreEvent): { entity: string; pk: string }[] {
   let named = namedEntities.get(event);
   if (named === undefined) {
-    named = event.effects.flatMap(effectLines).flatMap((line) => line.entity ?? []);
+    named = event.effects
+      .flatMap((effect) => effectLines(effect))
+      .flatMap((line) => line.entity ?? []);
     namedEntities.set(event, named);
   }
   return named;

@@ -88,7 +88,7 @@ describe('Entities view', () => {
     expect(within(meta).getByText('valid')).toBeTruthy();
     expect(meta.textContent).toContain('Last change');
     // Fetching the same data again changed nothing: the list's response wrote it last.
-    expect(meta.textContent).toContain('#1 Todo.getList: added Todo 3');
+    expect(meta.textContent).toContain('#1 Todo.getList: added Todo 3 "write report"');
     expect(meta.textContent).toMatch(
       /expires \d\d:\d\d:\d\d\.\d{3} \(Todo\.getList's response, #1\)/,
     );
@@ -213,7 +213,8 @@ describe('Entities view', () => {
       '#2',
       '#1',
     ]);
-    expect(items[2]?.textContent).toBe('#1 Todo.getList: added Todo 3');
+    // Named as it was called then.
+    expect(items[2]?.textContent).toBe('#1 Todo.getList: added Todo 3 "write report"');
     const latest = within(items[0] as HTMLElement).getByRole('table', {
       name: 'Changes to Todo 3',
     });

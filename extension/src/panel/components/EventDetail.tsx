@@ -6,7 +6,13 @@ import type {
 import type { Encoded } from '../../../../library/src/devtools/protocol/messages.js';
 import { useConnection, usePanel, usePanelActions } from '../context.js';
 import { OPTIMISTIC_LABELS } from '../derive.js';
-import { describeEffect, formatTime, rollbackLines } from '../format.js';
+import {
+  describeEffect,
+  type EntityNamer,
+  eventNamer,
+  formatTime,
+  rollbackLines,
+} from '../format.js';
 import { optimisticOrigin, type StoreView } from '../model.js';
 import { startTimeTravel } from '../timeTravel.js';
 import { memo } from './memo.js';
@@ -76,7 +82,7 @@ const EventValuesAndChanges = memo(
               {event.effects.map((effect, index) => (
                 // Effects have no identity of their own; their order is the event's.
                 // biome-ignore lint/suspicious/noArrayIndexKey: an event's effects never reorder
-                <EffectItem key={index} effect={effect} />
+                <EffectItem key={index} effect={effect} name={eventNamer(event)} />
               ))}
               {undone &&
                 rollbackLines(undone).map((line) => (
@@ -92,7 +98,7 @@ const EventValuesAndChanges = memo(
   },
 );
 
-function EffectItem({ effect }: { effect: Effect }) {
+function EffectItem({ effect, name }: { effect: Effect; name: EntityNamer }) {
   const { selectEntity } = usePanelActions();
   if (effect.type === 'entities-updated')
     return (
@@ -114,7 +120,7 @@ function EffectItem({ effect }: { effect: Effect }) {
         <ResultValue value={effect.result} label={`result of ${effect.key}`} />
       </li>
     );
-  return <li>{describeEffect(effect)}</li>;
+  return <li>{describeEffect(effect, name)}</li>;
 }
 
 /** One entity's changed fields, each as its value before → after. */
