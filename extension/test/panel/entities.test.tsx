@@ -25,8 +25,8 @@ async function lookUp(type: string, pk: string) {
 const entity = (name: string) => screen.getByRole('article', { name });
 const section = (article: HTMLElement, name: string) =>
   within(article).getByRole('region', { name });
-const fieldValue = (article: HTMLElement, field: string) =>
-  within(section(article, 'Fields')).getByText(field).nextElementSibling?.textContent;
+const fieldValue = (article: HTMLElement, field: string, region = 'Fields') =>
+  within(section(article, region)).getByText(field).nextElementSibling?.textContent;
 
 describe('Entities view', () => {
   it('browses types and pks, and looks an entity up by type and pk', async () => {
@@ -127,6 +127,16 @@ describe('Entities view', () => {
     const todo = entity('Todo 4');
     expect(within(todo).getAllByText('INVALID').length).toBeGreaterThan(0);
     expect(within(todo).queryByRole('region', { name: 'Fields' })).toBeNull();
+    // It keeps its identity: its name, the fields it had, and what deleted it.
+    expect(within(todo).getByRole('heading', { level: 2 }).textContent).toContain('call mum');
+    const deleted = section(todo, 'Deleted');
+    expect(fieldValue(todo, 'title', 'Deleted')).toBe('"call mum"');
+    expect(fieldValue(todo, 'id', 'Deleted')).toBe('4');
+    expect(within(deleted).queryByRole('button', { name: /Edit/ })).toBeNull();
+    expect(section(todo, 'Meta').textContent).toContain(
+      'deleted by Todo.delete #3 (INVALID): readers suspend or drop it',
+    );
+    expect(section(todo, 'Meta').textContent).not.toContain('removed by Invalidate');
     const origin = section(todo, 'How its pk was computed');
     expect(origin.textContent).toContain('empty response → URL params { id: 4 } → Todo pk "4"');
     expect(origin.textContent).toContain('by Todo.delete at #3');
@@ -148,8 +158,13 @@ describe('Entities view', () => {
     await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
     await env.app.controller.fetch(TodoResource.deleteMany, { ids: '3,4' });
     await settle();
-    for (const pk of ['3', '4']) {
+    // Todo 3 was never read by a view: the delete still carried what the store held.
+    for (const [pk, title] of [
+      ['3', 'write report'],
+      ['4', 'call mum'],
+    ] as const) {
       await lookUp('Todo', pk);
+      expect(fieldValue(entity(`Todo ${pk}`), 'title', 'Deleted')).toBe(`"${title}"`);
       const origin = section(entity(`Todo ${pk}`), 'How its pk was computed');
       expect(origin.textContent).toContain(`response { id: ${pk} } → Todo pk "${pk}"`);
       expect(origin.textContent).toContain('by Todo.deleteMany');

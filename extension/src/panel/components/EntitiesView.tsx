@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
 import type { Encoded } from '../../../../library/src/devtools/protocol/messages.js';
 import { useConnection, usePanel, usePanelActions, useRequestRows } from '../context.js';
 import {
@@ -202,7 +203,9 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
   const row = store.entities[type]?.get(pk);
   const loaded = row === UNLOADED ? undefined : row;
   const invalid = isInvalidRow(row);
-  const label = entityLabel(row);
+  // A deleted entity is still named and shown as it was: the delete carried its last fields.
+  const deletion = invalid ? lastInvalidation(store.events, type, pk) : undefined;
+  const label = invalid ? (deletion?.effect.label ?? '') : entityLabel(row);
   const fields = invalid ? undefined : plainFields(loaded);
   // A row that changed since it came keeps showing until its fresh version comes.
   const stale = store.stale[type]?.has(pk) === true;
@@ -258,7 +261,7 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
           <dt>State</dt>
           <dd>
             {invalid
-              ? 'INVALID: removed by Invalidate; readers suspend or drop it'
+              ? `${deletion ? `deleted by ${actionName(deletion.event)} #${deletion.event.seq}` : 'deleted'} (INVALID): readers suspend or drop it`
               : row === undefined
                 ? 'absent (never stored, or the store was reset)'
                 : 'valid'}
@@ -267,8 +270,7 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
             <>
               <dt>Last change</dt>
               <dd>
-                #{last.event.seq} {last.event.action.endpoint ?? last.event.action.type}:{' '}
-                {last.change}
+                #{last.event.seq} {actionName(last.event)}: {last.change}
                 {optimisticNote(optimisticOutcome(store.events, last.event))}
               </dd>
             </>
@@ -287,10 +289,48 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
         </dl>
       </section>
 
+      {invalid && <DeletedFields type={type} pk={pk} last={deletion?.effect.last} />}
       <History store={store} type={type} pk={pk} />
       <PkOrigin store={store} type={type} pk={pk} />
       <References store={store} type={type} pk={pk} />
     </article>
+  );
+}
+
+/** What an event ran, as the entity's meta and history name it: its endpoint, or its kind. */
+const actionName = (event: StoreEvent) => event.action.endpoint ?? event.action.type;
+
+/** A deleted entity's fields as the store held them just before the delete (read-only). */
+function DeletedFields({ type, pk, last }: { type: string; pk: string; last?: Encoded }) {
+  const fields = plainFields(last);
+  return (
+    <section aria-label="Deleted">
+      <h3>
+        Deleted: last known fields{' '}
+        {last !== undefined && <CopyJson value={last} label={`${type} ${pk} before the delete`} />}
+      </h3>
+      {fields ? (
+        <table class="fields">
+          <tbody>
+            {Object.entries(fields).map(([field, value]) => (
+              <tr key={field}>
+                <th scope="row" class="mono">
+                  {field}
+                </th>
+                <td class="value">
+                  <ValueTree value={value} label={field} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p class="detail-sub">
+          Not known: the store held no fields for it when it was deleted, or the delete has left the
+          timeline.
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -423,7 +463,7 @@ function History({ store, type, pk }: { store: StoreView; type: string; pk: stri
               >
                 #{event.seq}
               </button>{' '}
-              {event.action.endpoint ?? event.action.type}
+              {actionName(event)}
               {update ? (
                 <FieldDiff entity={type} update={update} onOpen={() => selectEntity(type, pk)} />
               ) : (
