@@ -190,6 +190,40 @@ describe('Entities view', () => {
     expect(section(entity('Todo 1'), 'Meta').textContent).toContain(
       'rolled back, the server refused it',
     );
+    // The history says the change was undone.
+    const [rename] = within(section(entity('Todo 1'), 'Change history')).getAllByRole('listitem');
+    expect(rename?.textContent).toMatch(
+      /· optimistic, rolled back: the server refused it \(#\d+\)$/,
+    );
+  });
+
+  it('lists an optimistic update and the answer that committed it as one change', async () => {
+    await env.app.controller.fetch(OptimisticTodoResource.get, { id: 1 }); // #1
+    const release = env.server.hold('PATCH /todos/1');
+    const update = env.app.controller.fetch(
+      OptimisticTodoResource.partialUpdate,
+      { id: 1 },
+      { completed: true },
+    ); // #2 applied
+    await settle();
+    await lookUp('Todo', '1');
+    const history = () =>
+      within(section(entity('Todo 1'), 'Change history')).getAllByRole('listitem');
+    expect(history()[0]?.textContent).toMatch(/^#2 Todo\.partialUpdate.*· optimistic, pending$/);
+
+    release();
+    await update; // #3 committed
+    await settle();
+    const items = history();
+    expect(items.map((item) => item.querySelector('button')?.textContent)).toEqual(['#2', '#1']);
+    const change = items[0] as HTMLElement;
+    expect(
+      within(change)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['completedfalsetrue']);
+    expect(change.textContent).toMatch(/· optimistic, committed \(#3\)$/);
   });
 
   it('renders values that contain HTML as text', async () => {

@@ -337,8 +337,8 @@ describe('Timeline view', () => {
       ['title', '"buy milk"', '"renamed"'],
       ['completed', 'false', 'true'],
     ]);
-    // Its entity opens from the diff.
-    fireEvent.click(within(detail).getByRole('button', { name: 'updated Todo 1' }));
+    // Its entity opens from the diff, named as it was after the change.
+    fireEvent.click(within(detail).getByRole('button', { name: 'updated Todo 1 "renamed"' }));
     await settle();
     expect(screen.getByRole('article', { name: 'Todo 1' })).toBeTruthy();
   });

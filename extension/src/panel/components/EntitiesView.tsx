@@ -334,6 +334,13 @@ function DeletedFields({ type, pk, last }: { type: string; pk: string; last?: En
   );
 }
 
+/** How an optimistic change in the history ended. */
+const HISTORY_OUTCOMES = {
+  applied: 'optimistic, pending',
+  committed: 'optimistic, committed',
+  'rolled-back': 'optimistic, rolled back: the server refused it',
+} as const;
+
 const OPTIMISTIC_NOTES = {
   applied: ' (optimistic: shown before the server answered, not committed yet)',
   committed: ' (optimistic: committed by the server)',
@@ -454,7 +461,7 @@ function History({ store, type, pk }: { store: StoreView; type: string; pk: stri
         <p class="detail-sub">No event on the timeline touched it.</p>
       ) : (
         <ul class="plain history">
-          {history.map(({ event, change, update }) => (
+          {history.map(({ event, change, name, update, optimistic }) => (
             <li key={`${event.seq} ${change}`}>
               <button
                 type="button"
@@ -465,9 +472,21 @@ function History({ store, type, pk }: { store: StoreView; type: string; pk: stri
               </button>{' '}
               {actionName(event)}
               {update ? (
-                <FieldDiff entity={type} update={update} onOpen={() => selectEntity(type, pk)} />
+                <FieldDiff
+                  entity={type}
+                  update={update}
+                  name={name}
+                  onOpen={() => selectEntity(type, pk)}
+                />
               ) : (
                 `: ${change}`
+              )}
+              {optimistic && (
+                <span class="detail-sub history-outcome">
+                  {' · '}
+                  {HISTORY_OUTCOMES[optimistic.outcome]}
+                  {optimistic.settledBy && ` (#${optimistic.settledBy.seq})`}
+                </span>
               )}
             </li>
           ))}

@@ -108,6 +108,7 @@ function EffectItem({ effect, name }: { effect: Effect; name: EntityNamer }) {
             key={update.pk}
             entity={effect.entity}
             update={update}
+            name={name(effect.entity, update.pk)}
             onOpen={() => selectEntity(effect.entity, update.pk)}
           />
         ))}
@@ -127,13 +128,15 @@ function EffectItem({ effect, name }: { effect: Effect; name: EntityNamer }) {
 export function FieldDiff(props: {
   entity: string;
   update: EntityUpdate<Encoded>;
+  /** The entity as descriptions name it (see entityName). */
+  name: string;
   onOpen(): void;
 }) {
   const { entity, update } = props;
   return (
     <div class="field-diff">
       <button type="button" class="link" onClick={props.onOpen}>
-        updated {entity} {update.pk}
+        updated {props.name}
       </button>
       {update.fields.length === 0 ? (
         <span class="detail-sub"> no field changed</span>
