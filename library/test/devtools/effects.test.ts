@@ -409,10 +409,21 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
       const lost = [
         { type: 'result-lost-member', key: key('GET', '/todos'), endpoint: 'Todo.getList' },
       ];
-      expect(effectsOf(newEvent(), 'result-lost-member')).toEqual(lost);
+      const deleted = {
+        label: 'fix bugs',
+        last: { id: 2, title: 'fix bugs', completed: true, userId: 1 },
+      };
+      const applied = newEvent();
+      expect(effectsOf(applied, 'result-lost-member')).toEqual(lost);
+      expect(effectsOf(applied, 'entity-invalidated')).toEqual([expect.objectContaining(deleted)]);
       await done;
-      // The view already lacked the member: the commit still names what the delete did.
-      expect(effectsOf(newEvent(), 'result-lost-member')).toEqual(lost);
+      // The view already lacked the member and the row: the commit still names what the delete
+      // did, and what the entity was.
+      const committed = newEvent();
+      expect(effectsOf(committed, 'result-lost-member')).toEqual(lost);
+      expect(effectsOf(committed, 'entity-invalidated')).toEqual([
+        expect.objectContaining(deleted),
+      ]);
     });
 
     it('apply, then roll back: the error, and the store back as it was', async () => {

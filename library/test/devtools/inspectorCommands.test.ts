@@ -137,7 +137,7 @@ describe('commands on one result', () => {
   it('force error: readers get an error that stays until a refetch', async () => {
     expect(await send({ kind: 'force-error', storeId, key: todoKey() })).toEqual([]);
     const error = errorOf(store.getState(), todoKey());
-    expect(error).toMatchObject({ name: 'ForcedError' });
+    expect(error).toMatchObject({ name: 'ForcedError', status: 500 });
     expect(store.getState().meta.get(todoKey())?.expiresAt).toBeGreaterThan(
       Date.now() + 365 * 24 * 60 * 60 * 1000,
     );

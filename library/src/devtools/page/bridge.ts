@@ -314,12 +314,14 @@ class DevtoolsBridge implements DevtoolsConnection {
     };
   }
 
-  private readonly observe = ({ action, changes, view }: StoreRecord): void => {
+  private readonly observe = ({ action, changes, before, view }: StoreRecord): void => {
     // A replay finds endpoints by name: every endpoint that ran can be replayed.
     if (action.type === 'fetch' || action.type === 'setResponse') this.names.note(action.endpoint);
     const facts = factsOf(action, changes, this.state, view);
     this.describer.note(action, changes, facts.kept);
-    const entities = entityFactsOf(changes, this.state, view, (type) =>
+    // What a deleted entity held is read from the committed state: in the state shown, an
+    // optimistic delete may have taken it already.
+    const entities = entityFactsOf(changes, before, view, (type) =>
       this.describer.entityClass(type),
     );
     // An `apply` replay runs synchronously; a `send` waits for the server, so a click in that
