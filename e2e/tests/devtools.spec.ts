@@ -27,7 +27,7 @@ test('the RestLens panel inside DevTools finds its tab and shows the live collec
   // The live collections: what the app loaded, then a push as it happens.
   await expect.poll(() => pksOf(members(panel, '[Todo] userId: "1"'))).toEqual(['1', '3', '5']);
   await pushTodo(app, 'Seen from DevTools');
-  await expect(latestChange(panel)).toContainText('pushed 9 at the end (3 → 4)');
+  await expect(latestChange(panel)).toContainText(/pushed Todo 9 "[^"]*" at the end \(3 → 4\)/);
   await expect
     .poll(() => pksOf(members(panel, '[Todo] userId: "1"')))
     .toEqual(['1', '3', '5', '9']);

@@ -93,7 +93,7 @@ test('Firefox ESR: the panel shows what the page does', async ({ demo }) => {
     await app.type('[data-testid="new-title"]', 'Pushed in Firefox');
     await app.click('[data-testid="push"]');
     await poll(memberPks).toEqual(['1', '3', '5', '9']);
-    await poll(() => panelText(panel)).toContain('pushed 9 at the end (3 → 4)');
+    await poll(() => panelText(panel)).toMatch(/pushed Todo 9 "[^"]*" at the end \(3 → 4\)/);
     await poll(() => panelText(panel)).toContain('Pushed in Firefox');
 
     // An event that script posts in the store's name (on the window, and on the port the

@@ -79,7 +79,9 @@ for (const template of TEMPLATES) {
 
         await page.getByRole('button', { name: 'Add a todo' }).click();
         await expect(page.getByRole('listitem')).toHaveText([...PAGE_1, 'Try RestLens']);
-        await expect(latestChange(panel)).toContainText('pushed 9 at the end (3 → 4)');
+        await expect(latestChange(panel)).toContainText(
+          /pushed Todo 9 "[^"]*" at the end \(3 → 4\)/,
+        );
         await expect.poll(() => pksOf(members(panel, USER_1))).toEqual(['1', '3', '5', '9']);
       } finally {
         await page.close();

@@ -31,7 +31,9 @@ test('a pushed todo is last in its collection, an unshifted one first', async ({
   await expect.poll(() => pksOf(members(panel, USER_1))).toEqual(['1', '3', '5']);
 
   await pushTodo(app, 'Pushed at the end');
-  await expect(latestChange(panel)).toContainText('pushed 9 at the end (3 → 4)');
+  await expect(latestChange(panel)).toContainText(
+    'pushed Todo 9 "Pushed at the end" at the end (3 → 4)',
+  );
   await expect.poll(() => pksOf(members(panel, USER_1))).toEqual(['1', '3', '5', '9']);
   const pushed = members(panel, USER_1).last();
   await expect(pushed).toContainText('Pushed at the end');
@@ -39,7 +41,9 @@ test('a pushed todo is last in its collection, an unshifted one first', async ({
 
   await app.getByRole('textbox', { name: 'New todo title' }).fill('Unshifted at the start');
   await app.getByRole('button', { name: 'Add at start' }).click();
-  await expect(latestChange(panel)).toContainText('unshifted 10 at the start (4 → 5)');
+  await expect(latestChange(panel)).toContainText(
+    'unshifted Todo 10 "Unshifted at the start" at the start (4 → 5)',
+  );
   await expect.poll(() => pksOf(members(panel, USER_1))).toEqual(['10', '1', '3', '5', '9']);
   const unshifted = members(panel, USER_1).first();
   await expect(unshifted).toContainText('Unshifted at the start');
@@ -58,7 +62,9 @@ test('the next page merges into the collection and names the duplicates it skipp
   await app.getByRole('button', { name: 'Next page' }).click();
   const change = latestChange(panel);
   await expect(change).toContainText('Todo.getList.getPage');
-  await expect(change).toContainText('merged a page: added 7; skipped duplicates 9 (4 → 5)');
+  await expect(change).toContainText(
+    /merged a page: added Todo 7 "[^"]*"; skipped duplicates Todo 9 "[^"]*" \(4 → 5\)/,
+  );
   await expect(change.getByRole('button')).toHaveText(['9 Also on page 2']);
   await expect.poll(() => pksOf(members(panel, USER_1))).toEqual(['1', '3', '5', '9', '7']);
   await expect(members(panel, USER_1).last()).toContainText('merged');
@@ -74,7 +80,9 @@ test('a deleted todo leaves all its collections and shows INVALID with its pk co
 
   await app.getByTestId('todo-3').getByRole('button', { name: 'Delete' }).click();
   await expect(app.getByTestId('todo-3')).toHaveCount(0);
-  await expect(latestChange(panel)).toContainText('removed 3: deleted (Invalidate) (3 → 2)');
+  await expect(latestChange(panel)).toContainText(
+    /removed Todo 3 "[^"]*": deleted \(Invalidate\) \(3 → 2\)/,
+  );
   await expect(latestChange(panel).getByRole('button')).toHaveText(['3']);
   await expect.poll(() => pksOf(members(panel, USER_1))).toEqual(['1', '5']);
   // No collection row holds it any more.
@@ -110,7 +118,9 @@ test('a batch delete removes every selected todo at once', async ({ app, openPan
   await app.getByRole('button', { name: 'Delete selected' }).click();
   await expect(app.getByTestId('todos').getByRole('listitem')).toHaveCount(1);
 
-  await expect(latestChange(panel)).toContainText('removed 1, 5: deleted (Invalidate) (3 → 1)');
+  await expect(latestChange(panel)).toContainText(
+    /removed Todo 1 "[^"]*", Todo 5 "[^"]*": deleted \(Invalidate\) \(3 → 1\)/,
+  );
   await expect.poll(() => pksOf(members(panel, USER_1))).toEqual(['3']);
   for (const pk of ['1', '5']) {
     const entity = await showEntity(panel, 'Todo', pk);

@@ -1,5 +1,11 @@
 import { Component, type ReactNode, Suspense, useState } from 'react';
-import { DataProvider, useController, useSuspense } from 'restlens/react';
+import {
+  DataProvider,
+  type ErrorFallbackProps,
+  NetworkErrorBoundary,
+  useController,
+  useSuspense,
+} from 'restlens/react';
 import { control, TodoResource, UserResource } from './resources.js';
 
 export function App() {
@@ -36,11 +42,12 @@ function Users() {
           </button>
         ))}
       </nav>
-      <ErrorBoundary key={userId}>
+      {/* The library's boundary: it shows the list again once a fetch of it brought data. */}
+      <NetworkErrorBoundary key={userId} fallbackComponent={ListError}>
         <Suspense fallback={<p data-testid="loading">Loading todos…</p>}>
           <TodoList userId={userId} />
         </Suspense>
-      </ErrorBoundary>
+      </NetworkErrorBoundary>
     </section>
   );
 }
@@ -238,6 +245,14 @@ function ServerControls() {
         Reset server
       </button>
     </fieldset>
+  );
+}
+
+function ListError({ error }: ErrorFallbackProps) {
+  return (
+    <p role="alert" data-testid="boundary-error">
+      {error.message}
+    </p>
   );
 }
 

@@ -10,10 +10,13 @@ import {
   describeEffect,
   describeEntityChange,
   EFFECTS_OMITTED,
+  type EntityLabeler,
   effectLines,
   entityPks,
+  eventNamer,
 } from './format.js';
 import {
+  appliedBy,
   collectionRowId,
   endpointOf,
   type LastChange,
@@ -150,13 +153,13 @@ export function lastEntityChange(
     const event = events[index] as StoreEvent;
     for (const effect of event.effects) {
       if (effect.type === 'entity-invalidated' && effect.entity === type && effect.pk === pk)
-        return { event, change: describeEffect(effect) };
+        return { event, change: describeEffect(effect, eventNamer(event)) };
       if (
         (effect.type === 'entities-added' || effect.type === 'entities-updated') &&
         effect.entity === type
       ) {
         const at = entityPks(effect).indexOf(pk);
-        if (at >= 0) return { event, change: describeEntityChange(effect, at) };
+        if (at >= 0) return { event, change: describeEntityChange(effect, at, eventNamer(event)) };
       }
     }
   }
@@ -186,31 +189,91 @@ interface EntityChange {
   event: StoreEvent;
   /** What the event did to it, in words. */
   change: string;
+  /** The entity, as the event names it (see entityName). */
+  name: string;
   /** For an update: the fields it changed, each before → after. */
   update?: EntityUpdate<Encoded>;
+  /**
+   * For an optimistic change: how it ended, and the event that ended it (a commit that changed
+   * the entity alike is this entry, not one of its own).
+   */
+  optimistic?: { outcome: NonNullable<ActionSummary['optimistic']>; settledBy?: StoreEvent };
 }
 
-/** Every event on the timeline that touched this entity, newest first. */
+/** What one event did to one entity, if anything (an event touches an entity once). */
+function changeOf(event: StoreEvent, type: string, pk: string): EntityChange | undefined {
+  const namer = eventNamer(event);
+  const name = namer(type, pk);
+  for (const effect of event.effects) {
+    if (effect.type === 'entity-invalidated' && effect.entity === type && effect.pk === pk)
+      return { event, name, change: describeEffect(effect, namer) };
+    if (effect.type === 'entities-added' && effect.entity === type && effect.pks.includes(pk))
+      return { event, name, change: `added ${name}` };
+    if (effect.type === 'entities-updated' && effect.entity === type) {
+      const update = effect.updates.find((each) => each.pk === pk);
+      if (update) return { event, name, change: `updated ${name}`, update };
+    }
+  }
+  return undefined;
+}
+
+const sameChange = (a: EntityChange, b: EntityChange) =>
+  a.change === b.change && JSON.stringify(a.update?.fields) === JSON.stringify(b.update?.fields);
+
+/**
+ * Every event on the timeline that touched this entity, newest first: one entry per change, so
+ * an optimistic update and the answer that committed it alike are one entry, which says how it
+ * ended (committed, rolled back, or pending still).
+ */
 export function entityHistory(
   events: readonly StoreEvent[],
   type: string,
   pk: string,
 ): EntityChange[] {
   const history: EntityChange[] = [];
+  /** The optimistic events whose commit is listed as their own entry. */
+  const committedAlike = new Map<StoreEvent, StoreEvent>();
   for (let index = events.length - 1; index >= 0; index--) {
     const event = events[index] as StoreEvent;
-    for (const effect of event.effects) {
-      if (effect.type === 'entity-invalidated' && effect.entity === type && effect.pk === pk)
-        history.push({ event, change: describeEffect(effect) });
-      else if (effect.type === 'entities-added' && effect.entity === type) {
-        if (effect.pks.includes(pk)) history.push({ event, change: `added ${type} ${pk}` });
-      } else if (effect.type === 'entities-updated' && effect.entity === type) {
-        const update = effect.updates.find((each) => each.pk === pk);
-        if (update) history.push({ event, change: `updated ${type} ${pk}`, update });
+    const change = changeOf(event, type, pk);
+    if (!change) continue;
+    const { optimistic } = event.action;
+    if (optimistic === 'committed') {
+      const applied = appliedBy(events, event);
+      const appliedChange = applied && changeOf(applied, type, pk);
+      if (appliedChange && sameChange(appliedChange, change)) {
+        committedAlike.set(applied, event);
+        continue;
       }
     }
+    if (optimistic === 'applied') {
+      const settledBy = committedAlike.get(event) ?? settlementOf(events, event);
+      change.optimistic = {
+        outcome: settledBy?.action.optimistic ?? 'applied',
+        ...(settledBy ? { settledBy } : {}),
+      };
+    }
+    history.push(change);
   }
   return history;
+}
+
+/** Whether `later` is an answer that committed or rolled back the optimistic `applied`. */
+const settles = (later: StoreEvent, applied: StoreEvent) =>
+  later.action.key === applied.action.key &&
+  (later.action.optimistic === 'committed' || later.action.optimistic === 'rolled-back');
+
+/** For an optimistic event: the first later answer to the same call, once it came. */
+export function settlementOf(
+  events: readonly StoreEvent[],
+  event: StoreEvent,
+): StoreEvent | undefined {
+  if (event.action.optimistic !== 'applied') return undefined;
+  for (let index = indexBySeq(events, event.seq) + 1; index < events.length; index++) {
+    const later = events[index] as StoreEvent;
+    if (settles(later, event)) return later;
+  }
+  return undefined;
 }
 
 /** How an optimistic event ended: the later answer to the same call committed or rolled it back. */
@@ -219,13 +282,7 @@ export function optimisticOutcome(
   event: StoreEvent,
 ): ActionSummary['optimistic'] {
   if (event.action.optimistic !== 'applied') return event.action.optimistic;
-  for (let index = events.length - 1; index >= 0; index--) {
-    const later = events[index] as StoreEvent;
-    if (later.seq <= event.seq) break;
-    const outcome = later.action.optimistic;
-    if (later.action.key === event.action.key && outcome && outcome !== 'applied') return outcome;
-  }
-  return 'applied';
+  return settlementOf(events, event)?.action.optimistic ?? 'applied';
 }
 
 /** The index of the event with this seq in a timeline (sorted by seq), or -1. */
@@ -310,7 +367,9 @@ function eventSearchText(event: StoreEvent): string {
       action.error !== undefined && 'error',
       isEditEndpoint(action.endpoint) && DEVTOOLS_EDIT,
       eventSummary(event),
-      ...event.effects.flatMap(effectLines).map((line) => line.text),
+      ...event.effects
+        .flatMap((effect) => effectLines(effect, eventNamer(event)))
+        .map((line) => line.text),
     ]
       .filter(Boolean)
       .join('\n')
@@ -320,16 +379,15 @@ function eventSearchText(event: StoreEvent): string {
   return text;
 }
 
-/** An entity's label (its title or name) as the copy holds it now; '' when it has none. */
-export type EntityLabeler = (entity: string, pk: string) => string;
-
 const namedEntities = new WeakMap<StoreEvent, { entity: string; pk: string }[]>();
 
 /** The entities an event's expanded lines name (worked out once per event). */
 function entitiesNamedBy(event: StoreEvent): { entity: string; pk: string }[] {
   let named = namedEntities.get(event);
   if (named === undefined) {
-    named = event.effects.flatMap(effectLines).flatMap((line) => line.entity ?? []);
+    named = event.effects
+      .flatMap((effect) => effectLines(effect))
+      .flatMap((line) => line.entity ?? []);
     namedEntities.set(event, named);
   }
   return named;

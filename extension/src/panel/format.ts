@@ -3,6 +3,7 @@ import type {
   FieldChange,
   StoreEvent,
 } from '../../../library/src/devtools/protocol/effects.js';
+import { isOptimisticPk, labelOfFields } from '../../../library/src/devtools/protocol/labels.js';
 import { type Encoded, MAX_VALUE_DEPTH } from '../../../library/src/devtools/protocol/messages.js';
 import { isObject } from '../shared/ports.js';
 import { isInvalidRow, type Row, UNLOADED } from './model.js';
@@ -186,9 +187,6 @@ export function formatValue(value: Encoded | undefined, limit = 200): string {
   return out.result();
 }
 
-/** The fields that usually name an entity, most telling first. */
-const LABEL_FIELDS = ['title', 'name', 'label', 'username', 'email', 'text', 'slug'];
-
 /**
  * A normalized result, as `formatValue` writes it, except a collection's row key (what a list
  * endpoint's result is): written as its arguments, `userId: "1"`, not as escaped JSON.
@@ -208,12 +206,60 @@ export function formatResult(value: Encoded | undefined, limit = 200): string {
 export function entityLabel(row: Row | undefined): string {
   if (row === UNLOADED) return '';
   const fields = plainFields(row);
-  if (!fields || isInvalidRow(row)) return '';
-  for (const field of LABEL_FIELDS) {
-    const value = fields[field];
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return !fields || isInvalidRow(row) ? '' : labelOfFields(fields);
+}
+
+/** An entity's label (its title or name) as the copy holds it now; '' when it has none. */
+export type EntityLabeler = (entity: string, pk: string) => string;
+
+/** How a description names an entity (see entityName). */
+export type EntityNamer = (entity: string, pk: string) => string;
+
+/**
+ * An entity as a description names it: `Todo 7 "Buy milk"`, `Todo 7` when it has no label, and
+ * `new Todo (pending)` for an optimistic one the server has not given its pk yet.
+ */
+export function entityName(entity: string, pk: string, label = ''): string {
+  if (isOptimisticPk(pk)) return `new ${entity} (pending)`;
+  return label === '' ? `${entity} ${pk}` : `${entity} ${pk} ${JSON.stringify(label)}`;
+}
+
+/** Names entities without their labels (where no event or copy can tell them). */
+export const nameWithoutLabel: EntityNamer = (entity, pk) => entityName(entity, pk);
+
+const noLabel: EntityLabeler = () => '';
+const eventLabels = new WeakMap<StoreEvent, Map<string, string>>();
+const labelKey = (entity: string, pk: string) => `${entity}\n${pk}`;
+
+/** The labels an event's effects carry, by entity and pk (worked out once per event). */
+function labelsOf(event: StoreEvent): Map<string, string> {
+  let labels = eventLabels.get(event);
+  if (labels === undefined) {
+    labels = new Map();
+    for (const effect of event.effects) {
+      if (effect.type === 'entity-invalidated' && effect.label)
+        labels.set(labelKey(effect.entity, effect.pk), effect.label);
+      else if (effect.type === 'entities-added' || effect.type === 'entities-updated') {
+        const pks = entityPks(effect);
+        effect.labels?.forEach((label, index) => {
+          const pk = pks[index];
+          if (label && pk !== undefined) labels?.set(labelKey(effect.entity, pk), label);
+        });
+      }
+    }
+    eventLabels.set(event, labels);
   }
-  return '';
+  return labels;
+}
+
+/**
+ * How one event's descriptions name entities: by the labels the event carries (what they were
+ * called when it happened), else by what `labelOf` finds (the rows the copy holds now).
+ */
+export function eventNamer(event: StoreEvent, labelOf: EntityLabeler = noLabel): EntityNamer {
+  const labels = labelsOf(event);
+  return (entity, pk) =>
+    entityName(entity, pk, labels.get(labelKey(entity, pk)) || labelOf(entity, pk));
 }
 
 /** A collection row key (`{"userId":"1"}`) as its arguments: `userId: "1"`, or `all` for `{}`. */
@@ -252,7 +298,9 @@ export function formatExpiry(meta: Encoded | undefined, now = Date.now()): strin
   return expiresAt <= now ? 'expired' : `expires ${formatTime(expiresAt)}`;
 }
 
-const list = (pks: readonly string[]) => pks.join(', ');
+/** The members of a collection, each as a description names it. */
+const names = (name: EntityNamer, collection: string, pks: readonly string[]) =>
+  pks.map((pk) => name(collectionEntityType(collection), pk)).join(', ');
 
 type EntitiesChange = Extract<Effect, { type: 'entities-added' | 'entities-updated' }>;
 
@@ -266,30 +314,40 @@ function describeFieldChange({ field, before, after }: FieldChange<Encoded>): st
   return `${field}: ${formatValue(before, 60)} → ${formatValue(after, 60)}`;
 }
 
-/** What a grouped effect did to its `index`th entity: `added Todo 5`, `updated Todo 5: title: "a" → "b"`. */
-export function describeEntityChange(effect: EntitiesChange, index: number): string {
-  if (effect.type === 'entities-added') return `added ${effect.entity} ${effect.pks[index]}`;
-  const update = effect.updates[index];
-  const fields = update?.fields.map(describeFieldChange).join(', ');
-  return `updated ${effect.entity} ${update?.pk}: ${fields || 'no field changed'}`;
+/**
+ * What a grouped effect did to its `index`th entity: `added Todo 5 "Buy milk"`, `updated Todo 5
+ * "b": title: "a" → "b"`.
+ */
+export function describeEntityChange(
+  effect: EntitiesChange,
+  index: number,
+  name: EntityNamer = nameWithoutLabel,
+): string {
+  const pk = entityPks(effect)[index] ?? '';
+  if (effect.type === 'entities-added') return `added ${name(effect.entity, pk)}`;
+  const fields = effect.updates[index]?.fields.map(describeFieldChange).join(', ');
+  return `updated ${name(effect.entity, pk)}: ${fields || 'no field changed'}`;
 }
 
-/** What one effect did, in one line of text: a group of entities in one line (`added 500 Todo`). */
-export function describeEffect(effect: Effect): string {
+/**
+ * What one effect did, in one line of text: a group of entities in one line (`added 500 Todo`),
+ * each entity named by `name` (see eventNamer).
+ */
+export function describeEffect(effect: Effect, name: EntityNamer = nameWithoutLabel): string {
   switch (effect.type) {
     case 'entities-added':
     case 'entities-updated': {
       const count = entityPks(effect).length;
       return count === 1
-        ? describeEntityChange(effect, 0)
+        ? describeEntityChange(effect, 0, name)
         : `${effect.type === 'entities-added' ? 'added' : 'updated'} ${count} ${effect.entity}`;
     }
     case 'entity-invalidated':
-      return `${effect.entity} ${effect.pk} invalidated (pk from ${
+      return `${name(effect.entity, effect.pk)} invalidated (pk from ${
         effect.via === 'url-params' ? 'URL params' : 'response'
       } ${formatValue(effect.from, 80)})`;
     case 'collection-changed':
-      return `${effect.collection} ${formatRowKey(effect.row)}: ${describeCollectionChange(effect)}`;
+      return `${effect.collection} ${formatRowKey(effect.row)}: ${describeCollectionChange(effect, name)}`;
     case 'result-stored':
       return effect.kept
         ? `stored ${effect.key} (${effect.endpoint}) → ${formatResult(effect.result, 80)}`
@@ -329,22 +387,27 @@ interface EffectLine {
  * An effect as the lines the timeline shows: a group of entities as its count, then one line per
  * entity (each opens it); other effects as their one line.
  */
-export function effectLines(effect: Effect): EffectLine[] {
+export function effectLines(effect: Effect, name: EntityNamer = nameWithoutLabel): EffectLine[] {
   switch (effect.type) {
     case 'entities-added':
     case 'entities-updated': {
       const lines = entityPks(effect).map((pk, index) => ({
-        text: describeEntityChange(effect, index),
+        text: describeEntityChange(effect, index, name),
         entity: { entity: effect.entity, pk },
       }));
       return lines.length === 1
         ? lines
-        : [{ text: describeEffect(effect) }, ...lines.map((line) => ({ ...line, nested: true }))];
+        : [
+            { text: describeEffect(effect, name) },
+            ...lines.map((line) => ({ ...line, nested: true })),
+          ];
     }
     case 'entity-invalidated':
-      return [{ text: describeEffect(effect), entity: { entity: effect.entity, pk: effect.pk } }];
+      return [
+        { text: describeEffect(effect, name), entity: { entity: effect.entity, pk: effect.pk } },
+      ];
     default:
-      return [{ text: describeEffect(effect) }];
+      return [{ text: describeEffect(effect, name) }];
   }
 }
 
@@ -356,7 +419,11 @@ export function insertedPks(change: CollectionChange): string[] {
 }
 
 /** A collection change in the words the Collections view highlights it with. */
-export function describeCollectionChange(change: CollectionChange): string {
+export function describeCollectionChange(
+  change: CollectionChange,
+  name: EntityNamer = nameWithoutLabel,
+): string {
+  const list = (pks: readonly string[]) => names(name, change.collection, pks);
   const inserted = list(insertedPks(change));
   const counts = `(${change.lengthBefore} → ${change.lengthAfter})`;
   switch (change.kind) {
@@ -394,12 +461,15 @@ export function removedReason(kind: CollectionChange['kind']): string {
  * What rolling back an optimistic event undid, from what it had applied: each collection row it
  * had grown, each entity it had added or changed.
  */
-export function rollbackLines(applied: StoreEvent): EffectLine[] {
+export function rollbackLines(
+  applied: StoreEvent,
+  name: EntityNamer = eventNamer(applied),
+): EffectLine[] {
   const lines: EffectLine[] = [];
   for (const effect of applied.effects) {
     switch (effect.type) {
       case 'collection-changed': {
-        const pks = list(insertedPks(effect));
+        const pks = names(name, effect.collection, insertedPks(effect));
         if (pks)
           lines.push({
             text: `rolled back: ${effect.collection} ${formatRowKey(effect.row)}: ${pks} left again (${effect.lengthAfter} → ${effect.lengthBefore})`,
@@ -409,14 +479,14 @@ export function rollbackLines(applied: StoreEvent): EffectLine[] {
       case 'entities-added':
         for (const pk of effect.pks)
           lines.push({
-            text: `rolled back: ${effect.entity} ${pk} removed`,
+            text: `rolled back: ${name(effect.entity, pk)} removed`,
             entity: { entity: effect.entity, pk },
           });
         break;
       case 'entities-updated':
         for (const { pk, fields } of effect.updates)
           lines.push({
-            text: `rolled back: ${effect.entity} ${pk} restored: ${fields
+            text: `rolled back: ${name(effect.entity, pk)} restored: ${fields
               .map(({ field, before, after }) =>
                 describeFieldChange({ field, before: after, after: before }),
               )

@@ -418,11 +418,18 @@ export function optimisticOrigin(
   events: readonly StoreEvent[],
   rollback: StoreEvent,
 ): StoreEvent | undefined {
-  if (rollback.action.optimistic !== 'rolled-back') return undefined;
+  return rollback.action.optimistic === 'rolled-back' ? appliedBy(events, rollback) : undefined;
+}
+
+/** For the answer that committed or rolled back an optimistic update: the event that applied it. */
+export function appliedBy(
+  events: readonly StoreEvent[],
+  settled: StoreEvent,
+): StoreEvent | undefined {
   for (let index = events.length - 1; index >= 0; index--) {
     const earlier = events[index] as StoreEvent;
-    if (earlier.seq >= rollback.seq) continue;
-    if (earlier.action.optimistic === 'applied' && earlier.action.key === rollback.action.key)
+    if (earlier.seq >= settled.seq) continue;
+    if (earlier.action.optimistic === 'applied' && earlier.action.key === settled.action.key)
       return earlier;
   }
   return undefined;

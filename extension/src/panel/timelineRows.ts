@@ -1,7 +1,14 @@
 import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import type { ListItems } from './components/VirtualList.js';
-import { type EntityLabeler, indexBySeq } from './derive.js';
-import { EFFECTS_OMITTED, effectLines, formatValue, rollbackLines } from './format.js';
+import { indexBySeq } from './derive.js';
+import {
+  EFFECTS_OMITTED,
+  type EntityLabeler,
+  effectLines,
+  eventNamer,
+  formatValue,
+  rollbackLines,
+} from './format.js';
 import { optimisticOrigin } from './model.js';
 
 /** An event's row on the timeline. */
@@ -20,8 +27,6 @@ export interface DetailRow {
   text: string;
   tone: string;
   entity?: { entity: string; pk: string };
-  /** The entity's label (its title), when the line names one whose row has come. */
-  label?: string;
   nested?: boolean;
 }
 
@@ -159,15 +164,12 @@ function detailRows(
   else if (event.effects.length === 0) lines.push({ text: 'no effect on the store', tone: 'info' });
   for (const effect of event.effects) {
     const tone = effectTone(effect);
-    for (const line of effectLines(effect)) lines.push({ ...line, tone });
+    for (const line of effectLines(effect, eventNamer(event, labelOf)))
+      lines.push({ ...line, tone });
   }
   const undone = optimisticOrigin(events, event);
-  if (undone) for (const line of rollbackLines(undone)) lines.push({ ...line, tone: 'remove' });
-  return lines.map((line, index) => ({
-    kind: 'detail',
-    event,
-    index,
-    ...line,
-    label: line.entity ? labelOf(line.entity.entity, line.entity.pk) : undefined,
-  }));
+  if (undone)
+    for (const line of rollbackLines(undone, eventNamer(undone, labelOf)))
+      lines.push({ ...line, tone: 'remove' });
+  return lines.map((line, index) => ({ kind: 'detail', event, index, ...line }));
 }

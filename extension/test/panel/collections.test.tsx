@@ -49,7 +49,7 @@ describe('Collections view', () => {
     expect(last.classList.contains('is-changed')).toBe(true);
     // Only the member the latest change inserted is highlighted.
     expect(members().filter((option) => option.classList.contains('is-changed'))).toHaveLength(1);
-    expect(latestChange().textContent).toContain('pushed 5 at the end (2 → 3)');
+    expect(latestChange().textContent).toContain('pushed Todo 5 "new todo" at the end (2 → 3)');
     expect(latestChange().textContent).toContain('Todo.getList.push');
   });
 
@@ -64,7 +64,7 @@ describe('Collections view', () => {
     expect(memberPks()).toEqual(['5', '4', '3']);
     const first = members()[0] as HTMLElement;
     expect(within(first).getByText('unshifted')).toBeTruthy();
-    expect(latestChange().textContent).toContain('unshifted 5 at the start (2 → 3)');
+    expect(latestChange().textContent).toContain('unshifted Todo 5 "urgent" at the start (2 → 3)');
   });
 
   it('shows a merged page and lists the duplicates it skipped', async () => {
@@ -74,7 +74,9 @@ describe('Collections view', () => {
     await settle();
     expect(memberPks()).toEqual(['4', '3', '2']);
     expect(within(members()[2] as HTMLElement).getByText('merged')).toBeTruthy();
-    expect(latestChange().textContent).toContain('merged a page: added 2; skipped duplicates 3');
+    expect(latestChange().textContent).toContain(
+      'merged a page: added Todo 2 "walk dog"; skipped duplicates Todo 3 "write report"',
+    );
     const skipped = within(latestChange()).getByText('Skipped as duplicates:').parentElement;
     expect(within(skipped as HTMLElement).getByRole('button').textContent).toBe('3 write report');
   });
@@ -87,7 +89,9 @@ describe('Collections view', () => {
     for (const args of ['userId: "1"', 'all (no arguments)']) {
       openRow(args);
       expect(memberPks()).toEqual(['3']);
-      expect(latestChange().textContent).toContain('removed 4: deleted (Invalidate) (2 → 1)');
+      expect(latestChange().textContent).toContain(
+        'removed Todo 4 "call mum": deleted (Invalidate) (2 → 1)',
+      );
       expect(within(latestChange()).getByText('Deleted (Invalidate):')).toBeTruthy();
     }
   });
@@ -98,7 +102,9 @@ describe('Collections view', () => {
     await env.app.controller.fetch(TodoResource.deleteMany, { ids: '2,4' });
     await settle();
     expect(memberPks()).toEqual(['3', '1']);
-    expect(latestChange().textContent).toMatch(/removed (2, 4|4, 2): deleted \(Invalidate\)/);
+    expect(latestChange().textContent).toMatch(
+      /removed (Todo 2 "walk dog", Todo 4 "call mum"|Todo 4 "call mum", Todo 2 "walk dog"): deleted \(Invalidate\)/,
+    );
   });
 
   it('opens a member in the Entities view on click and on Enter', async () => {
@@ -146,9 +152,10 @@ describe('Collections view', () => {
     openRow('all (no arguments)');
     expect(memberPks()).toEqual(['4', '3']);
     const note = latestChange().textContent ?? '';
-    expect(note).toMatch(/pushed optimistic-\d+-\d+ at the end \(2 → 3\)/);
+    // The member the server never gave a pk is named as the new todo it was.
+    expect(note).toContain('pushed new Todo (pending) at the end (2 → 3)');
     expect(note).toMatch(
-      /Rolled back at #\d+: the server refused it, so optimistic-\d+-\d+ left again \(3 → 2\)/,
+      /Rolled back at #\d+: the server refused it, so new Todo \(pending\) left again \(3 → 2\)/,
     );
     // Nothing is highlighted as pushed: the pushed member is gone.
     expect(members().filter((option) => option.classList.contains('is-changed'))).toHaveLength(0);
@@ -160,7 +167,9 @@ describe('Collections view', () => {
     await env.app.controller.fetch(TodoResource.getList, { userId: 1 }); // [4, 2]
     await settle();
     expect(memberPks()).toEqual(['4', '2']);
-    expect(latestChange().textContent).toContain('replaced by a fresh list; 3 not in it (2 → 2)');
+    expect(latestChange().textContent).toContain(
+      'replaced by a fresh list; Todo 3 "write report" not in it (2 → 2)',
+    );
     const left = within(latestChange()).getByText('Not in the fresh list:').parentElement;
     expect(within(left as HTMLElement).getByRole('button').textContent).toContain('3');
     expect(latestChange().textContent).not.toContain('Invalidate');

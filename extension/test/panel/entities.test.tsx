@@ -25,8 +25,8 @@ async function lookUp(type: string, pk: string) {
 const entity = (name: string) => screen.getByRole('article', { name });
 const section = (article: HTMLElement, name: string) =>
   within(article).getByRole('region', { name });
-const fieldValue = (article: HTMLElement, field: string) =>
-  within(section(article, 'Fields')).getByText(field).nextElementSibling?.textContent;
+const fieldValue = (article: HTMLElement, field: string, region = 'Fields') =>
+  within(section(article, region)).getByText(field).nextElementSibling?.textContent;
 
 describe('Entities view', () => {
   it('browses types and pks, and looks an entity up by type and pk', async () => {
@@ -56,9 +56,21 @@ describe('Entities view', () => {
     await lookUp('Todo', '99');
     const miss = screen.getByText('No Todo with pk "99" in the store.');
     expect(miss.getAttribute('role')).toBe('status');
-    // The entity found before is not left beside the answer that there is none.
+    // The entity found before is not left beside the answer that there is none, and the answer
+    // is the one message: not the list's "nothing matches", nor the pane's "pick one".
     expect(screen.queryByRole('article', { name: 'User 3' })).toBeNull();
-    expect(screen.getByText('Pick an entity, or look one up by type and pk.')).toBeTruthy();
+    const view = screen.getByRole('tabpanel');
+    const messages = [...view.querySelectorAll('.notice, .list-empty')].filter(
+      (message) => message.textContent !== '',
+    );
+    expect(messages).toEqual([miss]);
+    expect(screen.queryByText(/No Todo matches/)).toBeNull();
+    expect(screen.queryByText('Pick an entity, or look one up by type and pk.')).toBeNull();
+    // Typing again takes the answer away.
+    fireEvent.input(screen.getByRole('searchbox', { name: 'pk' }), { target: { value: '9' } });
+    await settle();
+    expect(screen.queryByText('No Todo with pk "99" in the store.')).toBeNull();
+    expect(screen.getByText('No Todo matches "9".')).toBeTruthy();
   });
 
   it('shows the fields, meta, and every collection row and result that references it', async () => {
@@ -76,7 +88,7 @@ describe('Entities view', () => {
     expect(within(meta).getByText('valid')).toBeTruthy();
     expect(meta.textContent).toContain('Last change');
     // Fetching the same data again changed nothing: the list's response wrote it last.
-    expect(meta.textContent).toContain('#1 Todo.getList: added Todo 3');
+    expect(meta.textContent).toContain('#1 Todo.getList: added Todo 3 "write report"');
     expect(meta.textContent).toMatch(
       /expires \d\d:\d\d:\d\d\.\d{3} \(Todo\.getList's response, #1\)/,
     );
@@ -115,6 +127,16 @@ describe('Entities view', () => {
     const todo = entity('Todo 4');
     expect(within(todo).getAllByText('INVALID').length).toBeGreaterThan(0);
     expect(within(todo).queryByRole('region', { name: 'Fields' })).toBeNull();
+    // It keeps its identity: its name, the fields it had, and what deleted it.
+    expect(within(todo).getByRole('heading', { level: 2 }).textContent).toContain('call mum');
+    const deleted = section(todo, 'Deleted');
+    expect(fieldValue(todo, 'title', 'Deleted')).toBe('"call mum"');
+    expect(fieldValue(todo, 'id', 'Deleted')).toBe('4');
+    expect(within(deleted).queryByRole('button', { name: /Edit/ })).toBeNull();
+    expect(section(todo, 'Meta').textContent).toContain(
+      'deleted by Todo.delete #3 (INVALID): readers suspend or drop it',
+    );
+    expect(section(todo, 'Meta').textContent).not.toContain('removed by Invalidate');
     const origin = section(todo, 'How its pk was computed');
     expect(origin.textContent).toContain('empty response → URL params { id: 4 } → Todo pk "4"');
     expect(origin.textContent).toContain('by Todo.delete at #3');
@@ -136,8 +158,13 @@ describe('Entities view', () => {
     await env.app.controller.fetch(TodoResource.getList, { userId: 1 });
     await env.app.controller.fetch(TodoResource.deleteMany, { ids: '3,4' });
     await settle();
-    for (const pk of ['3', '4']) {
+    // Todo 3 was never read by a view: the delete still carried what the store held.
+    for (const [pk, title] of [
+      ['3', 'write report'],
+      ['4', 'call mum'],
+    ] as const) {
       await lookUp('Todo', pk);
+      expect(fieldValue(entity(`Todo ${pk}`), 'title', 'Deleted')).toBe(`"${title}"`);
       const origin = section(entity(`Todo ${pk}`), 'How its pk was computed');
       expect(origin.textContent).toContain(`response { id: ${pk} } → Todo pk "${pk}"`);
       expect(origin.textContent).toContain('by Todo.deleteMany');
@@ -163,6 +190,40 @@ describe('Entities view', () => {
     expect(section(entity('Todo 1'), 'Meta').textContent).toContain(
       'rolled back, the server refused it',
     );
+    // The history says the change was undone.
+    const [rename] = within(section(entity('Todo 1'), 'Change history')).getAllByRole('listitem');
+    expect(rename?.textContent).toMatch(
+      /· optimistic, rolled back: the server refused it \(#\d+\)$/,
+    );
+  });
+
+  it('lists an optimistic update and the answer that committed it as one change', async () => {
+    await env.app.controller.fetch(OptimisticTodoResource.get, { id: 1 }); // #1
+    const release = env.server.hold('PATCH /todos/1');
+    const update = env.app.controller.fetch(
+      OptimisticTodoResource.partialUpdate,
+      { id: 1 },
+      { completed: true },
+    ); // #2 applied
+    await settle();
+    await lookUp('Todo', '1');
+    const history = () =>
+      within(section(entity('Todo 1'), 'Change history')).getAllByRole('listitem');
+    expect(history()[0]?.textContent).toMatch(/^#2 Todo\.partialUpdate.*· optimistic, pending$/);
+
+    release();
+    await update; // #3 committed
+    await settle();
+    const items = history();
+    expect(items.map((item) => item.querySelector('button')?.textContent)).toEqual(['#2', '#1']);
+    const change = items[0] as HTMLElement;
+    expect(
+      within(change)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['completedfalsetrue']);
+    expect(change.textContent).toMatch(/· optimistic, committed \(#3\)$/);
   });
 
   it('renders values that contain HTML as text', async () => {
@@ -201,7 +262,8 @@ describe('Entities view', () => {
       '#2',
       '#1',
     ]);
-    expect(items[2]?.textContent).toBe('#1 Todo.getList: added Todo 3');
+    // Named as it was called then.
+    expect(items[2]?.textContent).toBe('#1 Todo.getList: added Todo 3 "write report"');
     const latest = within(items[0] as HTMLElement).getByRole('table', {
       name: 'Changes to Todo 3',
     });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Effect, EntityUpdate } from '../../../library/src/devtools/protocol/effects.js';
+import type {
+  Effect,
+  EntityUpdate,
+  StoreEvent,
+} from '../../../library/src/devtools/protocol/effects.js';
 import type { Encoded } from '../../../library/src/devtools/protocol/messages.js';
 import {
   describeCollectionChange,
@@ -7,6 +11,8 @@ import {
   describePkOrigin,
   effectLines,
   entityLabel,
+  entityName,
+  eventNamer,
   formatExpiry,
   formatRowKey,
   formatValue,
@@ -146,16 +152,16 @@ describe('labels', () => {
 describe('effects in words', () => {
   it('describes each kind of collection change', () => {
     expect(describeCollectionChange(change({ inserted: [{ index: 2, pks: ['5'] }] }))).toBe(
-      'pushed 5 at the end (2 → 3)',
+      'pushed Todo 5 at the end (2 → 3)',
     );
     expect(
       describeCollectionChange(change({ kind: 'unshift', inserted: [{ index: 0, pks: ['5'] }] })),
-    ).toBe('unshifted 5 at the start (2 → 3)');
+    ).toBe('unshifted Todo 5 at the start (2 → 3)');
     expect(
       describeCollectionChange(
         change({ inserted: [{ index: 2, pks: ['5', '6'] }], lengthAfter: 4 }),
       ),
-    ).toBe('pushed 5, 6 at the end (2 → 4)');
+    ).toBe('pushed Todo 5, Todo 6 at the end (2 → 4)');
     expect(
       describeCollectionChange(
         change({
@@ -164,10 +170,10 @@ describe('effects in words', () => {
           duplicates: ['3', '4'],
         }),
       ),
-    ).toBe('merged a page: added 7; skipped duplicates 3, 4 (2 → 3)');
+    ).toBe('merged a page: added Todo 7; skipped duplicates Todo 3, Todo 4 (2 → 3)');
     expect(
       describeCollectionChange(change({ kind: 'invalidate', removed: ['1'], lengthAfter: 1 })),
-    ).toBe('removed 1: deleted (Invalidate) (2 → 1)');
+    ).toBe('removed Todo 1: deleted (Invalidate) (2 → 1)');
   });
 
   it('describes a group of entities by its count, and one entity by its pk', () => {
@@ -226,6 +232,53 @@ describe('effects in words', () => {
     );
     expect(describePkOrigin({ ...base, from: '5', via: 'response' })).toBe(
       'response "5" → Todo pk "5"',
+    );
+  });
+});
+
+describe('entities named in descriptions', () => {
+  const event = (effects: Effect[]): StoreEvent => ({
+    seq: 1,
+    time: 0,
+    action: { type: 'setResponse', endpoint: 'Todo.getList.getPage' },
+    effects,
+  });
+
+  it('names an entity by type, pk and label; an optimistic one as new and pending', () => {
+    expect(entityName('Todo', '7', 'Buy milk')).toBe('Todo 7 "Buy milk"');
+    expect(entityName('Todo', '7')).toBe('Todo 7');
+    expect(entityName('Todo', 'optimistic-3', 'Buy milk')).toBe('new Todo (pending)');
+  });
+
+  it('names the members of a merged page by the labels the event carries, else the copy', () => {
+    const merged = event([
+      { type: 'entities-added', entity: 'Todo', pks: ['7', '8'], labels: ['Buy milk', ''] },
+      change({ kind: 'page-merge', inserted: [{ index: 2, pks: ['7', '8'] }], duplicates: ['3'] }),
+    ]);
+    const fromCopy = (entity: string, pk: string) => (pk === '3' ? `${entity} three` : '');
+    expect(describeEffect(merged.effects[1] as Effect, eventNamer(merged, fromCopy))).toBe(
+      '[Todo] userId: "1": merged a page: added Todo 7 "Buy milk", Todo 8; skipped duplicates Todo 3 "Todo three" (2 → 3)',
+    );
+    expect(effectLines(merged.effects[0] as Effect, eventNamer(merged))).toEqual([
+      { text: 'added 2 Todo' },
+      { text: 'added Todo 7 "Buy milk"', entity: { entity: 'Todo', pk: '7' }, nested: true },
+      { text: 'added Todo 8', entity: { entity: 'Todo', pk: '8' }, nested: true },
+    ]);
+  });
+
+  it('names a deleted entity by the label it had, and reads any pk as data', () => {
+    const deleted = event([
+      {
+        type: 'entity-invalidated',
+        entity: 'Todo',
+        pk: '__proto__',
+        from: { id: '__proto__' },
+        via: 'url-params',
+        label: 'Buy milk',
+      },
+    ]);
+    expect(describeEffect(deleted.effects[0] as Effect, eventNamer(deleted))).toBe(
+      'Todo __proto__ "Buy milk" invalidated (pk from URL params { id: "__proto__" })',
     );
   });
 });

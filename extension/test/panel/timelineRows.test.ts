@@ -25,24 +25,19 @@ describe('the rows of the timeline', () => {
       '#1',
       '#2 open',
       '  key GET /todos/2',
-      '  added Todo 2',
+      '  added Todo 2 "todo 2"',
       '#3',
       '#4 open',
       '  key GET /todos/4',
-      '  added Todo 4',
+      '  added Todo 4 "todo 4"',
       '#5',
     ]);
     expect(rows.at(-1)).toBeUndefined();
     expect(rows.at(rows.length)).toBeUndefined();
     expect(rows.indexOfEvent(timeline[3] as StoreEvent)).toBe(5);
     expect(rows.indexOfEvent(timeline[0] as StoreEvent)).toBe(-1);
-    // The lines name their entities with their labels (the page is asked for their rows).
-    expect(rows.lines().map((line) => line.label)).toEqual([
-      undefined,
-      'todo 2',
-      undefined,
-      'todo 4',
-    ]);
+    // The lines that name an entity say which (the page is asked for its row).
+    expect(rows.lines().map((line) => line.entity?.pk)).toEqual([undefined, '2', undefined, '4']);
   });
 
   it('leave out an expanded event the filter or the timeline does not show', () => {
@@ -50,7 +45,7 @@ describe('the rows of the timeline', () => {
       '#1',
       '#3 open',
       '  key GET /todos/3',
-      '  added Todo 3',
+      '  added Todo 3 "todo 3"',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { describeValue, SchemaError } from '../schema/describe.js';
 import { Entity } from '../schema/Entity.js';
 import { INVALID, isInvalid } from '../schema/invalid.js';
+import { OPTIMISTIC_PK_PREFIX } from '../schema/optimisticPk.js';
 import { RowsByFilter } from '../schema/rowArgs.js';
 import type { CollectionTable, EntityStatics, NormalizeContext } from '../schema/types.js';
 import { parseUnionRef, unionRef } from '../schema/Union.js';
@@ -136,7 +137,9 @@ class NormalizeRun implements NormalizeContext {
   placeholderPk(): string {
     const { requestId } = this.meta;
     const count = ++this.placeholders;
-    return requestId === undefined ? `optimistic-${count}` : `optimistic-${requestId}-${count}`;
+    return requestId === undefined
+      ? `${OPTIMISTIC_PK_PREFIX}${count}`
+      : `${OPTIMISTIC_PK_PREFIX}${requestId}-${count}`;
   }
 
   finish(): NormalizedTables {

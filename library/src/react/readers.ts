@@ -34,7 +34,7 @@ export class Readers implements ReaderDirectory {
   private readonly all = new Set<Reader>();
   private readonly registered = new Map<Reader, ReadingDependencies>();
 
-  constructor(store: Store) {
+  constructor(private readonly store: Store) {
     store.observe((record) => this.changed(record));
   }
 
@@ -49,7 +49,10 @@ export class Readers implements ReaderDirectory {
     this.remove(reader);
     this.all.add(reader);
     this.registered.set(reader, dependencies);
-    if (dependencies.key !== null) setOf(this.byKey, dependencies.key).add(reader);
+    if (dependencies.key !== null) {
+      setOf(this.byKey, dependencies.key).add(reader);
+      countsChanged(this.store);
+    }
     if (dependencies.rows === undefined) this.waiting.add(reader);
     else
       for (const { table, pk } of dependencies.rows) {
@@ -64,7 +67,10 @@ export class Readers implements ReaderDirectory {
     this.registered.delete(reader);
     this.all.delete(reader);
     this.waiting.delete(reader);
-    if (dependencies.key !== null) this.byKey.get(dependencies.key)?.delete(reader);
+    if (dependencies.key !== null) {
+      this.byKey.get(dependencies.key)?.delete(reader);
+      countsChanged(this.store);
+    }
     for (const { table, pk } of dependencies.rows ?? []) {
       if (pk === null) this.byTable.get(table)?.delete(reader);
       else this.byRow.get(table)?.get(pk)?.delete(reader);
@@ -164,4 +170,10 @@ export function readersOf(store: Store): Readers {
  */
 export function mountedReaderCounts(store: Store): Map<string, number> {
   return registries.get(store)?.countsByKey() ?? new Map();
+}
+
+/** Tells whoever listens (the devtools) that a component started or stopped reading the store. */
+function countsChanged(store: Store): void {
+  if (process.env.NODE_ENV !== 'production')
+    for (const listener of store.readerListeners ?? []) listener();
 }

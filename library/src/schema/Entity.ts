@@ -63,6 +63,12 @@ export abstract class Entity {
   /** Fields to look entities up by besides the pk (kept in `state.indexes`). */
   static indexes?: readonly string[];
 
+  /**
+   * The field the devtools name an entity by, beside its type and pk (`Todo 7 "Buy milk"`); by
+   * default the first of title, name, label, username, email, text and slug that it has.
+   */
+  static label?: string;
+
   /** Turns a response object into the row to store; a shallow copy by default. */
   static process(
     input: Record<string, unknown>,

@@ -154,6 +154,8 @@ export interface EntityStatics extends SchemaClass {
   readonly key: string;
   readonly schema: Readonly<Record<string, unknown>>;
   readonly indexes?: readonly string[];
+  /** The field the devtools name an entity by (see Entity.label). */
+  readonly label?: string;
   /** Turns a response object into the row to store. */
   process(
     input: Record<string, unknown>,

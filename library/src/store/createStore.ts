@@ -71,6 +71,11 @@ export interface Store {
   observe(observer: (record: StoreRecord) => void): () => void;
   /** Its readers, once a UI binding has registered one (restlens/react's first mounted hook). */
   readerDirectory?: ReaderDirectory;
+  /**
+   * Called when a component starts or stops reading a result of this store (development builds):
+   * the devtools listen, to tell a panel at once.
+   */
+  readerListeners?: Set<() => void>;
 }
 
 /** A store and its Controller, independent of any UI framework. */

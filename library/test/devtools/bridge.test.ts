@@ -1102,6 +1102,7 @@ describe('history from before a panel connects', () => {
           ],
         },
       ],
+      labels: ['renamed'],
     });
     expect(effects).toContainEqual({
       type: 'result-suspends',

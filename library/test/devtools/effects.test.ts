@@ -113,7 +113,8 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
         cause: expect.objectContaining({ reason: { kind: 'app' } }),
       });
       expect(event.effects).toEqual([
-        { type: 'entities-added', entity: 'Todo', pks: ['4'] },
+        // Each entity with its label: what the panel names it by.
+        { type: 'entities-added', entity: 'Todo', pks: ['4'], labels: ['new'] },
         {
           type: 'collection-changed',
           collection: '[Todo]',
@@ -169,7 +170,7 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
         args: [{ page: 2 }],
       });
       expect(effectsOf(event, 'entities-added')).toEqual([
-        { type: 'entities-added', entity: 'Todo', pks: ['4'] },
+        { type: 'entities-added', entity: 'Todo', pks: ['4'], labels: [server.todos[3]?.title] },
       ]);
       expect(effectsOf(event, 'collection-changed')).toEqual([
         {
@@ -208,6 +209,7 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
           updates: [
             { pk: '1', fields: [{ field: 'title', before: 'write tests', after: 'renamed' }] },
           ],
+          labels: ['renamed'],
         },
       ]);
       expect(effectsOf(event, 'result-stored')).toEqual([
@@ -254,8 +256,17 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
           mutation: true,
           args: [{ id: 2 }],
         });
+        // With what it was just before: its label and its fields.
         expect(effectsOf(event, 'entity-invalidated')).toEqual([
-          { type: 'entity-invalidated', entity: 'Todo', pk: '2', from, via },
+          {
+            type: 'entity-invalidated',
+            entity: 'Todo',
+            pk: '2',
+            from,
+            via,
+            label: 'fix bugs',
+            last: { id: 2, title: 'fix bugs', completed: true, userId: 1 },
+          },
         ]);
         expect(effectsOf(event, 'collection-changed')).toEqual([
           {
@@ -323,8 +334,13 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
       const event = newEvent();
       expect(event.action).toMatchObject({ endpoint: 'Todo.deleteMany', args: [{ ids: '1,3' }] });
       expect(effectsOf(event, 'entity-invalidated')).toEqual([
-        { type: 'entity-invalidated', entity: 'Todo', pk: '1', from: { id: 1 }, via: 'response' },
-        { type: 'entity-invalidated', entity: 'Todo', pk: '3', from: { id: 3 }, via: 'response' },
+        expect.objectContaining({
+          pk: '1',
+          from: { id: 1 },
+          via: 'response',
+          label: 'write tests',
+        }),
+        expect.objectContaining({ pk: '3', from: { id: 3 }, via: 'response', label: 'ship' }),
       ]);
       const removals = effectsOf(event, 'collection-changed').map(
         ({ row, kind, removed, lengthBefore, lengthAfter }) => ({
@@ -389,6 +405,7 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
           updates: [
             { pk: '1', fields: [{ field: 'title', before: 'write tests', after: 'soon' }] },
           ],
+          labels: ['soon'],
         },
       ]);
       // The optimistic row is what the store shows now, and what a `rows` command answers.
@@ -414,10 +431,21 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
       const lost = [
         { type: 'result-lost-member', key: key('GET', '/todos'), endpoint: 'Todo.getList' },
       ];
-      expect(effectsOf(newEvent(), 'result-lost-member')).toEqual(lost);
+      const deleted = {
+        label: 'fix bugs',
+        last: { id: 2, title: 'fix bugs', completed: true, userId: 1 },
+      };
+      const applied = newEvent();
+      expect(effectsOf(applied, 'result-lost-member')).toEqual(lost);
+      expect(effectsOf(applied, 'entity-invalidated')).toEqual([expect.objectContaining(deleted)]);
       await done;
-      // The view already lacked the member: the commit still names what the delete did.
-      expect(effectsOf(newEvent(), 'result-lost-member')).toEqual(lost);
+      // The view already lacked the member and the row: the commit still names what the delete
+      // did, and what the entity was.
+      const committed = newEvent();
+      expect(effectsOf(committed, 'result-lost-member')).toEqual(lost);
+      expect(effectsOf(committed, 'entity-invalidated')).toEqual([
+        expect.objectContaining(deleted),
+      ]);
     });
 
     it('apply, then roll back: the error, and the store back as it was', async () => {

@@ -140,7 +140,7 @@ describe('commands on one result', () => {
   it('force error: readers get an error that stays until a refetch', async () => {
     expect(await send({ kind: 'force-error', storeId, key: todoKey() })).toEqual([]);
     const error = errorOf(store.getState(), todoKey());
-    expect(error).toMatchObject({ name: 'ForcedError' });
+    expect(error).toMatchObject({ name: 'ForcedError', status: 500 });
     expect(store.getState().meta.get(todoKey())?.expiresAt).toBeGreaterThan(
       Date.now() + 365 * 24 * 60 * 60 * 1000,
     );
@@ -183,6 +183,39 @@ describe('readers', () => {
       [todoKey(), 2],
       ['__proto__', 1],
     ]);
+  });
+
+  it('tells a connected panel at once when components mount and unmount, after the events before', async () => {
+    const registry = readersOf(store);
+    const component = { check() {} };
+    let mark = panel.mark;
+    registry.set(component, { key: todoKey(), rows: [] });
+    // A render mounts many: one message for the burst.
+    registry.set({ check() {} }, { key: todoKey(), rows: [] });
+    await nextTask(5);
+    const told = panel.since(mark, storeId).filter((message) => message.kind === 'readers');
+    expect(told.map((message) => message.kind === 'readers' && message.readers)).toEqual([
+      { [todoKey()]: 2 },
+    ]);
+
+    // Its result failed, and it went to its error boundary: the error's event comes first.
+    mark = panel.mark;
+    await store.controller.setError(Todos.get, { id: 1 }, new Error('gone'));
+    registry.remove(component);
+    await nextTask(5);
+    expect(panel.since(mark, storeId).map((message) => message.kind)).toEqual([
+      'events',
+      'readers',
+    ]);
+
+    // Without a panel, nothing is said.
+    panel.send({ kind: 'disconnect' });
+    await nextTask(5);
+    mark = panel.mark;
+    registry.remove({ check() {} });
+    registry.set(component, { key: todoKey(), rows: [] });
+    await nextTask(5);
+    expect(panel.since(mark, storeId)).toEqual([]);
   });
 
   it('says which results are polled and at what frequency, until they are unsubscribed', async () => {

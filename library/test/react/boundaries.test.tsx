@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStore, NetworkError, SchemaError } from '../../src/index.js';
@@ -64,6 +64,24 @@ describe('NetworkErrorBoundary', () => {
     expect(fallbackProps.at(-1)?.className).toBe('oops');
     // It stopped there: the outer boundary caught nothing.
     expect(log.caught).toEqual([]);
+  });
+
+  it('shows its children again once a fetch of the failed result brought data, and not before', async () => {
+    const store = createStore();
+    server.failNext(404);
+    renderInApp(
+      <NetworkErrorBoundary fallbackComponent={Failed}>
+        <TodoTitle id={1} />
+      </NetworkErrorBoundary>,
+      { store, onCaughtError: () => {} },
+    );
+    await screen.findByText('failed with 404');
+    // Another result's change leaves the error shown.
+    await act(() => store.controller.fetch(TodoResource.get, { id: 2 }));
+    expect(screen.getByText('failed with 404')).toBeTruthy();
+    await act(() => store.controller.fetch(TodoResource.get, { id: 1 }));
+    expect(await screen.findByText(server.todos[0]?.title as string)).toBeTruthy();
+    expect(screen.queryByText('failed with 404')).toBeNull();
   });
 
   it('shows the status and status text by default', async () => {

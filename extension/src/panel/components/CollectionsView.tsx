@@ -4,9 +4,11 @@ import { type CollectionRow, collectionRows, eventBySeq, latestChangedRow } from
 import {
   describeCollectionChange,
   entityLabel,
+  eventNamer,
   formatRowKey,
   insertedMark,
   insertedPks,
+  nameWithoutLabel,
   removedReason,
 } from '../format.js';
 import { isInvalidRow, type Row, type StoreView } from '../model.js';
@@ -89,7 +91,11 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
   const firstMarked = row.members.findIndex((pk) => marked.has(pk));
   const entities = store.entities[row.entityType] ?? NO_ROWS;
   const label = (pk: string) => entityLabel(entities.get(pk));
-  const endpoint = change && eventBySeq(store.events, change.seq)?.action.endpoint;
+  const changedBy = change && eventBySeq(store.events, change.seq);
+  const endpoint = changedBy?.action.endpoint;
+  const name = changedBy
+    ? eventNamer(changedBy, (type, pk) => entityLabel(store.entities[type]?.get(pk)))
+    : nameWithoutLabel;
   // The labels of the members in view, and of the pks the change names.
   const [range, onRangeChange] = useRowRange();
   useRequestRows(
@@ -123,13 +129,15 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
         <div class={`change change-${change.effect.kind}`} role="note" aria-label="Latest change">
           <p>
             Latest change #{change.seq}
-            {endpoint ? ` (${endpoint})` : ''}: {describeCollectionChange(change.effect)}
+            {endpoint ? ` (${endpoint})` : ''}: {describeCollectionChange(change.effect, name)}
           </p>
           {change.rolledBackAt !== undefined && (
             <p class="rolled-back">
               Rolled back at #{change.rolledBackAt}: the server refused it, so{' '}
-              {insertedPks(change.effect).join(', ')} left again ({change.effect.lengthAfter} →{' '}
-              {change.effect.lengthBefore}).
+              {insertedPks(change.effect)
+                .map((pk) => name(row.entityType, pk))
+                .join(', ')}{' '}
+              left again ({change.effect.lengthAfter} → {change.effect.lengthBefore}).
             </p>
           )}
           {change.effect.duplicates.length > 0 && (

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { StoreEvent } from '../../../../library/src/devtools/protocol/effects.js';
 import type { Encoded } from '../../../../library/src/devtools/protocol/messages.js';
 import { useConnection, usePanel, usePanelActions, useRequestRows } from '../context.js';
 import {
@@ -172,7 +173,8 @@ export function EntitiesView({ store }: ViewProps) {
           }
           onActivate={(pk) => type && selectEntity(type, pk)}
           rowTitle={(pk) => `${type} ${pk} ${entityLabel(rows.get(pk))}`.trim()}
-          empty={`No ${type} matches "${query}".`}
+          // A failed lookup has said it already, above the list.
+          empty={miss ? '' : `No ${type} matches "${query}".`}
           onRangeChange={onRangeChange}
           renderRow={(pk) => (
             <>
@@ -188,7 +190,7 @@ export function EntitiesView({ store }: ViewProps) {
         {selected ? (
           <EntityDetail store={store} type={selected.entity} pk={selected.pk} />
         ) : (
-          <p class="notice">Pick an entity, or look one up by type and pk.</p>
+          !miss && <p class="notice">Pick an entity, or look one up by type and pk.</p>
         )}
       </section>
     </div>
@@ -204,7 +206,9 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
   const row = store.entities[type]?.get(pk);
   const loaded = row === UNLOADED ? undefined : row;
   const invalid = isInvalidRow(row);
-  const label = entityLabel(row);
+  // A deleted entity is still named and shown as it was: the delete carried its last fields.
+  const deletion = invalid ? lastInvalidation(store.events, type, pk) : undefined;
+  const label = invalid ? (deletion?.effect.label ?? '') : entityLabel(row);
   const fields = invalid ? undefined : plainFields(loaded);
   // A row that changed since it came keeps showing until its fresh version comes.
   const stale = store.stale[type]?.has(pk) === true;
@@ -260,7 +264,7 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
           <dt>State</dt>
           <dd>
             {invalid
-              ? 'INVALID: removed by Invalidate; readers suspend or drop it'
+              ? `${deletion ? `deleted by ${actionName(deletion.event)} #${deletion.event.seq}` : 'deleted'} (INVALID): readers suspend or drop it`
               : row === undefined
                 ? 'absent (never stored, or the store was reset)'
                 : 'valid'}
@@ -269,8 +273,7 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
             <>
               <dt>Last change</dt>
               <dd>
-                #{last.event.seq} {last.event.action.endpoint ?? last.event.action.type}:{' '}
-                {last.change}
+                #{last.event.seq} {actionName(last.event)}: {last.change}
                 {optimisticNote(optimisticOutcome(store.events, last.event))}
               </dd>
             </>
@@ -289,12 +292,57 @@ function EntityDetail({ store, type, pk }: { store: StoreView; type: string; pk:
         </dl>
       </section>
 
+      {invalid && <DeletedFields type={type} pk={pk} last={deletion?.effect.last} />}
       <History store={store} type={type} pk={pk} />
       <PkOrigin store={store} type={type} pk={pk} />
       <References store={store} type={type} pk={pk} />
     </article>
   );
 }
+
+/** What an event ran, as the entity's meta and history name it: its endpoint, or its kind. */
+const actionName = (event: StoreEvent) => event.action.endpoint ?? event.action.type;
+
+/** A deleted entity's fields as the store held them just before the delete (read-only). */
+function DeletedFields({ type, pk, last }: { type: string; pk: string; last?: Encoded }) {
+  const fields = plainFields(last);
+  return (
+    <section aria-label="Deleted">
+      <h3>
+        Deleted: last known fields{' '}
+        {last !== undefined && <CopyJson value={last} label={`${type} ${pk} before the delete`} />}
+      </h3>
+      {fields ? (
+        <table class="fields">
+          <tbody>
+            {Object.entries(fields).map(([field, value]) => (
+              <tr key={field}>
+                <th scope="row" class="mono">
+                  {field}
+                </th>
+                <td class="value">
+                  <ValueTree value={value} label={field} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p class="detail-sub">
+          Not known: the store held no fields for it when it was deleted, or the delete has left the
+          timeline.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** How an optimistic change in the history ended. */
+const HISTORY_OUTCOMES = {
+  applied: 'optimistic, pending',
+  committed: 'optimistic, committed',
+  'rolled-back': 'optimistic, rolled back: the server refused it',
+} as const;
 
 const OPTIMISTIC_NOTES = {
   applied: ' (optimistic: shown before the server answered, not committed yet)',
@@ -417,7 +465,7 @@ function History({ store, type, pk }: { store: StoreView; type: string; pk: stri
         <p class="detail-sub">No event on the timeline touched it.</p>
       ) : (
         <ul class="plain history">
-          {history.map(({ event, change, update }) => (
+          {history.map(({ event, change, name, update, optimistic }) => (
             <li key={`${event.seq} ${change}`}>
               <button
                 type="button"
@@ -426,11 +474,23 @@ function History({ store, type, pk }: { store: StoreView; type: string; pk: stri
               >
                 #{event.seq}
               </button>{' '}
-              {event.action.endpoint ?? event.action.type}
+              {actionName(event)}
               {update ? (
-                <FieldDiff entity={type} update={update} onOpen={() => selectEntity(type, pk)} />
+                <FieldDiff
+                  entity={type}
+                  update={update}
+                  name={name}
+                  onOpen={() => selectEntity(type, pk)}
+                />
               ) : (
                 `: ${change}`
+              )}
+              {optimistic && (
+                <span class="detail-sub history-outcome">
+                  {' · '}
+                  {HISTORY_OUTCOMES[optimistic.outcome]}
+                  {optimistic.settledBy && ` (#${optimistic.settledBy.seq})`}
+                </span>
               )}
             </li>
           ))}

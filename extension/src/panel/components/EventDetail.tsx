@@ -6,7 +6,13 @@ import type {
 import type { Encoded } from '../../../../library/src/devtools/protocol/messages.js';
 import { useConnection, usePanel, usePanelActions } from '../context.js';
 import { OPTIMISTIC_LABELS } from '../derive.js';
-import { describeEffect, formatTime, rollbackLines } from '../format.js';
+import {
+  describeEffect,
+  type EntityNamer,
+  eventNamer,
+  formatTime,
+  rollbackLines,
+} from '../format.js';
 import { optimisticOrigin, type StoreView } from '../model.js';
 import { startTimeTravel } from '../timeTravel.js';
 import { memo } from './memo.js';
@@ -78,7 +84,7 @@ const EventValuesAndChanges = memo(
               {event.effects.map((effect, index) => (
                 // Effects have no identity of their own; their order is the event's.
                 // biome-ignore lint/suspicious/noArrayIndexKey: an event's effects never reorder
-                <EffectItem key={index} effect={effect} />
+                <EffectItem key={index} effect={effect} name={eventNamer(event)} />
               ))}
               {undone &&
                 rollbackLines(undone).map((line) => (
@@ -94,7 +100,7 @@ const EventValuesAndChanges = memo(
   },
 );
 
-function EffectItem({ effect }: { effect: Effect }) {
+function EffectItem({ effect, name }: { effect: Effect; name: EntityNamer }) {
   const { selectEntity } = usePanelActions();
   if (effect.type === 'entities-updated')
     return (
@@ -104,6 +110,7 @@ function EffectItem({ effect }: { effect: Effect }) {
             key={update.pk}
             entity={effect.entity}
             update={update}
+            name={name(effect.entity, update.pk)}
             onOpen={() => selectEntity(effect.entity, update.pk)}
           />
         ))}
@@ -116,20 +123,22 @@ function EffectItem({ effect }: { effect: Effect }) {
         <ResultValue value={effect.result} label={`result of ${effect.key}`} />
       </li>
     );
-  return <li>{describeEffect(effect)}</li>;
+  return <li>{describeEffect(effect, name)}</li>;
 }
 
 /** One entity's changed fields, each as its value before → after. */
 export function FieldDiff(props: {
   entity: string;
   update: EntityUpdate<Encoded>;
+  /** The entity as descriptions name it (see entityName). */
+  name: string;
   onOpen(): void;
 }) {
   const { entity, update } = props;
   return (
     <div class="field-diff">
       <button type="button" class="link" onClick={props.onOpen}>
-        updated {entity} {update.pk}
+        updated {props.name}
       </button>
       {update.fields.length === 0 ? (
         <span class="detail-sub"> no field changed</span>

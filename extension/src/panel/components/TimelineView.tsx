@@ -5,7 +5,6 @@ import { useConnection, usePanel, usePanelActions } from '../context.js';
 import {
   appendedFrom,
   DEVTOOLS_EDIT,
-  type EntityLabeler,
   eventBySeq,
   eventSummary,
   eventsFrom,
@@ -13,7 +12,7 @@ import {
   filtersNothing,
   OPTIMISTIC_LABELS,
 } from '../derive.js';
-import { entityLabel, formatTime } from '../format.js';
+import { type EntityLabeler, entityLabel, formatTime } from '../format.js';
 import type { StoreView } from '../model.js';
 import type { PanelState } from '../store.js';
 import { type TimelineRow, TimelineRows } from '../timelineRows.js';
@@ -110,11 +109,7 @@ export function TimelineView({ store }: ViewProps) {
               ? `event${row.event.action.optimistic ? ` optimistic-${row.event.action.optimistic}` : ''}${row.event.action.error !== undefined ? ' is-error' : ''}`
               : `detail tone-${row.tone}${row.nested ? ' nested' : ''}`
           }
-          rowTitle={(row) =>
-            row.kind === 'event'
-              ? eventTitle(row.event)
-              : `${row.text}${row.label ? ` ${row.label}` : ''}`
-          }
+          rowTitle={(row) => (row.kind === 'event' ? eventTitle(row.event) : row.text)}
           onExpand={(row) => {
             if (row.kind === 'event' && !row.open) toggle(row.event.seq);
           }}
@@ -243,10 +238,7 @@ const RowContent = memo(({ row }: { row: TimelineRow }) =>
   row.kind === 'event' ? (
     <EventLine event={row.event} open={row.open} />
   ) : (
-    <>
-      <span class="detail-text">{row.text}</span>
-      {row.label && <span class="label">{row.label}</span>}
-    </>
+    <span class="detail-text">{row.text}</span>
   ),
 );
 

@@ -168,10 +168,13 @@ export class TodoApp {
   });
   readonly devtools: DevtoolsConnection;
 
-  /** `ringSize`: how many changes the page keeps (for a panel that opens later, or time travel). */
-  constructor(name = 'Todo app', ringSize?: number) {
-    // batchInterval 0: events leave on the next task, so tests settle quickly.
-    this.devtools = connectDevtools(this.store, { name, batchInterval: 0, ringSize });
+  /**
+   * `ringSize`: how many changes the page keeps (for a panel that opens later, or time travel);
+   * `batchInterval`: how long events wait to go together (0 by default: the next task, so tests
+   * settle quickly).
+   */
+  constructor(name = 'Todo app', ringSize?: number, batchInterval = 0) {
+    this.devtools = connectDevtools(this.store, { name, batchInterval, ringSize });
   }
 
   get controller() {

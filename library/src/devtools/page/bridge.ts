@@ -20,6 +20,7 @@ import { Describer, type EventLimits, encodeEvent, factsOf, needsSnapshot } from
 import { encode } from './encode.js';
 import { EndpointNames } from './endpointNames.js';
 import { EntityEditor } from './entityEdit.js';
+import { entityFactsOf } from './entityFacts.js';
 import { History, type HistoryEntry } from './history.js';
 import { replayMutations } from './replay.js';
 import { ResultCommands } from './resultCommands.js';
@@ -182,6 +183,9 @@ class DevtoolsBridge implements DevtoolsConnection {
   private readonly staleSources = new StaleSources();
   private readonly traceAlways: boolean;
   private readonly unobserve: () => void;
+  private readonly unlistenReaders: () => void;
+  /** Set while the page's readers changed and the panel has not been told (see readersChanged). */
+  private readersDue: ReturnType<typeof setTimeout> | undefined = undefined;
 
   constructor(
     private readonly store: Store,
@@ -203,6 +207,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.state = store.getState();
     this.sent = { seq: 0, state: this.state };
     this.unobserve = store.observe(this.observe);
+    this.unlistenReaders = listenToReaders(store, this.readersChanged);
     this.target.addEventListener('message', this.onMessage);
     const { port1, port2 } = channelOf(this.target);
     this.port = port1;
@@ -243,10 +248,24 @@ class DevtoolsBridge implements DevtoolsConnection {
     if (this.work === undefined) this.sendPending();
   };
 
+  /**
+   * A component mounted or unmounted: a connected panel is told once the burst is over (a
+   * render mounts many), without waiting for its next ask, so a reader that an error boundary
+   * or a Suspense fallback took away does not linger in it.
+   */
+  private readonly readersChanged = (): void => {
+    if (!this.connected || this.readersDue !== undefined) return;
+    this.readersDue = setTimeout(() => {
+      this.readersDue = undefined;
+      if (this.connected && this.work === undefined) this.sendReaders({});
+    }, 0);
+  };
+
   readonly disconnect = (): void => {
     const { causes } = this.store.controller;
     if (causes) causes.tracing = false;
     this.unobserve();
+    this.unlistenReaders();
     this.target.removeEventListener('message', this.onMessage);
     this.stopSending();
     this.port.close();
@@ -307,7 +326,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     };
   }
 
-  private readonly observe = ({ action, changes, view }: StoreRecord): void => {
+  private readonly observe = ({ action, changes, before, view }: StoreRecord): void => {
     const ran = action.type === 'fetch' || action.type === 'setResponse';
     const facts = factsOf(action, changes, this.state, view);
     this.describer.note(action, changes, facts.kept);
@@ -319,6 +338,11 @@ class DevtoolsBridge implements DevtoolsConnection {
       ran ? this.names.nameOf(action.endpoint) : action.type,
       changes,
       readers,
+    );
+    // What a deleted entity held is read from the committed state: in the state shown, an
+    // optimistic delete may have taken it already.
+    const entities = entityFactsOf(changes, before, view, (type) =>
+      this.describer.entityClass(type),
     );
     // An `apply` replay runs synchronously; a `send` waits for the server, so a click in that
     // time is counted as the replay's too.
@@ -332,6 +356,7 @@ class DevtoolsBridge implements DevtoolsConnection {
       replayId: this.replaying[0],
       readers,
       staleSource,
+      entities,
       ...facts,
     });
   };
@@ -348,13 +373,18 @@ class DevtoolsBridge implements DevtoolsConnection {
     return causes ? causes.run(reason, undefined, command) : command();
   }
 
-  /** Who reads each result now, by component (and who shows the entity row asked for). */
-  private sendReaders(command: ReadersCommand) {
+  /**
+   * Who reads each result now, by component (and who shows the entity row asked for), what is
+   * forced, in flight and polled. Said of the store now, so the events up to now go first: a
+   * panel never reads a count or a forced state ahead of the change that made it (a forced error
+   * before the error itself).
+   */
+  private sendReaders({ row }: Pick<ReadersCommand, 'row'>) {
     const { controller, readerDirectory } = this.store;
+    this.flush();
     const names = readerDirectory?.namesByKey() ?? new Map<string, string[]>();
     const readers: Record<string, number> = Object.create(null);
     for (const [key, components] of names) readers[key] = components.length;
-    const { row } = command;
     this.post({
       kind: 'readers',
       storeId: this.storeId,
@@ -495,6 +525,8 @@ class DevtoolsBridge implements DevtoolsConnection {
    */
   private stopSending() {
     this.connected = false;
+    clearTimeout(this.readersDue);
+    this.readersDue = undefined;
     this.dropPending();
     this.work?.cancel();
     this.work = undefined;
@@ -613,7 +645,10 @@ class DevtoolsBridge implements DevtoolsConnection {
     // A read is answered at the latest seq, once every event up to it was posted: while a
     // resync answer is being sent, it waits (and so does a snapshot asked for meanwhile).
     const waits =
-      command.kind === 'rows' || command.kind === 'results' || command.kind === 'snapshot';
+      command.kind === 'rows' ||
+      command.kind === 'results' ||
+      command.kind === 'snapshot' ||
+      command.kind === 'readers';
     if (waits && this.work !== undefined) {
       this.waiting.push(command);
       return;
@@ -699,4 +734,11 @@ const limitsPerItem = (count: number) => ({
 /** A stored row as JSON sees it: a collection row is the list of its members' pks. */
 function plainRow(row: unknown): unknown {
   return row instanceof MemberList ? row.toArray() : row;
+}
+
+/** Calls `listener` when a component starts or stops reading the store; returns how to stop. */
+function listenToReaders(store: Store, listener: () => void): () => void {
+  const listeners = (store.readerListeners ??= new Set());
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

@@ -309,15 +309,32 @@ const NO_READERS: ReaderEffect[] = [];
 
 /** The change-set's items as effects; values still the page's own. */
 function effectsOf(
-  { action, changes, kept }: ActionEntry,
+  { action, changes, kept, entities }: ActionEntry,
   nameOf: (endpoint: EndpointInterface) => string,
 ): Effect<unknown>[] {
   const effects: Effect<unknown>[] = [];
-  for (const { entity, added, updated, invalidated } of changes.entities) {
-    if (added.length > 0) effects.push({ type: 'entities-added', entity, pks: added });
-    if (updated.length > 0) effects.push({ type: 'entities-updated', entity, updates: updated });
-    for (const invalidation of invalidated)
-      effects.push({ type: 'entity-invalidated', entity, ...invalidation });
+  for (const group of changes.entities) {
+    const { entity, added, updated, invalidated } = group;
+    const facts = entities.get(group);
+    if (added.length > 0)
+      effects.push({ type: 'entities-added', entity, pks: added, ...labels(facts?.added) });
+    if (updated.length > 0)
+      effects.push({
+        type: 'entities-updated',
+        entity,
+        updates: updated,
+        ...labels(facts?.updated),
+      });
+    invalidated.forEach((invalidation, index) => {
+      const { label = '', last } = facts?.invalidated[index] ?? {};
+      effects.push({
+        type: 'entity-invalidated',
+        entity,
+        ...invalidation,
+        label,
+        ...(last === undefined ? {} : { last }),
+      });
+    });
   }
   for (const change of changes.collections) effects.push({ type: 'collection-changed', ...change });
   const endpoint = 'endpoint' in action ? nameOf(action.endpoint) : '';
@@ -332,6 +349,10 @@ function effectsOf(
   if (changes.reset) effects.push({ type: 'store-reset' });
   return effects;
 }
+
+/** The `labels` field of a group of entities, when they were labelled and one has a label. */
+const labels = (of: string[] | undefined) =>
+  of?.some((label) => label !== '') ? { labels: of } : {};
 
 /** What describing an action needs of the states around it, read while they are at hand. */
 export function factsOf(
@@ -474,8 +495,11 @@ function encodeEffect(effect: Effect<unknown>, limits: EncodeLimits | undefined)
           })),
         })),
       };
-    case 'entity-invalidated':
-      return { ...effect, from: value(effect.from) };
+    case 'entity-invalidated': {
+      const { last, ...invalidated } = effect;
+      const encoded = { ...invalidated, from: value(effect.from) };
+      return last === undefined ? encoded : { ...encoded, last: value(last) };
+    }
     case 'result-stored': {
       const { result, ...stored } = effect;
       return effect.kept ? { ...stored, result: value(result) } : stored;

@@ -1,4 +1,4 @@
-import type { ChangeSet } from '../../normalize/changes.js';
+import type { ChangeSet, EntityChanges } from '../../normalize/changes.js';
 import type { Action } from '../../store/actions.js';
 import type { State } from '../../store/state.js';
 import type {
@@ -7,6 +7,7 @@ import type {
   ResultLostMember,
   ResultSuspends,
 } from '../protocol/effects.js';
+import type { EntityFacts } from './entityFacts.js';
 
 /** What every entry of the ring has. */
 interface Stamp {
@@ -43,6 +44,8 @@ export interface ActionEntry extends Stamp {
    * it happened, so the entry is described the same once they are gone.
    */
   kept: ReadonlyMap<string, unknown>;
+  /** The labels of the entities it touched, and the fields of those it deleted (see EntityFacts). */
+  entities: ReadonlyMap<EntityChanges, EntityFacts>;
   /** Its answer settled a request whose optimistic response was shown. */
   settles: boolean;
   /** An optimistic response was shown before or after it (see needsSnapshot). */

@@ -8,9 +8,14 @@ export interface Call {
   args: readonly unknown[];
 }
 
-/** The error a result forced to fail shows (to see an error boundary without the server). */
+/**
+ * The error a result forced to fail shows (to see an error boundary without the server). It has
+ * a server error's status, so a `NetworkErrorBoundary` or `AsyncBoundary` shows it as it would a
+ * failed request, and shows its children again after the refetch.
+ */
 export class ForcedError extends Error {
   override name = 'ForcedError';
+  readonly status = 500;
 }
 
 /** Long enough that a forced error never expires on its own: only a refetch undoes it. */
@@ -71,7 +76,11 @@ export class ResultCommands {
         if (this.held.has(key)) return `force-error: ${key} is forced to load; refetch it first`;
         this.forced.set(key, 'error');
         void this.controller.setError(
-          withOptions(call.endpoint, { errorExpiryLength: FORCED_ERROR_EXPIRY }),
+          // Hard, unlike a server's 5xx: its readers throw it even while they have data.
+          withOptions(call.endpoint, {
+            errorExpiryLength: FORCED_ERROR_EXPIRY,
+            errorPolicy: () => undefined,
+          }),
           ...call.args,
           new ForcedError('forced from the RestLens devtools; a refetch undoes it'),
         );
@@ -118,7 +127,7 @@ function keyOnly(key: string): EndpointInterface<() => Promise<undefined>, undef
  */
 function withOptions(
   endpoint: EndpointInterface,
-  options: Partial<Pick<EndpointInterface, 'errorExpiryLength'>>,
+  options: Partial<Pick<EndpointInterface, 'errorExpiryLength' | 'errorPolicy'>>,
   run: (...args: unknown[]) => Promise<unknown> = (...args) => endpoint(...args),
 ): EndpointInterface {
   const variant = (...args: unknown[]) => run(...args);

@@ -31,6 +31,8 @@ export interface EntitiesAdded {
   type: 'entities-added';
   entity: EntityChanges['entity'];
   pks: EntityChanges['added'];
+  /** Each pk's label, in the order of `pks` ('' for one without); absent for a large group. */
+  labels?: string[];
 }
 
 /** Stored entities of one type whose fields changed, each field with its before and after. */
@@ -38,12 +40,18 @@ export interface EntitiesUpdated<V = Encoded> {
   type: 'entities-updated';
   entity: EntityChanges['entity'];
   updates: EntityUpdate<V>[];
+  /** Each updated entity's label, in the order of `updates` (as EntitiesAdded's). */
+  labels?: string[];
 }
 
 /** One entity marked INVALID (a delete), with the input its pk was computed from. */
 export type EntityInvalidated<V = Encoded> = {
   type: 'entity-invalidated';
   entity: EntityChanges['entity'];
+  /** Its label before the delete ('' without one). */
+  label?: string;
+  /** The fields the store held for it just before; absent when it held none. */
+  last?: V;
 } & Invalidation<V>;
 
 /** A collection row's members changed (or an add met only duplicates). */

@@ -171,13 +171,19 @@ const isEntityUpdate = shape({ pk: isString, fields: isArrayOf(isFieldChange) })
  * kept, and shown without details.
  */
 const EFFECT_FIELDS: Record<EffectType, Record<string, Check>> = {
-  'entities-added': { entity: isString, pks: isStrings },
-  'entities-updated': { entity: isString, updates: isArrayOf(isEntityUpdate) },
+  'entities-added': { entity: isString, pks: isStrings, labels: isOptional(isStrings) },
+  'entities-updated': {
+    entity: isString,
+    updates: isArrayOf(isEntityUpdate),
+    labels: isOptional(isStrings),
+  },
   'entity-invalidated': {
     entity: isString,
     pk: isString,
     from: isValue,
     via: isOneOf('response', 'url-params'),
+    label: isOptional(isString),
+    last: isValue,
   },
   'collection-changed': {
     collection: isString,
