@@ -738,7 +738,8 @@ function plainRow(row: unknown): unknown {
 
 /** Calls `listener` when a component starts or stops reading the store; returns how to stop. */
 function listenToReaders(store: Store, listener: () => void): () => void {
-  const listeners = (store.readerListeners ??= new Set());
+  store.readerListeners ??= new Set();
+  const listeners = store.readerListeners;
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
