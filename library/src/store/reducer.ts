@@ -76,9 +76,7 @@ function setResponse(
     ...state,
     ...tables,
     endpoints: keep ? state.endpoints.set(key, result) : state.endpoints,
-    meta: keep
-      ? state.meta.set(key, withRequest({ date, fetchedAt, expiresAt }, requestId))
-      : state.meta,
+    meta: keep ? state.meta.set(key, { date, fetchedAt, expiresAt, requestId }) : state.meta,
     optimistic: settleOptimistic(state, requestId),
     sequence: optimistic ? state.sequence : sequence,
   };
@@ -106,16 +104,14 @@ function setError(
   if (endpoint.sideEffect || !isNotOlder(state.meta.get(key), fetchedAt, requestId)) {
     return { ...state, optimistic };
   }
-  const meta = withRequest(
-    {
-      date,
-      fetchedAt,
-      expiresAt: date + (endpoint.errorExpiryLength ?? 1000),
-      error,
-      errorPolicy: endpoint.errorPolicy?.(error),
-    },
+  const meta: EndpointMeta = {
+    date,
+    fetchedAt,
     requestId,
-  );
+    expiresAt: date + (endpoint.errorExpiryLength ?? 1000),
+    error,
+    errorPolicy: endpoint.errorPolicy?.(error),
+  };
   return { ...state, meta: state.meta.set(key, meta), optimistic };
 }
 
@@ -131,11 +127,6 @@ function isNotOlder(
   if (stored === undefined) return true;
   if (stored.fetchedAt !== fetchedAt) return stored.fetchedAt < fetchedAt;
   return stored.requestId === undefined || requestId === undefined || stored.requestId <= requestId;
-}
-
-/** A result's meta with the request it came from, when it came from one. */
-function withRequest(meta: EndpointMeta, requestId: number | undefined): EndpointMeta {
-  return requestId === undefined ? meta : { ...meta, requestId };
 }
 
 /** fetch's error for an aborted request (a DOMException named AbortError). */

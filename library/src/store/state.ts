@@ -10,7 +10,7 @@ export interface EndpointMeta {
   fetchedAt: number;
   /**
    * The number of that request in the store's sequence: of two started in one millisecond, the
-   * later one wins. Absent for an answer written with a `fetchedAt` of its own.
+   * later one wins. Undefined for an answer written with a `fetchedAt` of its own.
    */
   requestId?: number;
   /** After this time the result is stale and is fetched again when read. */
