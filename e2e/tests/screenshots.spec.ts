@@ -38,7 +38,14 @@ test('screenshots of every view, light and dark, at the side and at the bottom, 
     .getByRole('tab')
     .allInnerTexts();
   expect(views).toEqual(
-    expect.arrayContaining(['Collections', 'Entities', 'Results', 'Timeline', 'Recorder']),
+    expect.arrayContaining([
+      'Collections',
+      'Entities',
+      'Search',
+      'Results',
+      'Timeline',
+      'Recorder',
+    ]),
   );
 
   // The Recorder (when the panel has it) records the session below.
@@ -95,8 +102,16 @@ test('screenshots of every view, light and dark, at the side and at the bottom, 
       await showView(panel, 'Results');
       const list = panel.getByRole('listbox', { name: 'Results' });
       await list.locator('[data-key="GET /todos?userId=2"]').click();
+      const result = panel.getByRole('article', { name: 'Result GET /todos?userId=2' });
+      await expect(result).toBeVisible();
+      // Who reads it, by component, and why it was fetched.
+      await expect(result.getByRole('region', { name: 'Readers and fetches' })).toBeVisible();
+    },
+    search: async () => {
+      await showView(panel, 'Search');
+      await panel.getByRole('searchbox', { name: 'Search entity values' }).fill('the');
       await expect(
-        panel.getByRole('article', { name: 'Result GET /todos?userId=2' }),
+        panel.getByRole('list', { name: 'Matches' }).getByRole('listitem').first(),
       ).toBeVisible();
     },
     recorder: async () => {
@@ -114,7 +129,10 @@ test('screenshots of every view, light and dark, at the side and at the bottom, 
         .filter({ hasText: 'setResponse' });
       if ((await merge.getAttribute('aria-expanded')) !== 'true') await merge.click();
       await expect(merge).toHaveAttribute('aria-expanded', 'true');
-      await expect(panel.getByRole('region', { name: 'Event detail' })).toBeVisible();
+      const detail = panel.getByRole('region', { name: 'Event detail' });
+      await expect(detail).toBeVisible();
+      // Why it ran: the click that asked for the next page, and where the app called it.
+      await expect(detail.getByRole('region', { name: 'Why' })).toBeVisible();
     },
   };
 
