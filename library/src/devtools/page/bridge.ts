@@ -335,7 +335,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     const staleSource = this.staleSources.sourceOf(action);
     this.staleSources.note(
       seq,
-      ran ? this.names.nameOf(action.endpoint) : action.type,
+      () => (ran ? this.names.nameOf(action.endpoint) : action.type),
       changes,
       readers,
     );

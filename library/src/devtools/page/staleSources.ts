@@ -20,15 +20,28 @@ export class StaleSources {
     return kind === 'invalid' || kind === 'stale' ? this.byKey.get(action.key) : undefined;
   }
 
-  /** Takes an event's changes: `label` names its action (an endpoint, or the action's type). */
-  note(seq: number, label: string, changes: ChangeSet, readers: readonly ReaderEffect[]): void {
+  /**
+   * Takes an event's changes: `labelOf` names its action (an endpoint, or the action's type),
+   * asked only when the event made a result invalid, stale or suspend.
+   */
+  note(
+    seq: number,
+    labelOf: () => string,
+    changes: ChangeSet,
+    readers: readonly ReaderEffect[],
+  ): void {
     if (changes.reset) this.byKey.clear();
+    let source: Source | undefined;
+    const sourceNow = () => {
+      source ??= { seq, label: labelOf() };
+      return source;
+    };
     for (const change of changes.results) {
       if (change.type === 'result-invalidated' || change.type === 'result-expired')
-        this.byKey.set(change.key, { seq, label });
+        this.byKey.set(change.key, sourceNow());
       else if (change.type === 'result-stored') this.byKey.delete(change.key);
     }
     for (const reader of readers)
-      if (reader.type === 'result-suspends') this.byKey.set(reader.key, { seq, label });
+      if (reader.type === 'result-suspends') this.byKey.set(reader.key, sourceNow());
   }
 }
