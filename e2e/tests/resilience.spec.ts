@@ -198,10 +198,11 @@ test('two tabs: each panel shows only its own tab', async ({
     const panelB = await openPanel(other);
 
     // One after the other, so the server numbers them 9 then 10.
+    // Each panel shows its own push (in the list, and named in the latest change).
     await pushTodo(app, 'Only in tab A');
-    await expect(panelA.getByText('Only in tab A')).toBeVisible();
+    await expect(panelA.getByText('Only in tab A').first()).toBeVisible();
     await pushTodo(other, 'Only in tab B');
-    await expect(panelB.getByText('Only in tab B')).toBeVisible();
+    await expect(panelB.getByText('Only in tab B').first()).toBeVisible();
 
     // Tab A shows user 1's list only, tab B user 2's (opened in that tab alone).
     await expect(panelA.getByRole('listbox', { name: 'Collection rows' })).not.toContainText(

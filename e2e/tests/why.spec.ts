@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.js';
-import { showEntity, showView, timelineEvent } from './lens.js';
+import { showEntity, showView, status, timelineEvent } from './lens.js';
 import { openRestLens, test } from './realDevtools.js';
 
 /** The line of the demo's source that calls `controller.invalidate` (its Invalidate button). */
@@ -42,6 +42,8 @@ test('why each request ran, from where, who reads it, and a search by value', as
   test.setTimeout(90_000);
   const { app, devtools, panel, showPanel } = await openRestLens(context, demo);
 
+  // Call sites are recorded while a panel is connected: the click waits for it.
+  await expect(status(panel)).toHaveText('Connected');
   // The app invalidates its list: the timeline says the app called it, and from which line.
   await app.getByTestId('invalidate').click();
   await showView(panel, 'Timeline');
