@@ -56,6 +56,17 @@ export class Note extends Entity {
   static override key = 'Note';
 }
 
+/** A user's task: the member of the lists that users' entities hold nested (see Collection's nestKey). */
+export class Task extends Entity {
+  id = 0;
+  title = '';
+  userId = 0;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Task';
+}
+
 /** A feed's item: a post or a link, told apart by `type` (see feedItem). */
 export class Post extends Entity {
   id = 0;

@@ -7,7 +7,7 @@ import {
   SchemaError,
   schema,
 } from '../../src/index.js';
-import { plain } from '../fixtures.js';
+import { feedItem, Link, Post, plain, Task } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import { FOUR_TODOS, row, rows, Todo, track } from './support.js';
 
@@ -68,16 +68,6 @@ describe('getOptimisticResponse throwing something that is not an Error', () => 
     },
   );
 });
-
-class Task extends Entity {
-  id = 0;
-  title = '';
-  userId = 0;
-  pk() {
-    return this.id;
-  }
-  static override key = 'Task';
-}
 
 /** A user holding its tasks: the nested list is the one `getList({ userId })` stores. */
 class Owner extends Entity {
@@ -151,28 +141,6 @@ describe('a push reaches nested and top-level lists of the same arguments', () =
     });
   });
 });
-
-class Post extends Entity {
-  id = 0;
-  type = 'post';
-  title = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Post';
-}
-
-class Link extends Entity {
-  id = 0;
-  type = 'link';
-  url = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Link';
-}
-
-const feedItem = new schema.Union({ post: Post, link: Link }, 'type');
 
 function feedResource() {
   return createResource({ path: '/feed/:id', schema: feedItem, urlPrefix: server.url });

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createResource, createStore, Entity, schema } from '../../src/index.js';
+import { Task } from '../fixtures.js';
 import { serverPerTest } from '../helpers/perTest.js';
 import { rows } from './support.js';
 
 const server = serverPerTest({ todos: [] });
-
-class Task extends Entity {
-  id = 0;
-  title = '';
-  userId = 0;
-  pk() {
-    return this.id;
-  }
-  static override key = 'Task';
-}
 
 /** A user whose todos come nested in it, one list per user (data-client's documented form). */
 class Owner extends Entity {
