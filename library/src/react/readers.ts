@@ -77,13 +77,6 @@ export class Readers implements ReaderDirectory {
     }
   }
 
-  /** How many mounted hooks read each result key now (keys no hook reads are absent). */
-  countsByKey(): Map<string, number> {
-    const counts = new Map<string, number>();
-    for (const [key, readers] of this.byKey) if (readers.size > 0) counts.set(key, readers.size);
-    return counts;
-  }
-
   namesByKey(): Map<string, string[]> {
     const names = new Map<string, string[]>();
     for (const [key, readers] of this.byKey) if (readers.size > 0) names.set(key, namesOf(readers));
@@ -162,14 +155,6 @@ export function readersOf(store: Store): Readers {
     store.readerDirectory = readers;
   }
   return readers;
-}
-
-/**
- * How many mounted hooks (`useSuspense`, `useCache`) of this store read each result key now; for
- * the devtools' Results view. Empty while no hook of the store has mounted (no registry is made).
- */
-export function mountedReaderCounts(store: Store): Map<string, number> {
-  return registries.get(store)?.countsByKey() ?? new Map();
 }
 
 /** Tells whoever listens (the devtools) that a component started or stopped reading the store. */
