@@ -278,7 +278,7 @@ function scaleTable(report: ScaleReport): string {
     const { median: m, goals } = mixed;
     parts.push(
       '',
-      `${count(mixed.writes)} mixed writes (${mixed.mix.pushes}% push, ${mixed.mix.updates}% update, ${mixed.mix.deletes}% delete) at ${sizeLabel(mixed.todos)} todos in ${count(mixed.lists)} lists, ${mixed.schedule}, median of ${mixed.rounds.length} rounds:`,
+      `${count(mixed.writes)} mixed writes (${count(mixed.mix.pushes)} pushes, ${count(mixed.mix.updates)} partialUpdates, ${count(mixed.mix.deletes)} deletes) at ${sizeLabel(mixed.todos)} todos in ${count(mixed.lists)} lists, ${mixed.schedule}, median of ${mixed.rounds.length} rounds:`,
       '',
       table(
         ['', 'no panel', 'panel open', 'goal'],
