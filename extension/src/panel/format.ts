@@ -14,7 +14,7 @@ import { isInvalidRow, type Row, UNLOADED } from './model.js';
  */
 
 export type Tagged = Extract<Encoded, { '@t': string }>;
-type PlainObject = { [key: string]: Encoded };
+export type PlainObject = { [key: string]: Encoded };
 
 const isText = (value: unknown) => typeof value === 'string';
 const isOptionalText = (value: unknown) => value === undefined || typeof value === 'string';
@@ -223,6 +223,9 @@ export function entityName(entity: string, pk: string, label = ''): string {
   if (isOptimisticPk(pk)) return `new ${entity} (pending)`;
   return label === '' ? `${entity} ${pk}` : `${entity} ${pk} ${JSON.stringify(label)}`;
 }
+
+/** What an event ran, as an entity's meta and history name it: its endpoint, or its kind. */
+export const actionName = (event: StoreEvent) => event.action.endpoint ?? event.action.type;
 
 /** Names entities without their labels (where no event or copy can tell them). */
 export const nameWithoutLabel: EntityNamer = (entity, pk) => entityName(entity, pk);

@@ -1,4 +1,4 @@
-import { createStore } from 'zustand/vanilla';
+import { createStore, type StateCreator } from 'zustand/vanilla';
 import type { StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import type {
   CommandErrorMessage,
@@ -70,13 +70,18 @@ export interface PanelState {
   splitShares: Partial<Record<SplitKey, number>>;
 }
 
-export interface PanelActions extends RecorderActions {
+/** The panel's link to the page: its port, the page's content script, the page's address. */
+interface ConnectionActions {
   setConnection(status: ConnectionStatus): void;
   /** The page's content script connected; returns whether this is a new page load. */
   contentConnected(pageId: string): boolean;
   contentDisconnected(): void;
   /** DevTools says the inspected page is now at `url`. */
   pageNavigated(url: string): void;
+}
+
+/** What the page's stores send, each taken into the panel's view of its store. */
+interface PageMessageActions {
   hello(message: HelloMessage): void;
   /** Adds a snapshot chunk; returns the seq to ask a resync from, if one must be asked. */
   snapshot(message: SnapshotMessage): number | undefined;
@@ -100,6 +105,10 @@ export interface PanelActions extends RecorderActions {
   commandError(message: CommandErrorMessage): void;
   /** The command error was read (or another command was sent). */
   clearCommandError(storeId: string): void;
+}
+
+/** What the user picks: the store, the view, what each view shows, how the panes are split. */
+interface SelectionActions {
   selectStore(storeId: string): void;
   setView(view: PanelView): void;
   selectEntity(entity: string, pk: string): void;
@@ -109,25 +118,35 @@ export interface PanelActions extends RecorderActions {
   selectCollectionRow(rowId: string): void;
   setTimelineFilter(filter: Partial<PanelState['timelineFilter']>): void;
   setSplitShare(key: SplitKey, share: number): void;
+  /** Shows one event in full in the Timeline view. */
+  inspectEvent(seq: number, options?: { show?: boolean }): void;
+}
+
+/** Read-only time travel: a past state of the selected store. */
+interface TimeTravelActions {
   /** Starts showing a past state (its reads are sent by the caller), or goes back to live. */
   setTimeTravel(travel: TimeTravel | undefined): void;
   /** Takes the page's answers to the time travel's reads. */
   pastRows(message: RowsMessage): void;
   pastResults(message: ResultsMessage): void;
-  /** Shows one event in full in the Timeline view. */
-  inspectEvent(seq: number, options?: { show?: boolean }): void;
 }
 
+export type PanelActions = RecorderActions &
+  ConnectionActions &
+  PageMessageActions &
+  SelectionActions &
+  TimeTravelActions;
+
 export type PanelStore = ReturnType<typeof createPanelStore>;
+
+/** Whether commands can reach the page: the panel's port is up and the page has a store. */
+export const isConnected = (state: Pick<PanelState, 'connection' | 'pageConnected'>): boolean =>
+  state.connection === 'connected' && state.pageConnected;
 
 /**
  * Stores that said hello and have not sent their state yet. Any script of the page can say
  * hello with any store id; past this many, the oldest of them (not the selected one) is dropped.
  */
-/** Whether commands can reach the page: the panel's port is up and the page has a store. */
-export const isConnected = (state: Pick<PanelState, 'connection' | 'pageConnected'>): boolean =>
-  state.connection === 'connected' && state.pageConnected;
-
 export const MAX_PENDING_STORES = 16;
 /** Stores the panel follows at once; a store past them is not followed. */
 const MAX_STORES = 64;
@@ -161,161 +180,175 @@ function selection(state: PanelState, updated: StoreView): string {
   return shown && (shown.ready || !updated.ready) ? shown.id : updated.id;
 }
 
+/** One part of the panel store's actions (zustand's slices pattern). */
+type PanelSlice<Actions> = StateCreator<PanelState & PanelActions, [], [], Actions>;
+
+function initialState(): PanelState {
+  return {
+    connection: 'connecting',
+    pageConnected: false,
+    reloads: 0,
+    stores: dict(),
+    storeOrder: [],
+    view: 'collections',
+    timelineFilter: { text: '', kind: '', endpoint: '' },
+    recorder: emptyRecorder(),
+    splitShares: {},
+  };
+}
+
 /** The panel's one store: what the connection learned, and what the user selected. */
 export function createPanelStore() {
-  return createStore<PanelState & PanelActions>()((set, get) => {
-    const updateStore = (storeId: string, update: (view: StoreView) => StoreView) =>
-      set((state) => {
-        const known = state.stores[storeId];
-        const next = update(known ?? emptyStoreView(storeId));
-        // Nothing changed: no new state, so no view renders again.
-        if (next === known) return state;
-        const room = known ? state : withRoomFor(state, next);
-        if (!room) return state;
-        return {
-          stores: withEntry(room.stores, storeId, next),
-          storeOrder: known ? state.storeOrder : [...room.storeOrder, storeId],
-          selectedStoreId: selection(state, next),
-        };
-      });
-    return {
-      connection: 'connecting',
-      pageConnected: false,
-      reloads: 0,
-      stores: dict(),
-      storeOrder: [],
-      view: 'collections',
-      timelineFilter: { text: '', kind: '', endpoint: '' },
-      recorder: emptyRecorder(),
-      splitShares: {},
-      ...createRecorderActions(set, get),
-
-      setConnection: (connection) => set({ connection }),
-      contentConnected(pageId) {
-        const previous = get().pageId;
-        const reloaded = previous !== undefined && previous !== pageId;
-        set((state) =>
-          reloaded
-            ? {
-                pageId,
-                pageConnected: true,
-                reloads: state.reloads + 1,
-                stores: dict(),
-                storeOrder: [],
-                selectedStoreId: undefined,
-                selectedEntity: undefined,
-                selectedCollectionRow: undefined,
-                timeTravel: undefined,
-                // Its results would come from a page that is gone.
-                recorder: state.recorder.replay
-                  ? {
-                      ...state.recorder,
-                      replay: stopRun(state.recorder.replay, 'the page was reloaded'),
-                    }
-                  : state.recorder,
-              }
-            : { pageId, pageConnected: true },
-        );
-        return reloaded || previous === undefined;
-      },
-      contentDisconnected: () => set({ pageConnected: false }),
-      pageNavigated: (pageUrl) => set({ pageUrl }),
-      hello: (message) =>
-        updateStore(message.storeId, (view) => ({
-          ...view,
-          name: message.storeName,
-          libraryVersion: message.libraryVersion,
-        })),
-      snapshot(message) {
-        let resyncAfter: number | undefined;
-        updateStore(message.storeId, (view) => {
-          const next = applySnapshotChunk(view, message);
-          if (next.resyncAfter !== undefined && next.resyncAfter !== view.resyncAfter)
-            resyncAfter = next.resyncAfter;
-          return next;
-        });
-        return resyncAfter;
-      },
-      events(batch) {
-        let resyncAfter: number | undefined;
-        let applied: StoreEvent[] = [];
-        updateStore(batch.storeId, (view) => {
-          const result = applyEvents(view, batch);
-          applied = result.applied;
-          if (result.gapAfter !== undefined && result.gapAfter !== view.resyncAfter)
-            resyncAfter = result.gapAfter;
-          // Answered once events apply again; history or copies answer nothing.
-          const waiting = result.applied.length > 0 ? undefined : view.resyncAfter;
-          return { ...result.view, resyncAfter: result.gapAfter ?? waiting };
-        });
-        if (applied.length > 0)
-          set((state) => ({
-            recorder: observeEvents(
-              state.recorder,
-              state.selectedStoreId === batch.storeId,
-              applied,
-            ),
-          }));
-        return resyncAfter;
-      },
-      listParts(storeId, parts) {
-        if (!get().stores[storeId]) return undefined;
-        let resyncAfter: number | undefined;
-        updateStore(storeId, (view) => {
-          const next = applyListParts(view, parts);
-          if (next.resyncAfter !== undefined && next.resyncAfter !== view.resyncAfter)
-            resyncAfter = next.resyncAfter;
-          return next;
-        });
-        return resyncAfter;
-      },
-      rows(message) {
-        if (get().stores[message.storeId])
-          updateStore(message.storeId, (view) => applyRows(view, message));
-      },
-      readers(message) {
-        if (get().stores[message.storeId])
-          updateStore(message.storeId, (view) => applyReaders(view, message));
-      },
-      search({ storeId, text, matches, more }) {
-        if (get().stores[storeId])
-          updateStore(storeId, (view) => ({ ...view, search: { text, matches, more } }));
-      },
-      commandError({ storeId, command, error }) {
-        if (get().stores[storeId])
-          updateStore(storeId, (view) => ({ ...view, commandError: { command, error } }));
-      },
-      clearCommandError(storeId) {
-        if (get().stores[storeId]?.commandError)
-          updateStore(storeId, (view) => ({ ...view, commandError: undefined }));
-      },
-      selectStore: (selectedStoreId) =>
-        set({
-          selectedStoreId,
-          selectedEntity: undefined,
-          selectedCollectionRow: undefined,
-          timeTravel: undefined,
-        }),
-      setView: (view) => set({ view }),
-      setSplitShare: (key, share) =>
-        set((state) => ({ splitShares: { ...state.splitShares, [key]: share } })),
-      selectEntity: (entity, pk) => set({ selectedEntity: { entity, pk }, view: 'entities' }),
-      clearSelectedEntity: () => set({ selectedEntity: undefined }),
-      selectCollectionRow: (selectedCollectionRow) =>
-        set({ selectedCollectionRow, view: 'collections' }),
-      setTimeTravel: (timeTravel) => set({ timeTravel }),
-      pastRows: (message) =>
-        set((state) =>
-          state.timeTravel ? { timeTravel: applyPastRows(state.timeTravel, message) } : state,
-        ),
-      pastResults: (message) =>
-        set((state) =>
-          state.timeTravel ? { timeTravel: applyPastResults(state.timeTravel, message) } : state,
-        ),
-      inspectEvent: (inspectedEvent, options) =>
-        set(options?.show ? { inspectedEvent, view: 'timeline' } : { inspectedEvent }),
-      setTimelineFilter: (filter) =>
-        set((state) => ({ timelineFilter: { ...state.timelineFilter, ...filter } })),
-    };
-  });
+  return createStore<PanelState & PanelActions>()((set, get, api) => ({
+    ...initialState(),
+    ...createRecorderActions(set, get),
+    ...connectionActions(set, get, api),
+    ...pageMessageActions(set, get, api),
+    ...selectionActions(set, get, api),
+    ...timeTravelActions(set, get, api),
+  }));
 }
+
+const connectionActions: PanelSlice<ConnectionActions> = (set, get) => ({
+  setConnection: (connection) => set({ connection }),
+  contentConnected(pageId) {
+    const previous = get().pageId;
+    const reloaded = previous !== undefined && previous !== pageId;
+    set((state) =>
+      reloaded
+        ? {
+            pageId,
+            pageConnected: true,
+            reloads: state.reloads + 1,
+            stores: dict(),
+            storeOrder: [],
+            selectedStoreId: undefined,
+            selectedEntity: undefined,
+            selectedCollectionRow: undefined,
+            timeTravel: undefined,
+            // Its results would come from a page that is gone.
+            recorder: state.recorder.replay
+              ? {
+                  ...state.recorder,
+                  replay: stopRun(state.recorder.replay, 'the page was reloaded'),
+                }
+              : state.recorder,
+          }
+        : { pageId, pageConnected: true },
+    );
+    return reloaded || previous === undefined;
+  },
+  contentDisconnected: () => set({ pageConnected: false }),
+  pageNavigated: (pageUrl) => set({ pageUrl }),
+});
+
+const pageMessageActions: PanelSlice<PageMessageActions> = (set, get) => {
+  const updateStore = (storeId: string, update: (view: StoreView) => StoreView) =>
+    set((state) => {
+      const known = state.stores[storeId];
+      const next = update(known ?? emptyStoreView(storeId));
+      // Nothing changed: no new state, so no view renders again.
+      if (next === known) return state;
+      const room = known ? state : withRoomFor(state, next);
+      if (!room) return state;
+      return {
+        stores: withEntry(room.stores, storeId, next),
+        storeOrder: known ? state.storeOrder : [...room.storeOrder, storeId],
+        selectedStoreId: selection(state, next),
+      };
+    });
+  // Answers to what the panel asked: a store it does not know (any more) is not made for them.
+  const updateKnownStore = (storeId: string, update: (view: StoreView) => StoreView) => {
+    if (get().stores[storeId]) updateStore(storeId, update);
+  };
+  /** Applies `apply` to the store, and returns the seq to resync from if it newly asks one. */
+  const updateAskingResync = (
+    storeId: string,
+    apply: (view: StoreView) => StoreView,
+  ): number | undefined => {
+    let resyncAfter: number | undefined;
+    updateStore(storeId, (view) => {
+      const next = apply(view);
+      if (next.resyncAfter !== undefined && next.resyncAfter !== view.resyncAfter)
+        resyncAfter = next.resyncAfter;
+      return next;
+    });
+    return resyncAfter;
+  };
+
+  return {
+    hello: (message) =>
+      updateStore(message.storeId, (view) => ({
+        ...view,
+        name: message.storeName,
+        libraryVersion: message.libraryVersion,
+      })),
+    snapshot: (message) =>
+      updateAskingResync(message.storeId, (view) => applySnapshotChunk(view, message)),
+    events(batch) {
+      let resyncAfter: number | undefined;
+      let applied: StoreEvent[] = [];
+      updateStore(batch.storeId, (view) => {
+        const result = applyEvents(view, batch);
+        applied = result.applied;
+        if (result.gapAfter !== undefined && result.gapAfter !== view.resyncAfter)
+          resyncAfter = result.gapAfter;
+        // Answered once events apply again; history or copies answer nothing.
+        const waiting = result.applied.length > 0 ? undefined : view.resyncAfter;
+        return { ...result.view, resyncAfter: result.gapAfter ?? waiting };
+      });
+      if (applied.length > 0)
+        set((state) => ({
+          recorder: observeEvents(state.recorder, state.selectedStoreId === batch.storeId, applied),
+        }));
+      return resyncAfter;
+    },
+    listParts: (storeId, parts) =>
+      get().stores[storeId]
+        ? updateAskingResync(storeId, (view) => applyListParts(view, parts))
+        : undefined,
+    rows: (message) => updateKnownStore(message.storeId, (view) => applyRows(view, message)),
+    readers: (message) => updateKnownStore(message.storeId, (view) => applyReaders(view, message)),
+    search: ({ storeId, text, matches, more }) =>
+      updateKnownStore(storeId, (view) => ({ ...view, search: { text, matches, more } })),
+    commandError: ({ storeId, command, error }) =>
+      updateKnownStore(storeId, (view) => ({ ...view, commandError: { command, error } })),
+    clearCommandError(storeId) {
+      if (get().stores[storeId]?.commandError)
+        updateStore(storeId, (view) => ({ ...view, commandError: undefined }));
+    },
+  };
+};
+
+const selectionActions: PanelSlice<SelectionActions> = (set) => ({
+  selectStore: (selectedStoreId) =>
+    set({
+      selectedStoreId,
+      selectedEntity: undefined,
+      selectedCollectionRow: undefined,
+      timeTravel: undefined,
+    }),
+  setView: (view) => set({ view }),
+  setSplitShare: (key, share) =>
+    set((state) => ({ splitShares: { ...state.splitShares, [key]: share } })),
+  selectEntity: (entity, pk) => set({ selectedEntity: { entity, pk }, view: 'entities' }),
+  clearSelectedEntity: () => set({ selectedEntity: undefined }),
+  selectCollectionRow: (selectedCollectionRow) =>
+    set({ selectedCollectionRow, view: 'collections' }),
+  inspectEvent: (inspectedEvent, options) =>
+    set(options?.show ? { inspectedEvent, view: 'timeline' } : { inspectedEvent }),
+  setTimelineFilter: (filter) =>
+    set((state) => ({ timelineFilter: { ...state.timelineFilter, ...filter } })),
+});
+
+const timeTravelActions: PanelSlice<TimeTravelActions> = (set) => ({
+  setTimeTravel: (timeTravel) => set({ timeTravel }),
+  pastRows: (message) =>
+    set((state) =>
+      state.timeTravel ? { timeTravel: applyPastRows(state.timeTravel, message) } : state,
+    ),
+  pastResults: (message) =>
+    set((state) =>
+      state.timeTravel ? { timeTravel: applyPastResults(state.timeTravel, message) } : state,
+    ),
+});

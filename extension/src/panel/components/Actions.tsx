@@ -18,7 +18,6 @@ export function Actions({ store }: { store: StoreView }) {
   const offReason = inThePast ? READ_ONLY_IN_THE_PAST : undefined;
   const keys = useMemo(() => [...store.endpoints.keys()].sort(), [store.endpoints]);
   const [picked, setPicked] = useState('');
-  const [confirmingReset, setConfirmingReset] = useState(false);
   // What was last sent, said until the store moves on past the command's own change.
   const [sent, setSent] = useState<{ text: string; storeId: string; seq: number }>();
   const saying =
@@ -33,17 +32,7 @@ export function Actions({ store }: { store: StoreView }) {
   return (
     <fieldset class="actions">
       <legend class="visually-hidden">Actions</legend>
-      <label class="action-key">
-        <span class="action-label">Result</span>
-        <select
-          value={key}
-          disabled={keys.length === 0}
-          onChange={(event) => setPicked(event.currentTarget.value)}
-        >
-          {keys.length === 0 && <option value="">No stored results</option>}
-          <ResultOptions keys={keys} resultNames={store.resultNames} />
-        </select>
-      </label>
+      <ResultPicker keys={keys} value={key} resultNames={store.resultNames} onPick={setPicked} />
       <button
         type="button"
         disabled={!usable || key === ''}
@@ -60,38 +49,78 @@ export function Actions({ store }: { store: StoreView }) {
       >
         Expire all
       </button>
-      {confirmingReset ? (
-        <span class="confirm">
-          Reset the page's store?{' '}
-          <button
-            type="button"
-            class="danger"
-            disabled={!usable}
-            onClick={() => {
-              setConfirmingReset(false);
-              send({ kind: 'reset', storeId: store.id }, 'Reset the store');
-            }}
-          >
-            Reset
-          </button>
-          <button type="button" onClick={() => setConfirmingReset(false)}>
-            Cancel
-          </button>
-        </span>
-      ) : (
-        <button
-          type="button"
-          disabled={!usable}
-          title={offReason}
-          onClick={() => setConfirmingReset(true)}
-        >
-          Reset store…
-        </button>
-      )}
+      <ResetControl
+        usable={usable}
+        offReason={offReason}
+        onReset={() => send({ kind: 'reset', storeId: store.id }, 'Reset the store')}
+      />
       <span class="action-sent" role="status">
         {offReason ?? saying}
       </span>
     </fieldset>
+  );
+}
+
+/** The stored result the Invalidate button acts on. */
+function ResultPicker(props: {
+  keys: readonly string[];
+  value: string;
+  resultNames: StoreView['resultNames'];
+  onPick(key: string): void;
+}) {
+  const { keys } = props;
+  return (
+    <label class="action-key">
+      <span class="action-label">Result</span>
+      <select
+        value={props.value}
+        disabled={keys.length === 0}
+        onChange={(event) => props.onPick(event.currentTarget.value)}
+      >
+        {keys.length === 0 && <option value="">No stored results</option>}
+        <ResultOptions keys={keys} resultNames={props.resultNames} />
+      </select>
+    </label>
+  );
+}
+
+/** "Reset store…", which asks before it resets the page's store. */
+function ResetControl(props: {
+  usable: boolean;
+  /** Why the commands are off, when they are. */
+  offReason: string | undefined;
+  onReset(): void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming)
+    return (
+      <button
+        type="button"
+        disabled={!props.usable}
+        title={props.offReason}
+        onClick={() => setConfirming(true)}
+      >
+        Reset store…
+      </button>
+    );
+  return (
+    <span class="confirm">
+      Reset the page's store?{' '}
+      <button
+        type="button"
+        class="danger"
+        disabled={!props.usable}
+        onClick={() => {
+          setConfirming(false);
+          props.onReset();
+        }}
+      >
+        Reset
+      </button>
+      <button type="button" onClick={() => setConfirming(false)}>
+        Cancel
+      </button>
+    </span>
   );
 }
 

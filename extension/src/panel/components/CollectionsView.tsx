@@ -11,7 +11,7 @@ import {
   nameWithoutLabel,
   removedReason,
 } from '../format.js';
-import { isInvalidRow, type Row, type StoreView } from '../model.js';
+import { isInvalidRow, type LastChange, type Row, type StoreView } from '../model.js';
 import { PersistentMap } from '../tables.js';
 import type { ViewProps } from '../views.js';
 import { FilterInput } from './FilterInput.js';
@@ -82,35 +82,18 @@ export function CollectionsView({ store }: ViewProps) {
   );
 }
 
+/** The selected row: its latest change, and its members in order (those it inserted marked). */
 function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
   const { selectEntity } = usePanelActions();
   const change = row.lastChange;
   // A rolled-back change inserted nothing that is still there.
-  const mark = change && change.rolledBackAt === undefined && insertedMark(change.effect.kind);
-  const marked = new Set(mark ? insertedPks(change.effect) : []);
-  const firstMarked = row.members.findIndex((pk) => marked.has(pk));
+  const mark =
+    change && change.rolledBackAt === undefined ? insertedMark(change.effect.kind) : undefined;
+  const marked = new Set(change && mark ? insertedPks(change.effect) : []);
   const entities = store.entities[row.entityType] ?? NO_ROWS;
   const label = (pk: string) => entityLabel(entities.get(pk));
-  const changedBy = change && eventBySeq(store.events, change.seq);
-  const endpoint = changedBy?.action.endpoint;
-  const name = changedBy
-    ? eventNamer(changedBy, (type, pk) => entityLabel(store.entities[type]?.get(pk)))
-    : nameWithoutLabel;
-  // The labels of the members in view, and of the pks the change names.
-  const [range, onRangeChange] = useRowRange();
-  useRequestRows(
-    store,
-    row.entityType,
-    useMemo(() => row.members.slice(range.first, range.last + 1), [row.members, range]),
-  );
-  useRequestRows(
-    store,
-    row.entityType,
-    useMemo(
-      () => (change ? [...change.effect.duplicates, ...change.effect.removed] : []),
-      [change],
-    ),
-  );
+  const onRangeChange = useMemberRows(store, row);
+  const openMember = (pk: string) => selectEntity(row.entityType, pk);
 
   return (
     <div class="row-detail">
@@ -126,37 +109,7 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
         </p>
       )}
       {change && (
-        <div class={`change change-${change.effect.kind}`} role="note" aria-label="Latest change">
-          <p>
-            Latest change #{change.seq}
-            {endpoint ? ` (${endpoint})` : ''}: {describeCollectionChange(change.effect, name)}
-          </p>
-          {change.rolledBackAt !== undefined && (
-            <p class="rolled-back">
-              Rolled back at #{change.rolledBackAt}: the server refused it, so{' '}
-              {insertedPks(change.effect)
-                .map((pk) => name(row.entityType, pk))
-                .join(', ')}{' '}
-              left again ({change.effect.lengthAfter} → {change.effect.lengthBefore}).
-            </p>
-          )}
-          {change.effect.duplicates.length > 0 && (
-            <PkChips
-              title="Skipped as duplicates"
-              pks={change.effect.duplicates}
-              label={label}
-              onPick={(pk) => selectEntity(row.entityType, pk)}
-            />
-          )}
-          {change.effect.removed.length > 0 && (
-            <PkChips
-              title={removedReason(change.effect.kind)}
-              pks={change.effect.removed}
-              label={label}
-              onPick={(pk) => selectEntity(row.entityType, pk)}
-            />
-          )}
-        </div>
+        <LatestChange store={store} row={row} change={change} label={label} onPick={openMember} />
       )}
       <div class="list-header" aria-hidden="true">
         <span class="index">#</span>
@@ -168,27 +121,120 @@ function RowDetail({ row, store }: { row: CollectionRow; store: StoreView }) {
         label={`Members of ${row.collection} ${formatRowKey(row.row)}`}
         items={row.members}
         rowHeight={ROW_HEIGHT}
-        revealIndex={firstMarked >= 0 ? firstMarked : undefined}
+        revealIndex={firstIndexOf(row.members, marked)}
         rowKey={(pk) => pk}
         rowAttributes={(pk) => ({ 'data-pk': pk })}
-        onActivate={(pk) => selectEntity(row.entityType, pk)}
+        onActivate={openMember}
         rowClass={(pk) => (marked.has(pk) ? `is-changed mark-${mark}` : undefined)}
         rowTitle={(pk, index) => `${index + 1}. ${pk} ${label(pk)}`.trim()}
         empty="This row is empty."
         onRangeChange={onRangeChange}
         renderRow={(pk, index) => (
-          <>
-            <span class="index" title={`position ${index + 1}`}>
-              {index + 1}
-            </span>
-            <span class="pk mono">{pk}</span>
-            <RowLabel row={entities.get(pk)} />
-            {marked.has(pk) && <span class={`badge badge-${mark}`}>{mark}</span>}
-            {isInvalidRow(entities.get(pk)) && <span class="badge badge-invalid">INVALID</span>}
-          </>
+          <MemberLine
+            pk={pk}
+            index={index}
+            row={entities.get(pk)}
+            mark={marked.has(pk) ? mark : undefined}
+          />
         )}
       />
     </div>
+  );
+}
+
+/** The first member in `pks`, by index; undefined when none is. */
+function firstIndexOf(members: readonly string[], pks: ReadonlySet<string>): number | undefined {
+  const index = members.findIndex((pk) => pks.has(pk));
+  return index >= 0 ? index : undefined;
+}
+
+/**
+ * Asks for the rows of a collection row's members in view, and of the pks its change names (for
+ * their labels). Returns the members list's `onRangeChange`.
+ */
+function useMemberRows(store: StoreView, row: CollectionRow) {
+  const change = row.lastChange;
+  const [range, onRangeChange] = useRowRange();
+  useRequestRows(
+    store,
+    row.entityType,
+    useMemo(() => row.members.slice(range.first, range.last + 1), [row.members, range]),
+  );
+  useRequestRows(
+    store,
+    row.entityType,
+    useMemo(
+      () => (change ? [...change.effect.duplicates, ...change.effect.removed] : []),
+      [change],
+    ),
+  );
+  return onRangeChange;
+}
+
+/** The row's latest change: what it did, its rollback, and the pks it skipped or removed. */
+function LatestChange(props: {
+  store: StoreView;
+  row: CollectionRow;
+  change: LastChange;
+  /** A member's label. */
+  label(pk: string): string;
+  onPick(pk: string): void;
+}) {
+  const { store, row, change } = props;
+  const { effect } = change;
+  const changedBy = eventBySeq(store.events, change.seq);
+  const endpoint = changedBy?.action.endpoint;
+  const name = changedBy
+    ? eventNamer(changedBy, (type, pk) => entityLabel(store.entities[type]?.get(pk)))
+    : nameWithoutLabel;
+  return (
+    <div class={`change change-${effect.kind}`} role="note" aria-label="Latest change">
+      <p>
+        Latest change #{change.seq}
+        {endpoint ? ` (${endpoint})` : ''}: {describeCollectionChange(effect, name)}
+      </p>
+      {change.rolledBackAt !== undefined && (
+        <p class="rolled-back">
+          Rolled back at #{change.rolledBackAt}: the server refused it, so{' '}
+          {insertedPks(effect)
+            .map((pk) => name(row.entityType, pk))
+            .join(', ')}{' '}
+          left again ({effect.lengthAfter} → {effect.lengthBefore}).
+        </p>
+      )}
+      {effect.duplicates.length > 0 && (
+        <PkChips
+          title="Skipped as duplicates"
+          pks={effect.duplicates}
+          label={props.label}
+          onPick={props.onPick}
+        />
+      )}
+      {effect.removed.length > 0 && (
+        <PkChips
+          title={removedReason(effect.kind)}
+          pks={effect.removed}
+          label={props.label}
+          onPick={props.onPick}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A member's row: its position, pk and label, and whether the change inserted it. */
+function MemberLine(props: { pk: string; index: number; row: Row | undefined; mark?: string }) {
+  const { pk, index, row, mark } = props;
+  return (
+    <>
+      <span class="index" title={`position ${index + 1}`}>
+        {index + 1}
+      </span>
+      <span class="pk mono">{pk}</span>
+      <RowLabel row={row} />
+      {mark && <span class={`badge badge-${mark}`}>{mark}</span>}
+      {isInvalidRow(row) && <span class="badge badge-invalid">INVALID</span>}
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import {
   canContinue,
   isActive,
   type ReplayMode,
+  type ReplayOptions,
   type ReplayRun,
   replayProgress,
 } from '../recorder/replay.js';
@@ -14,104 +15,126 @@ export function ReplayBar(props: { count: number; storeName: string }) {
   const run = usePanel((state) => state.recorder.replay);
   const options = usePanel((state) => state.recorder.options);
   const connected = usePanel(isConnected);
-  const {
-    startReplay,
-    nextReplayStep,
-    continueReplay,
-    stopReplay,
-    takeReplayCommand,
-    setReplayOptions,
-  } = usePanelActions();
+  const actions = usePanelActions();
   const active = isActive(run);
 
-  /** Sends the command the replay has due, if any (later ones follow from the connection). */
-  const sendDue = () => {
-    const command = takeReplayCommand();
+  /**
+   * A button's handler: moves the replay on with `step`, then sends the command it has due, if
+   * any (later ones follow from the connection).
+   */
+  const thenSendDue = (step: () => void) => () => {
+    step();
+    const command = actions.takeReplayCommand();
     if (command) connection.send(command);
   };
 
   return (
     <div class="replay">
       <div class="toolbar replay-toolbar">
-        <fieldset class="replay-options" disabled={active}>
-          <legend class="visually-hidden">Replay options</legend>
-          <label>
-            Mode{' '}
-            <select
-              value={options.mode}
-              onChange={(event) =>
-                setReplayOptions({ mode: event.currentTarget.value as ReplayMode })
-              }
-            >
-              <option value="apply">apply: write the recorded responses (no network)</option>
-              <option value="send">send: run the endpoints again</option>
-            </select>
-          </label>
-          <label>
-            <input
-              type="checkbox"
-              checked={options.stepwise}
-              onChange={(event) => setReplayOptions({ stepwise: event.currentTarget.checked })}
-            />{' '}
-            Step by step
-          </label>
-          <label>
-            <input
-              type="checkbox"
-              checked={options.stopOnError}
-              onChange={(event) => setReplayOptions({ stopOnError: event.currentTarget.checked })}
-            />{' '}
-            Stop at the first error
-          </label>
-        </fieldset>
-        {active ? (
-          <>
-            {run?.status === 'waiting' && (
-              <button
-                type="button"
-                disabled={!connected}
-                onClick={() => {
-                  nextReplayStep();
-                  sendDue();
-                }}
-              >
-                Next step
-              </button>
-            )}
-            <button type="button" class="danger" onClick={() => stopReplay()}>
-              Stop replay
-            </button>
-          </>
-        ) : (
-          <>
-            {canContinue(run) && (
-              <button
-                type="button"
-                disabled={!connected}
-                onClick={() => {
-                  continueReplay();
-                  sendDue();
-                }}
-              >
-                Continue after the error
-              </button>
-            )}
-            <button
-              type="button"
-              disabled={!connected || props.count === 0}
-              title={`Replays the list into ${props.storeName}`}
-              onClick={() => {
-                startReplay(options);
-                sendDue();
-              }}
-            >
-              Replay
-            </button>
-          </>
-        )}
+        <ReplayOptionsFields
+          options={options}
+          disabled={active}
+          onChange={actions.setReplayOptions}
+        />
+        <ReplayButtons
+          run={run}
+          connected={connected}
+          count={props.count}
+          storeName={props.storeName}
+          onStart={thenSendDue(() => actions.startReplay(options))}
+          onNextStep={thenSendDue(actions.nextReplayStep)}
+          onContinue={thenSendDue(actions.continueReplay)}
+          onStop={() => actions.stopReplay()}
+        />
       </div>
       {run && <ReplayProgress run={run} />}
     </div>
+  );
+}
+
+/** How the replay runs: its mode, step by step or not, and whether it stops at an error. */
+function ReplayOptionsFields(props: {
+  options: ReplayOptions;
+  /** A replay is running: its options are not changed under it. */
+  disabled: boolean;
+  onChange(options: Partial<ReplayOptions>): void;
+}) {
+  const { options, onChange } = props;
+  return (
+    <fieldset class="replay-options" disabled={props.disabled}>
+      <legend class="visually-hidden">Replay options</legend>
+      <label>
+        Mode{' '}
+        <select
+          value={options.mode}
+          onChange={(event) => onChange({ mode: event.currentTarget.value as ReplayMode })}
+        >
+          <option value="apply">apply: write the recorded responses (no network)</option>
+          <option value="send">send: run the endpoints again</option>
+        </select>
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={options.stepwise}
+          onChange={(event) => onChange({ stepwise: event.currentTarget.checked })}
+        />{' '}
+        Step by step
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={options.stopOnError}
+          onChange={(event) => onChange({ stopOnError: event.currentTarget.checked })}
+        />{' '}
+        Stop at the first error
+      </label>
+    </fieldset>
+  );
+}
+
+/** Next step and Stop while a replay runs; otherwise Continue (after an error) and Replay. */
+function ReplayButtons(props: {
+  run: ReplayRun | undefined;
+  connected: boolean;
+  /** Mutations in the list. */
+  count: number;
+  storeName: string;
+  onStart(): void;
+  onNextStep(): void;
+  onContinue(): void;
+  onStop(): void;
+}) {
+  const { run, connected } = props;
+  if (isActive(run))
+    return (
+      <>
+        {run?.status === 'waiting' && (
+          <button type="button" disabled={!connected} onClick={props.onNextStep}>
+            Next step
+          </button>
+        )}
+        <button type="button" class="danger" onClick={props.onStop}>
+          Stop replay
+        </button>
+      </>
+    );
+  return (
+    <>
+      {canContinue(run) && (
+        <button type="button" disabled={!connected} onClick={props.onContinue}>
+          Continue after the error
+        </button>
+      )}
+      <button
+        type="button"
+        disabled={!connected || props.count === 0}
+        title={`Replays the list into ${props.storeName}`}
+        onClick={props.onStart}
+      >
+        Replay
+      </button>
+    </>
   );
 }
 

@@ -32,25 +32,10 @@ const readersText = (count: number) => (count === 1 ? '1 reader' : `${count} rea
  * The selected one shows its value and meta, and the actions on it.
  */
 export function ResultsView({ store }: ViewProps) {
-  const connection = useConnection();
-  const [now, setNow] = useState(() => Date.now());
+  const now = useReadersPoll(store);
   const [sort, setSort] = useState<ResultSort>('key');
   const [filter, setFilter] = useState('');
   const [selectedKey, setSelectedKey] = useState<string>();
-  // While shown: who reads what, asked now and every second (the clock for "expires in" too).
-  useEffect(() => {
-    const ask = () => {
-      setNow(Date.now());
-      connection.send({ kind: 'readers', storeId: store.id });
-    };
-    ask();
-    const timer = setInterval(ask, READERS_POLL_MS);
-    return () => clearInterval(timer);
-  }, [connection, store.id]);
-  // A change in the store may end a read in flight (or start one): asked again at once.
-  useEffect(() => {
-    if (store.lastSeq > 0) connection.send({ kind: 'readers', storeId: store.id });
-  }, [connection, store.id, store.lastSeq]);
   const rows = useMemo(() => resultRows(store, now), [store, now]);
   const shown = useMemo(() => sortAndFilterResults(rows, sort, filter), [rows, sort, filter]);
   const selected = rows.find((row) => row.key === selectedKey);
@@ -60,26 +45,7 @@ export function ResultsView({ store }: ViewProps) {
   return (
     <div class="split">
       <section class="pane pane-list" aria-label="Stored results">
-        <div class="toolbar">
-          <FilterInput
-            label="Filter results"
-            placeholder="Filter results"
-            listId="result-rows"
-            value={filter}
-            onChange={setFilter}
-          />
-          <select
-            aria-label="Sort by"
-            value={sort}
-            onChange={(event) => setSort(event.currentTarget.value as ResultSort)}
-          >
-            {Object.entries(RESULT_SORTS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ResultsToolbar filter={filter} sort={sort} onFilter={setFilter} onSort={setSort} />
         <VirtualList
           id="result-rows"
           label="Results"
@@ -90,20 +56,7 @@ export function ResultsView({ store }: ViewProps) {
           selectedIndex={selected ? shown.indexOf(selected) : undefined}
           onActivate={(row) => setSelectedKey(row.key)}
           empty="No result matches the filter."
-          renderRow={(row) => (
-            <>
-              <span class={`badge result-status result-${row.status.replace(/\W+/g, '-')}`}>
-                {row.status}
-              </span>
-              {row.pollFrequency !== undefined && (
-                <span class="badge result-live">{formatLive(row.pollFrequency)}</span>
-              )}
-              <span class="result-key mono">{row.key}</span>
-              <span class="endpoint">{row.endpoint}</span>
-              <span class="readers">{readersText(row.readers)}</span>
-              <span class="time">{formatExpiresIn(row.expiresAt, now)}</span>
-            </>
-          )}
+          renderRow={(row) => <ResultLine row={row} now={now} />}
         />
       </section>
       <SplitHandle />
@@ -115,6 +68,78 @@ export function ResultsView({ store }: ViewProps) {
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * While the view is shown: asks the page who reads each result, now, every second, and at once
+ * after a change in the store (that may end a read in flight, or start one). Returns the time of
+ * the last poll: the clock for "expires in".
+ */
+function useReadersPoll(store: StoreView): number {
+  const connection = useConnection();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const ask = () => {
+      setNow(Date.now());
+      connection.send({ kind: 'readers', storeId: store.id });
+    };
+    ask();
+    const timer = setInterval(ask, READERS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [connection, store.id]);
+  useEffect(() => {
+    if (store.lastSeq > 0) connection.send({ kind: 'readers', storeId: store.id });
+  }, [connection, store.id, store.lastSeq]);
+  return now;
+}
+
+/** The results' filter, and the order they are listed in. */
+function ResultsToolbar(props: {
+  filter: string;
+  sort: ResultSort;
+  onFilter(text: string): void;
+  onSort(sort: ResultSort): void;
+}) {
+  return (
+    <div class="toolbar">
+      <FilterInput
+        label="Filter results"
+        placeholder="Filter results"
+        listId="result-rows"
+        value={props.filter}
+        onChange={props.onFilter}
+      />
+      <select
+        aria-label="Sort by"
+        value={props.sort}
+        onChange={(event) => props.onSort(event.currentTarget.value as ResultSort)}
+      >
+        {Object.entries(RESULT_SORTS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A result's row: its status, key, endpoint, readers and when it expires. */
+function ResultLine({ row, now }: { row: ResultRow; now: number }) {
+  return (
+    <>
+      <span class={`badge result-status result-${row.status.replace(/\W+/g, '-')}`}>
+        {row.status}
+      </span>
+      {row.pollFrequency !== undefined && (
+        <span class="badge result-live">{formatLive(row.pollFrequency)}</span>
+      )}
+      <span class="result-key mono">{row.key}</span>
+      <span class="endpoint">{row.endpoint}</span>
+      <span class="readers">{readersText(row.readers)}</span>
+      <span class="time">{formatExpiresIn(row.expiresAt, now)}</span>
+    </>
   );
 }
 

@@ -18,10 +18,10 @@ import type { PanelState } from '../store.js';
 import { type TimelineRow, TimelineRows } from '../timelineRows.js';
 import type { ViewProps } from '../views.js';
 import { EventDetail } from './EventDetail.js';
-import { FilterInput } from './FilterInput.js';
 import { ROW_HEIGHT } from './layout.js';
 import { memo } from './memo.js';
 import { SplitHandle } from './SplitHandle.js';
+import { TimelineToolbar } from './TimelineToolbar.js';
 import { VirtualList } from './VirtualList.js';
 
 /** Every event, filterable by kind, endpoint and text; Enter or a click expands one. */
@@ -29,7 +29,7 @@ export function TimelineView({ store }: ViewProps) {
   const filter = usePanel((state) => state.timelineFilter);
   const reloads = usePanel((state) => state.reloads);
   const { setTimelineFilter, selectEntity, inspectEvent } = usePanelActions();
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [expanded, toggle] = useExpandedEvents(inspectEvent);
   // The event shown in full beside the list: the one last opened.
   const inspectedSeq = usePanel((state) => state.inspectedEvent);
   const inspected = inspectedSeq === undefined ? undefined : eventBySeq(store.events, inspectedSeq);
@@ -45,88 +45,26 @@ export function TimelineView({ store }: ViewProps) {
 
   useRequestLabels(store, rows);
 
-  const toggle = (seq: number) => {
-    const opening = !expanded.has(seq);
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (!next.delete(seq)) next.add(seq);
-      return next;
-    });
-    if (opening) inspectEvent(seq);
-  };
-
   return (
     <div class="timeline">
-      <div class="toolbar">
-        <FilterInput
-          label="Filter events"
-          placeholder="Filter events"
-          listId="timeline-events"
-          value={filter.text}
-          onChange={(text) => setTimelineFilter({ text })}
-        />
-        <FilterMenu
-          label="Kind"
-          all="All kinds"
-          value={filter.kind}
-          values={store.actionValues.type.sorted}
-          onPick={setTimelineFilter}
-          field="kind"
-        />
-        <FilterMenu
-          label="Endpoint"
-          all="All endpoints"
-          value={filter.endpoint}
-          values={store.actionValues.endpoint.sorted}
-          onPick={setTimelineFilter}
-          field="endpoint"
-        />
-        <span class="count" aria-live="polite">
-          {events.length === store.events.length
-            ? `${events.length} events`
-            : `${events.length} of ${store.events.length} events`}
-        </span>
-      </div>
+      <TimelineToolbar
+        filter={filter}
+        actionValues={store.actionValues}
+        shown={events.length}
+        total={store.events.length}
+        onFilter={setTimelineFilter}
+      />
       {reloads > 0 && (
         <p class="notice notice-reload">
           Page reloaded {reloads}×: the history starts at the latest load.
         </p>
       )}
       <div class="timeline-body">
-        <VirtualList
-          id="timeline-events"
-          label="Timeline"
-          items={rows}
-          rowHeight={ROW_HEIGHT}
-          // Rows keyed by their place (no rowKey): following the end, each batch moves the
-          // timeline by its length, and rows keyed by event would all be made anew.
-          followEnd
-          rowAttributes={(row) =>
-            row.kind === 'event' ? { 'aria-expanded': row.open, 'data-seq': row.event.seq } : {}
-          }
-          rowClass={(row) =>
-            row.kind === 'event'
-              ? `event${row.event.action.optimistic ? ` optimistic-${row.event.action.optimistic}` : ''}${row.event.action.error !== undefined ? ' is-error' : ''}`
-              : `detail tone-${row.tone}${row.nested ? ' nested' : ''}`
-          }
-          rowTitle={(row) => (row.kind === 'event' ? eventTitle(row.event) : row.text)}
-          onExpand={(row) => {
-            if (row.kind === 'event' && !row.open) toggle(row.event.seq);
-          }}
-          onCollapse={(row) => {
-            if (row.kind === 'event') {
-              if (row.open) toggle(row.event.seq);
-              return undefined;
-            }
-            // A line of an expanded event: back to its event.
-            return rows.indexOfEvent(row.event);
-          }}
-          onActivate={(row) => {
-            if (row.kind === 'event') toggle(row.event.seq);
-            else if (row.entity) selectEntity(row.entity.entity, row.entity.pk);
-          }}
+        <TimelineList
+          rows={rows}
           empty={store.events.length === 0 ? 'No events yet.' : 'No event matches the filter.'}
-          renderRow={(row) => <RowContent row={row} />}
+          onToggle={toggle}
+          onOpenEntity={selectEntity}
         />
         {inspected && (
           <>
@@ -139,6 +77,76 @@ export function TimelineView({ store }: ViewProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * The events opened in the list (by seq), and a toggle that opens or closes one. Opening one
+ * also shows it in full (`inspect`).
+ */
+function useExpandedEvents(
+  inspect: (seq: number) => void,
+): [ReadonlySet<number>, (seq: number) => void] {
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (seq: number) => {
+    const opening = !expanded.has(seq);
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(seq)) next.add(seq);
+      return next;
+    });
+    if (opening) inspect(seq);
+  };
+  return [expanded, toggle];
+}
+
+/** The timeline's rows: events, and the lines of the open ones. */
+function TimelineList(props: {
+  rows: TimelineRows;
+  empty: string;
+  onToggle(seq: number): void;
+  onOpenEntity(entity: string, pk: string): void;
+}) {
+  const { rows, onToggle } = props;
+  return (
+    <VirtualList
+      id="timeline-events"
+      label="Timeline"
+      items={rows}
+      rowHeight={ROW_HEIGHT}
+      // Rows keyed by their place (no rowKey): following the end, each batch moves the
+      // timeline by its length, and rows keyed by event would all be made anew.
+      followEnd
+      rowAttributes={(row) =>
+        row.kind === 'event' ? { 'aria-expanded': row.open, 'data-seq': row.event.seq } : {}
+      }
+      rowClass={timelineRowClass}
+      rowTitle={(row) => (row.kind === 'event' ? eventTitle(row.event) : row.text)}
+      onExpand={(row) => {
+        if (row.kind === 'event' && !row.open) onToggle(row.event.seq);
+      }}
+      onCollapse={(row) => {
+        if (row.kind === 'event') {
+          if (row.open) onToggle(row.event.seq);
+          return undefined;
+        }
+        // A line of an expanded event: back to its event.
+        return rows.indexOfEvent(row.event);
+      }}
+      onActivate={(row) => {
+        if (row.kind === 'event') onToggle(row.event.seq);
+        else if (row.entity) props.onOpenEntity(row.entity.entity, row.entity.pk);
+      }}
+      empty={props.empty}
+      renderRow={(row) => <RowContent row={row} />}
+    />
+  );
+}
+
+/** An event's row is marked by how its optimistic change went and by an error; a line by its tone. */
+function timelineRowClass(row: TimelineRow): string {
+  if (row.kind !== 'event') return `detail tone-${row.tone}${row.nested ? ' nested' : ''}`;
+  const { action } = row.event;
+  return `event${action.optimistic ? ` optimistic-${action.optimistic}` : ''}${action.error !== undefined ? ' is-error' : ''}`;
 }
 
 /**
@@ -174,38 +182,6 @@ function useFilteredEvents(
   last.current = { events, filter, labelOf, matched };
   return matched;
 }
-
-/** A menu of the values of one field on the timeline (kinds, endpoints), to filter by one. */
-const FilterMenu = memo(
-  ({
-    label,
-    all,
-    value,
-    values,
-    field,
-    onPick,
-  }: {
-    label: string;
-    all: string;
-    value: string;
-    values: readonly string[];
-    field: 'kind' | 'endpoint';
-    onPick: (filter: Partial<PanelState['timelineFilter']>) => void;
-  }) => (
-    <select
-      aria-label={label}
-      value={value}
-      onChange={(event) => onPick({ [field]: event.currentTarget.value })}
-    >
-      <option value="">{all}</option>
-      {values.map((each) => (
-        <option key={each} value={each}>
-          {each}
-        </option>
-      ))}
-    </select>
-  ),
-);
 
 const titles = new WeakMap<StoreEvent, string>();
 

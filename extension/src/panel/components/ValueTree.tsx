@@ -55,33 +55,13 @@ function initiallyOpen(root: ValueNode, levels: number): Set<string> {
 
 let treeCount = 0;
 
-/**
- * A value as a collapsible tree (objects and lists expand; markers of values JSON cannot carry
- * are labelled: Date, Map, class instances, cut values). Keyboard as in any tree: ArrowUp and
- * ArrowDown move, ArrowRight opens (or enters) a node, ArrowLeft closes it (or goes to its
- * parent), Enter toggles, Home and End jump. The tree keeps focus and names its active node with
- * `aria-activedescendant`. Everything the page sent ends up as text, never as HTML.
- */
-export function ValueTree({
-  value,
-  label,
-  openLevels = 1,
-  copyable = false,
-  tree,
-}: ValueTreeProps) {
-  const root = useMemo(() => tree ?? valueNode('', value), [tree, value]);
-  const [id] = useState(() => `value-tree-${++treeCount}`);
-  const [open, setOpen] = useState(() => initiallyOpen(root, openLevels));
-  const [active, setActive] = useState('');
-  const [wholeStrings, setWholeStrings] = useState<ReadonlySet<string>>(new Set());
-  const nodes = visibleNodes(root, open);
-  const activeIndex = Math.max(
-    0,
-    nodes.findIndex((shown) => shown.path === active),
-  );
-  const rowId = (index: number) => `${id}-${index}`;
+/** Opens and closes nodes by path; `to` forces one way, else the node toggles. */
+type Toggle = (path: string, to?: boolean) => void;
 
-  const toggle = (path: string, to?: boolean) =>
+/** The paths of the open nodes (at first, as `initiallyOpen` has them). */
+function useOpenPaths(root: ValueNode, openLevels: number): [ReadonlySet<string>, Toggle] {
+  const [open, setOpen] = useState(() => initiallyOpen(root, openLevels));
+  const toggle: Toggle = (path, to) =>
     setOpen((current) => {
       const next = new Set(current);
       const opening = to ?? !next.has(path);
@@ -89,8 +69,31 @@ export function ValueTree({
       else next.delete(path);
       return next;
     });
+  return [open, toggle];
+}
 
-  const onKeyDown = (event: KeyboardEvent) => {
+/** The paths of the long strings shown whole, and a switch between whole and cut for one. */
+function useWholeStrings(): [ReadonlySet<string>, (path: string) => void] {
+  const [wholeStrings, setWholeStrings] = useState<ReadonlySet<string>>(new Set());
+  const flip = (path: string) =>
+    setWholeStrings((current) => {
+      const next = new Set(current);
+      if (!next.delete(path)) next.add(path);
+      return next;
+    });
+  return [wholeStrings, flip];
+}
+
+/** The tree's keys, acting on the active node (`nodes[activeIndex]`); other keys are let through. */
+function treeKeyHandler(tree: {
+  nodes: readonly VisibleNode[];
+  activeIndex: number;
+  open: ReadonlySet<string>;
+  toggle: Toggle;
+  setActive(path: string): void;
+}): (event: KeyboardEvent) => void {
+  const { nodes, activeIndex, open, toggle, setActive } = tree;
+  return (event) => {
     const current = nodes[activeIndex];
     if (!current || event.altKey || event.ctrlKey || event.metaKey) return;
     const expandable = current.node.children !== undefined;
@@ -127,6 +130,33 @@ export function ValueTree({
     }
     event.preventDefault();
   };
+}
+
+/**
+ * A value as a collapsible tree (objects and lists expand; markers of values JSON cannot carry
+ * are labelled: Date, Map, class instances, cut values). Keyboard as in any tree: ArrowUp and
+ * ArrowDown move, ArrowRight opens (or enters) a node, ArrowLeft closes it (or goes to its
+ * parent), Enter toggles, Home and End jump. The tree keeps focus and names its active node with
+ * `aria-activedescendant`. Everything the page sent ends up as text, never as HTML.
+ */
+export function ValueTree({
+  value,
+  label,
+  openLevels = 1,
+  copyable = false,
+  tree,
+}: ValueTreeProps) {
+  const root = useMemo(() => tree ?? valueNode('', value), [tree, value]);
+  const [id] = useState(() => `value-tree-${++treeCount}`);
+  const [open, toggle] = useOpenPaths(root, openLevels);
+  const [active, setActive] = useState('');
+  const [wholeStrings, flipWhole] = useWholeStrings();
+  const nodes = visibleNodes(root, open);
+  const activeIndex = Math.max(
+    0,
+    nodes.findIndex((shown) => shown.path === active),
+  );
+  const rowId = (index: number) => `${id}-${index}`;
 
   return (
     <div class="value-tree-wrap">
@@ -136,68 +166,83 @@ export function ValueTree({
         aria-label={label}
         tabIndex={0}
         aria-activedescendant={rowId(activeIndex)}
-        onKeyDown={onKeyDown}
+        onKeyDown={treeKeyHandler({ nodes, activeIndex, open, toggle, setActive })}
       >
-        {nodes.map((shown, index) => {
-          const { node, path, level } = shown;
-          const expandable = node.children !== undefined;
-          const isOpen = open.has(path);
-          const whole = wholeStrings.has(path);
-          const text =
-            node.long && !whole && node.text.length > LONG_STRING
-              ? `${node.text.slice(0, LONG_STRING)}…`
-              : node.text;
-          return (
-            // The tree keeps focus and handles the keys; a click also toggles.
-            // biome-ignore lint/a11y/useKeyWithClickEvents: the tree handles the keys
-            // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the tree
-            <div
-              key={path}
-              id={rowId(index)}
-              role="treeitem"
-              aria-level={level}
-              aria-expanded={expandable ? isOpen : undefined}
-              aria-selected={index === activeIndex}
-              class={`value-node${index === activeIndex ? ' is-active' : ''}${node.change ? ` change-${node.change}` : ''}`}
-              style={{ paddingLeft: `${(level - 1) * 14 + 4}px` }}
-              onClick={() => {
-                setActive(path);
-                if (expandable) toggle(path);
-              }}
-            >
-              <span class="toggle" aria-hidden="true">
-                {expandable ? (isOpen ? '▾' : '▸') : ''}
-              </span>
-              {node.key !== '' && <span class="value-key">{node.key}: </span>}
-              {node.before !== undefined && (
-                <>
-                  <span class="value-text value-before">{node.before}</span>
-                  <span class="value-arrow"> → </span>
-                </>
-              )}
-              <span class={`value-text value-${node.kind}`}>{text}</span>
-              {node.change && <span class={`badge badge-${node.change}`}>{node.change}</span>}
-              {node.long && node.text.length > LONG_STRING && (
-                <button
-                  type="button"
-                  class="link small"
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    setWholeStrings((current) => {
-                      const next = new Set(current);
-                      if (!next.delete(path)) next.add(path);
-                      return next;
-                    });
-                  }}
-                >
-                  {whole ? 'show less' : `show all ${node.text.length} characters`}
-                </button>
-              )}
-            </div>
-          );
-        })}
+        {nodes.map((shown, index) => (
+          <TreeNode
+            key={shown.path}
+            id={rowId(index)}
+            shown={shown}
+            active={index === activeIndex}
+            open={open.has(shown.path)}
+            whole={wholeStrings.has(shown.path)}
+            onClick={() => {
+              setActive(shown.path);
+              if (shown.node.children !== undefined) toggle(shown.path);
+            }}
+            onFlipWhole={() => flipWhole(shown.path)}
+          />
+        ))}
       </div>
       {copyable && <CopyJson value={value} label={label} />}
+    </div>
+  );
+}
+
+/** One node of the tree: its key, its value (cut when long, unless `whole`), how it changed. */
+function TreeNode(props: {
+  id: string;
+  shown: VisibleNode;
+  active: boolean;
+  open: boolean;
+  whole: boolean;
+  onClick(): void;
+  /** Shows a long string whole, or cut again. */
+  onFlipWhole(): void;
+}) {
+  const { node, level } = props.shown;
+  const { active, whole } = props;
+  const expandable = node.children !== undefined;
+  const long = node.long === true && node.text.length > LONG_STRING;
+  const text = long && !whole ? `${node.text.slice(0, LONG_STRING)}…` : node.text;
+  return (
+    // The tree keeps focus and handles the keys; a click also toggles.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the tree handles the keys
+    // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the tree
+    <div
+      id={props.id}
+      role="treeitem"
+      aria-level={level}
+      aria-expanded={expandable ? props.open : undefined}
+      aria-selected={active}
+      class={`value-node${active ? ' is-active' : ''}${node.change ? ` change-${node.change}` : ''}`}
+      style={{ paddingLeft: `${(level - 1) * 14 + 4}px` }}
+      onClick={props.onClick}
+    >
+      <span class="toggle" aria-hidden="true">
+        {expandable ? (props.open ? '▾' : '▸') : ''}
+      </span>
+      {node.key !== '' && <span class="value-key">{node.key}: </span>}
+      {node.before !== undefined && (
+        <>
+          <span class="value-text value-before">{node.before}</span>
+          <span class="value-arrow"> → </span>
+        </>
+      )}
+      <span class={`value-text value-${node.kind}`}>{text}</span>
+      {node.change && <span class={`badge badge-${node.change}`}>{node.change}</span>}
+      {long && (
+        <button
+          type="button"
+          class="link small"
+          onClick={(event) => {
+            event.stopPropagation();
+            props.onFlipWhole();
+          }}
+        >
+          {whole ? 'show less' : `show all ${node.text.length} characters`}
+        </button>
+      )}
     </div>
   );
 }

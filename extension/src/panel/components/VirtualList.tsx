@@ -1,12 +1,7 @@
 import type { ComponentChildren, HTMLAttributes } from 'preact';
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useReducer,
-  useRef,
-  useState,
-} from 'preact/hooks';
+import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { listKeyHandler, useActiveRow } from './listActiveRow.js';
+import { useListScroll, useViewportHeight } from './listScroll.js';
 
 /**
  * What a list shows, read by index: an array, or rows worked out as they are read (the
@@ -92,118 +87,41 @@ export function visibleRange(
   return { first, last };
 }
 
-const clamp = (index: number, count: number) => Math.max(0, Math.min(count - 1, index));
+/**
+ * The indexes of the rows to render: `first` to `last`, and the active row even when scrolled
+ * away (`aria-activedescendant` must resolve).
+ */
+function renderedIndexes(first: number, last: number, activeIndex: number): number[] {
+  const indexes: number[] = [];
+  if (activeIndex >= 0 && activeIndex < first) indexes.push(activeIndex);
+  for (let index = first; index <= last; index++) indexes.push(index);
+  if (activeIndex > last) indexes.push(activeIndex);
+  return indexes;
+}
 
 /**
  * A listbox that renders only the rows in view (plus overscan), so 10,000 rows cost as much as
  * fifty. Keyboard: ArrowUp/ArrowDown/PageUp/PageDown/Home/End move the active row, Enter
- * activates it, ArrowRight/ArrowLeft open and close it (where rows open); the active row is announced through `aria-activedescendant` and always rendered.
+ * activates it, ArrowRight/ArrowLeft open and close it (where rows open); the active row is
+ * announced through `aria-activedescendant` and always rendered.
  */
 export function VirtualList<T>(props: VirtualListProps<T>) {
-  const {
-    items,
-    rowHeight,
-    id,
-    overscan = 8,
-    fallbackHeight = 320,
-    selectedIndex,
-    onActivate,
-  } = props;
+  const { items, rowHeight, id, overscan = 8, fallbackHeight = 320, selectedIndex } = props;
   const viewport = useRef<HTMLDivElement>(null);
-  const [height, setHeight] = useState(0);
-  const [active, setActiveState] = useState(selectedIndex ?? -1);
-  // Handlers read the active row and the scroll position from refs: several keys may come
-  // before the next render. The list renders the rows at `scrollRef`, and renders again when
-  // it moves.
-  const activeRef = useRef(active);
-  const scrollRef = useRef(0);
-  const [, scrolled] = useReducer((moves: number) => moves + 1, 0);
-  // Set when a render moved `scrollRef` (following the end): the viewport is scrolled after it.
-  const scrollPending = useRef(false);
   const count = items.length;
-  const viewHeight = height > 0 ? height : fallbackHeight;
-  const totalHeight = count * rowHeight;
-  // Negative indexes are no rows (`at` would count them from the end).
-  const itemAt = (index: number) => (index >= 0 ? items.at(index) : undefined);
-
-  const setActive = (index: number) => {
-    activeRef.current = index;
-    setActiveState(index);
-  };
-
   // The viewport exists only while there are rows (an empty list shows a message instead).
-  const hasRows = count > 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: measure again when the viewport appears
-  useLayoutEffect(() => {
-    const element = viewport.current;
-    if (!element) return;
-    setHeight(element.clientHeight);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setHeight(element.clientHeight));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasRows]);
-
-  const scrollTo = (top: number) => {
-    const bounded = Math.max(0, Math.min(top, Math.max(0, totalHeight - viewHeight)));
-    if (viewport.current) viewport.current.scrollTop = bounded;
-    // Browsers fire `scroll` after setting scrollTop, but the window must follow at once.
-    scrollRef.current = bounded;
-    scrolled(undefined);
-  };
-
-  const reveal = (index: number) => {
-    const top = index * rowHeight;
-    const current = scrollRef.current;
-    if (top < current) scrollTo(top);
-    else if (top + rowHeight > current + viewHeight) scrollTo(top + rowHeight - viewHeight);
-  };
-
-  const move = (index: number) => {
-    if (count === 0) return;
-    const next = clamp(index, count);
-    setActive(next);
-    reveal(next);
-  };
-
-  // The selection moved (a lookup, a click elsewhere): the active row goes with it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when the selection changes
-  useEffect(() => {
-    if (selectedIndex !== undefined && selectedIndex >= 0 && selectedIndex < count)
-      move(selectedIndex);
-  }, [selectedIndex]);
-
-  const { revealIndex } = props;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when the row to show changes
-  useLayoutEffect(() => {
-    if (revealIndex !== undefined && revealIndex >= 0 && revealIndex < count) reveal(revealIndex);
-  }, [revealIndex]);
-
-  // Rows were added while the user was at the end: stay there, like a log. A log opens at its
-  // end too (as if all its rows had just come). Decided while rendering, so that this render
-  // already shows the rows at the new end (not the old ones, and then the new ones again).
-  const previousCount = useRef(props.followEnd ? 0 : count);
-  if (props.followEnd && count > previousCount.current) {
-    const wasAtEnd =
-      scrollRef.current + viewHeight >= previousCount.current * rowHeight - rowHeight;
-    if (wasAtEnd) {
-      scrollRef.current = Math.max(0, totalHeight - viewHeight);
-      scrollPending.current = true;
-    }
-  }
-  previousCount.current = count;
-  // Fewer rows than the position needs (a filter took some): the browser clamps the viewport
-  // when it lays it out, and the window goes with it now, not at its `scroll` event.
-  scrollRef.current = Math.min(scrollRef.current, Math.max(0, totalHeight - viewHeight));
-  useLayoutEffect(() => {
-    if (!scrollPending.current) return;
-    scrollPending.current = false;
-    if (viewport.current) viewport.current.scrollTop = scrollRef.current;
+  const height = useViewportHeight(viewport, count > 0);
+  const viewHeight = height > 0 ? height : fallbackHeight;
+  const scroll = useListScroll(viewport, {
+    count,
+    rowHeight,
+    viewHeight,
+    revealIndex: props.revealIndex,
+    followEnd: props.followEnd === true,
   });
-
-  const activeIndex = Math.min(active, count - 1);
-  const page = Math.max(1, Math.floor(viewHeight / rowHeight) - 1);
-  const { first, last } = visibleRange(count, rowHeight, scrollRef.current, viewHeight, overscan);
+  const activeRow = useActiveRow(selectedIndex, count, scroll.reveal);
+  const activeIndex = Math.min(activeRow.active, count - 1);
+  const { first, last } = visibleRange(count, rowHeight, scroll.top, viewHeight, overscan);
 
   const { onRangeChange } = props;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reports only when the range changes
@@ -211,60 +129,13 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     onRangeChange?.(first, last);
   }, [first, last]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const current = Math.min(activeRef.current, count - 1);
-    switch (event.key) {
-      case 'ArrowDown':
-        move(current + 1);
-        break;
-      case 'ArrowUp':
-        move(current < 0 ? 0 : current - 1);
-        break;
-      case 'PageDown':
-        move(current + page);
-        break;
-      case 'PageUp':
-        move(current - page);
-        break;
-      case 'Home':
-        move(0);
-        break;
-      case 'End':
-        move(count - 1);
-        break;
-      case 'Enter': {
-        const item = itemAt(current);
-        if (item !== undefined) onActivate?.(item, current);
-        break;
-      }
-      case 'ArrowRight': {
-        const item = itemAt(current);
-        if (item === undefined || !props.onExpand) return;
-        props.onExpand(item, current);
-        break;
-      }
-      case 'ArrowLeft': {
-        const item = itemAt(current);
-        if (item === undefined || !props.onCollapse) return;
-        const to = props.onCollapse(item, current);
-        if (to !== undefined) move(to);
-        break;
-      }
-      default:
-        return; // not a list key: let it through
-    }
-    event.preventDefault();
-  };
-
   if (count === 0) return <div class="list-empty">{props.empty ?? 'Nothing to show.'}</div>;
-  const indexes: number[] = [];
-  // The active row stays rendered even when scrolled away: aria-activedescendant must resolve.
-  if (activeIndex >= 0 && activeIndex < first) indexes.push(activeIndex);
-  for (let index = first; index <= last; index++) indexes.push(index);
-  if (activeIndex > last) indexes.push(activeIndex);
-
   const rowId = (index: number) => `${id}-row-${index}`;
+  const activate = (item: T, index: number) => {
+    activeRow.setActive(index);
+    viewport.current?.focus();
+    props.onActivate?.(item, index);
+  };
   return (
     <div
       ref={viewport}
@@ -274,56 +145,86 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       aria-label={props.label}
       aria-activedescendant={activeIndex >= 0 ? rowId(activeIndex) : undefined}
       tabIndex={0}
-      onKeyDown={onKeyDown}
-      onFocus={() => {
-        if (activeRef.current < 0)
-          setActive(selectedIndex !== undefined && selectedIndex >= 0 ? selectedIndex : 0);
-      }}
-      onScroll={(event) => {
-        // Also the echo of a scroll the list made itself: no need to render again for that.
-        const top = event.currentTarget.scrollTop;
-        if (top === scrollRef.current) return;
-        scrollRef.current = top;
-        scrolled(undefined);
-      }}
+      onKeyDown={listKeyHandler({
+        count,
+        page: Math.max(1, Math.floor(viewHeight / rowHeight) - 1),
+        activeRow,
+        // Negative indexes are no rows (`at` would count them from the end).
+        itemAt: (index) => (index >= 0 ? items.at(index) : undefined),
+        onActivate: props.onActivate,
+        onExpand: props.onExpand,
+        onCollapse: props.onCollapse,
+      })}
+      onFocus={activeRow.onFocus}
+      onScroll={scroll.onScroll}
     >
-      <div class="virtual-list-spacer" style={{ height: `${totalHeight}px` }}>
-        {indexes.map((index, place) => {
+      <div class="virtual-list-spacer" style={{ height: `${count * rowHeight}px` }}>
+        {renderedIndexes(first, last, activeIndex).map((index, place) => {
           const item = items.at(index) as T;
-          const selected =
-            selectedIndex === undefined ? index === activeIndex : index === selectedIndex;
-          const classes = ['virtual-row'];
-          if (index === activeIndex) classes.push('is-active');
-          if (selected) classes.push('is-selected');
-          const extra = props.rowClass?.(item, index);
-          if (extra) classes.push(extra);
           return (
-            // Rows take no focus on purpose: the listbox keeps it and names the active row with
-            // aria-activedescendant; its onKeyDown is the keyboard path to onActivate.
-            // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys
-            // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the listbox
-            <div
+            <ListRow
               key={props.rowKey ? props.rowKey(item, index) : place}
               id={rowId(index)}
-              role="option"
-              aria-selected={selected}
-              aria-posinset={index + 1}
-              aria-setsize={count}
-              class={classes.join(' ')}
-              style={{ top: `${index * rowHeight}px`, height: `${rowHeight}px` }}
+              index={index}
+              count={count}
+              rowHeight={rowHeight}
+              active={index === activeIndex}
+              selected={
+                selectedIndex === undefined ? index === activeIndex : index === selectedIndex
+              }
+              extraClass={props.rowClass?.(item, index)}
               title={props.rowTitle?.(item, index)}
-              onClick={() => {
-                setActive(index);
-                viewport.current?.focus();
-                onActivate?.(item, index);
-              }}
-              {...props.rowAttributes?.(item, index)}
+              attributes={props.rowAttributes?.(item, index)}
+              onClick={() => activate(item, index)}
             >
               {props.renderRow(item, index)}
-            </div>
+            </ListRow>
           );
         })}
       </div>
+    </div>
+  );
+}
+
+interface ListRowProps {
+  id: string;
+  index: number;
+  count: number;
+  rowHeight: number;
+  active: boolean;
+  selected: boolean;
+  extraClass: string | undefined;
+  title: string | undefined;
+  attributes: HTMLAttributes<HTMLDivElement> | undefined;
+  onClick(): void;
+  children: ComponentChildren;
+}
+
+/** One option of the listbox, placed at its row's offset. */
+function ListRow(props: ListRowProps) {
+  const { index, rowHeight } = props;
+  const classes = ['virtual-row'];
+  if (props.active) classes.push('is-active');
+  if (props.selected) classes.push('is-selected');
+  if (props.extraClass) classes.push(props.extraClass);
+  return (
+    // Rows take no focus on purpose: the listbox keeps it and names the active row with
+    // aria-activedescendant; its onKeyDown is the keyboard path to onActivate.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys
+    // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the listbox
+    <div
+      id={props.id}
+      role="option"
+      aria-selected={props.selected}
+      aria-posinset={index + 1}
+      aria-setsize={props.count}
+      class={classes.join(' ')}
+      style={{ top: `${index * rowHeight}px`, height: `${rowHeight}px` }}
+      title={props.title}
+      onClick={props.onClick}
+      {...props.attributes}
+    >
+      {props.children}
     </div>
   );
 }
