@@ -678,8 +678,8 @@ class Draft {
   private entities: TableDrafts<Row>;
   private stale: CopyOnWrite<ReadonlySet<string>, Set<string>>;
   private collections: TableDrafts<string[]>;
-  private endpoints: MapDraft<Encoded>;
-  private meta: MapDraft<ResultMeta>;
+  /** The stored results: their values (`endpoints`) and metas. */
+  private results: { values: MapDraft<Encoded>; metas: MapDraft<ResultMeta> };
   private optimistic: StoreView['optimistic'];
   private lastChanges: MapDraft<LastChange>;
   /** The collection rows' lists this batch made: no older copy holds them. */
@@ -689,8 +689,7 @@ class Draft {
     this.entities = new TableDrafts(view.entities);
     this.stale = new CopyOnWrite(view.stale, copySet);
     this.collections = new TableDrafts(view.collections);
-    this.endpoints = view.endpoints.draft();
-    this.meta = view.meta.draft();
+    this.results = { values: view.endpoints.draft(), metas: view.meta.draft() };
     this.optimistic = view.optimistic;
     this.lastChanges = view.lastChanges.draft();
   }
@@ -701,8 +700,8 @@ class Draft {
       entities: this.entities.finish(),
       stale: this.stale.tables,
       collections: this.collections.finish(),
-      endpoints: this.endpoints.finish(),
-      meta: this.meta.finish(),
+      endpoints: this.results.values.finish(),
+      meta: this.results.metas.finish(),
       optimistic: this.optimistic,
       lastChanges: this.lastChanges.finish(),
     };
@@ -732,7 +731,8 @@ class Draft {
    */
   private changedRow(members: string[], change: CollectionChanged): string[] {
     const changed = applyCollectionChange(members, change, this.madeRows.has(members));
-    this.madeRows.add(changed);
+    // A replaced row's list is the event's own, which the timeline shows as it came.
+    if (changed !== change.members) this.madeRows.add(changed);
     return changed;
   }
 
@@ -767,7 +767,9 @@ class Draft {
         break;
       case 'collection-changed': {
         const rows = this.collections.edit(effect.collection);
-        rows.set(effect.row, this.changedRow(rows.get(effect.row) ?? [], effect));
+        // A change that brings the whole list (a list load) needs no lookup of the row before.
+        const before = effect.members === undefined ? (rows.get(effect.row) ?? []) : effect.members;
+        rows.set(effect.row, this.changedRow(before, effect));
         // One event can change a row several times (a batch delete removes each entity in
         // turn): the row's latest change is that event's changes together.
         const id = collectionRowId(effect.collection, effect.row);
@@ -782,14 +784,16 @@ class Draft {
       case 'result-error':
       case 'result-invalidated':
       case 'result-expired':
-        applyResultEffect({ values: this.endpoints, metas: this.meta }, effect, event.time);
+        applyResultEffect(this.results, effect, event.time);
         break;
       case 'store-reset':
         this.entities = new TableDrafts(dict());
         this.stale = new CopyOnWrite(dict(), copySet);
         this.collections = new TableDrafts(dict());
-        this.endpoints = PersistentMap.empty<Encoded>().draft();
-        this.meta = PersistentMap.empty<ResultMeta>().draft();
+        this.results = {
+          values: PersistentMap.empty<Encoded>().draft(),
+          metas: PersistentMap.empty<ResultMeta>().draft(),
+        };
         this.optimistic = [];
         this.lastChanges = PersistentMap.empty<LastChange>().draft();
         break;

@@ -294,6 +294,33 @@ describe('the panel copy of a store', () => {
     expect(next.collections['[Todo]']?.get('{}')).toEqual(['0', '2', '4', '5', '6']);
     expect(after.collections['[Todo]']?.get('{}')).toEqual(['0', '2', '4', '5']);
   });
+
+  it('takes a replaced row’s list as the event gave it, and never writes into it', () => {
+    const members = ['7', '8'];
+    const replaced: Effect = {
+      type: 'collection-changed',
+      collection: '[Todo]',
+      row: '{}',
+      kind: 'replace',
+      lengthBefore: 2,
+      lengthAfter: 2,
+      inserted: [{ index: 0, pks: ['7', '8'] }],
+      duplicates: [],
+      removed: ['1', '2'],
+      members,
+    };
+    const pushed: Effect = {
+      ...replaced,
+      kind: 'push',
+      lengthAfter: 3,
+      inserted: [{ index: 2, pks: ['9'] }],
+      removed: [],
+      members: undefined,
+    };
+    const view = apply(loaded(), event(2, [replaced]), event(3, [pushed]));
+    expect(view.collections['[Todo]']?.get('{}')).toEqual(['7', '8', '9']);
+    expect(members).toEqual(['7', '8']);
+  });
 });
 
 describe('what the copy keeps of its timeline', () => {

@@ -239,12 +239,16 @@ describe('a collection change applied to a row', () => {
     expect(applyCollectionChange(['a'], change({}))).toEqual(['a']);
   });
 
-  it('takes a replaced row’s whole list, as a list of its own', () => {
+  it('takes a replaced row’s whole list: the change’s own, whatever the row held', () => {
     const members = ['c', 'd'];
-    const row = applyCollectionChange(['a', 'b'], change({ removed: ['a', 'b'], members }));
-    expect(row).toEqual(['c', 'd']);
-    row.push('e');
-    expect(members).toEqual(['c', 'd']);
+    const before = ['a', 'b'];
+    const replaced = change({ removed: ['a', 'b'], members });
+    expect(applyCollectionChange(before, replaced)).toBe(members);
+    expect(applyCollectionChange(before, replaced, true)).toBe(members);
+    expect([before, members]).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
   });
 
   it('removes one pk (a delete) and several (a batch delete), wherever they are', () => {

@@ -95,18 +95,18 @@ export type RowChange = Pick<CollectionChanged, 'removed' | 'inserted' | 'member
 
 /**
  * A collection row's members after a change: the change's whole list when it replaced the row
- * (copied), or the removed pks out and then each run of inserted pks at its index in the new
- * list. `members` is left as it was, unless `writable` says no one else holds it: then it is
- * changed in place where that is cheap (removals, and a run that goes at the end: a push), so a
- * burst of changes to one long list copies it once, not once a change. Either way the list
- * returned is the caller's own.
+ * (that very list, shared with the change: not to be written into), or the removed pks out and
+ * then each run of inserted pks at its index, in a list the caller owns. `members` is left as it
+ * was, unless `writable` says no one else holds it: then it is changed in place where that is
+ * cheap (removals, and a run that goes at the end: a push), so a burst of changes to one long
+ * list copies it once, not once a change.
  */
 export function applyCollectionChange(
   members: readonly string[],
   change: RowChange,
   writable = false,
 ): string[] {
-  if (change.members !== undefined) return change.members.slice();
+  if (change.members !== undefined) return change.members;
   const list = writable ? (members as string[]) : members.slice();
   const [only, ...others] = change.removed;
   if (others.length > 0) {
