@@ -1,4 +1,16 @@
-import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
+import {
+  applyCollectionChange,
+  applyResultEffect,
+  INVALID,
+  isInvalidRow,
+  mergeChanges,
+  type ResultMeta,
+} from '../../../library/src/devtools/protocol/applyEffects.js';
+import type {
+  CollectionChanged,
+  Effect,
+  StoreEvent,
+} from '../../../library/src/devtools/protocol/effects.js';
 import {
   type Encoded,
   type ForcedState,
@@ -25,12 +37,10 @@ export const collectionRowId = (collection: string, row: string) => `${collectio
 export const UNLOADED: unique symbol = Symbol('unloaded');
 export type Row = Encoded | typeof UNLOADED;
 
-type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;
-
 /** A collection row's latest change, and the seq of the event that rolled it back, if one did. */
 export interface LastChange {
   seq: number;
-  effect: CollectionChange;
+  effect: CollectionChanged;
   /** Set when the change was an optimistic one the server refused: it was undone at this seq. */
   rolledBackAt?: number;
 }
@@ -71,7 +81,7 @@ export interface StoreView {
   /** Collection tables (`[Todo]`) by row key (`{"userId":"1"}`): the members' pks in order. */
   collections: Dict<PersistentMap<string[]>>;
   endpoints: PersistentMap<Encoded>;
-  meta: PersistentMap<Record<string, Encoded>>;
+  meta: PersistentMap<ResultMeta>;
   optimistic: SnapshotState['optimistic'];
   /** The timeline, oldest first, bounded. */
   events: StoreEvent[];
@@ -147,16 +157,9 @@ export interface ResultNames {
 }
 
 export const MAX_TIMELINE = TIMELINE_LENGTH;
-export const INVALID_ROW: Encoded = { '@@restlens/invalid': true };
-
-export function isInvalidRow(row: Row | undefined): boolean {
-  return (
-    typeof row === 'object' &&
-    row !== null &&
-    !Array.isArray(row) &&
-    (row as Record<string, Encoded>)['@@restlens/invalid'] === true
-  );
-}
+/** An entity row an Invalidate removed, as the store holds it (and the page encodes it). */
+export const INVALID_ROW: Encoded = INVALID;
+export { isInvalidRow };
 
 /** Whether the page must be asked for this row: the copy lacks it, or holds an old one. */
 export function needsRow(view: StoreView, table: string, pk: string): boolean {
@@ -302,7 +305,7 @@ function copyOfSnapshot(snapshot: SnapshotState, seq: number): Partial<StoreView
     stale: dict(),
     collections,
     endpoints: PersistentMap.from(Object.entries(snapshot.endpoints)),
-    meta: PersistentMap.from(Object.entries(snapshot.meta as Dict<Record<string, Encoded>>)),
+    meta: PersistentMap.from(Object.entries(snapshot.meta as Dict<ResultMeta>)),
     optimistic: snapshot.optimistic,
     loading: coming > 0 ? loading : undefined,
   };
@@ -675,8 +678,8 @@ class Draft {
   private entities: TableDrafts<Row>;
   private stale: CopyOnWrite<ReadonlySet<string>, Set<string>>;
   private collections: TableDrafts<string[]>;
-  private endpoints: MapDraft<Encoded>;
-  private meta: MapDraft<Record<string, Encoded>>;
+  /** The stored results: their values (`endpoints`) and metas. */
+  private results: { values: MapDraft<Encoded>; metas: MapDraft<ResultMeta> };
   private optimistic: StoreView['optimistic'];
   private lastChanges: MapDraft<LastChange>;
   /** The collection rows' lists this batch made: no older copy holds them. */
@@ -686,8 +689,7 @@ class Draft {
     this.entities = new TableDrafts(view.entities);
     this.stale = new CopyOnWrite(view.stale, copySet);
     this.collections = new TableDrafts(view.collections);
-    this.endpoints = view.endpoints.draft();
-    this.meta = view.meta.draft();
+    this.results = { values: view.endpoints.draft(), metas: view.meta.draft() };
     this.optimistic = view.optimistic;
     this.lastChanges = view.lastChanges.draft();
   }
@@ -698,8 +700,8 @@ class Draft {
       entities: this.entities.finish(),
       stale: this.stale.tables,
       collections: this.collections.finish(),
-      endpoints: this.endpoints.finish(),
-      meta: this.meta.finish(),
+      endpoints: this.results.values.finish(),
+      meta: this.results.metas.finish(),
       optimistic: this.optimistic,
       lastChanges: this.lastChanges.finish(),
     };
@@ -724,14 +726,13 @@ class Draft {
   }
 
   /**
-   * A row's list after a change: the list is copied once a batch (older copies of the store hold
-   * it), then changed in place where that is cheap, so a burst of writes into one long list
-   * copies it once, not once a write.
+   * A row's list after a change: changed in place when this batch made the list (no older copy
+   * of the store holds it), so a burst of writes into one long list copies it once a batch.
    */
-  private changedRow(members: string[], change: CollectionChange): string[] {
-    const made = this.madeRows.has(members) ? members : members.slice();
-    const changed = changeMadeRow(made, change);
-    this.madeRows.add(changed);
+  private changedRow(members: string[], change: CollectionChanged): string[] {
+    const changed = applyCollectionChange(members, change, this.madeRows.has(members));
+    // A replaced row's list is the event's own, which the timeline shows as it came.
+    if (changed !== change.members) this.madeRows.add(changed);
     return changed;
   }
 
@@ -766,7 +767,9 @@ class Draft {
         break;
       case 'collection-changed': {
         const rows = this.collections.edit(effect.collection);
-        rows.set(effect.row, effect.members ?? this.changedRow(rows.get(effect.row) ?? [], effect));
+        // A change that brings the whole list (a list load) needs no lookup of the row before.
+        const before = effect.members === undefined ? (rows.get(effect.row) ?? []) : effect.members;
+        rows.set(effect.row, this.changedRow(before, effect));
         // One event can change a row several times (a batch delete removes each entity in
         // turn): the row's latest change is that event's changes together.
         const id = collectionRowId(effect.collection, effect.row);
@@ -777,38 +780,20 @@ class Draft {
         });
         break;
       }
-      // The copy holds what the store keeps: a read's newest result and meta, not a mutation's.
       case 'result-stored':
-        if (!effect.kept) break;
-        this.endpoints.set(effect.key, effect.result ?? null);
-        // A new answer replaces the meta: an error or an invalidation before it is over.
-        this.meta.set(effect.key, { expiresAt: effect.expiresAt, date: event.time });
-        break;
       case 'result-error':
-        if (effect.kept)
-          this.meta.set(effect.key, {
-            ...withoutInvalidated(this.meta.get(effect.key)),
-            error: effect.error,
-            date: event.time,
-          });
-        break;
       case 'result-invalidated':
-        this.endpoints.delete(effect.key);
-        this.meta.set(effect.key, {
-          ...this.meta.get(effect.key),
-          expiresAt: 0,
-          invalidated: true,
-        });
-        break;
       case 'result-expired':
-        this.meta.set(effect.key, { ...this.meta.get(effect.key), expiresAt: 1 });
+        applyResultEffect(this.results, effect, event.time);
         break;
       case 'store-reset':
         this.entities = new TableDrafts(dict());
         this.stale = new CopyOnWrite(dict(), copySet);
         this.collections = new TableDrafts(dict());
-        this.endpoints = PersistentMap.empty<Encoded>().draft();
-        this.meta = PersistentMap.empty<Record<string, Encoded>>().draft();
+        this.results = {
+          values: PersistentMap.empty<Encoded>().draft(),
+          metas: PersistentMap.empty<ResultMeta>().draft(),
+        };
         this.optimistic = [];
         this.lastChanges = PersistentMap.empty<LastChange>().draft();
         break;
@@ -816,71 +801,4 @@ class Draft {
         break;
     }
   }
-}
-
-/** A result's meta without its invalidation (an answer came after it). */
-function withoutInvalidated(meta: Record<string, Encoded> | undefined): Record<string, Encoded> {
-  const { invalidated: _invalidated, ...rest } = meta ?? {};
-  return rest;
-}
-
-/**
- * A row after an add or a removal: the removed pks out, then each run of inserted pks at its
- * index in the new list. Built in one pass (a page merge into a long list inserts many runs).
- */
-export function applyCollectionChange(
-  members: readonly string[],
-  change: Pick<CollectionChange, 'removed' | 'inserted'>,
-): string[] {
-  const removed = new Set(change.removed);
-  const kept = removed.size > 0 ? members.filter((pk) => !removed.has(pk)) : members;
-  const next: string[] = [];
-  let from = 0;
-  for (const run of [...change.inserted].sort((a, b) => a.index - b.index)) {
-    while (next.length < run.index && from < kept.length) next.push(kept[from++] as string);
-    for (const pk of run.pks) next.push(pk);
-  }
-  while (from < kept.length) next.push(kept[from++] as string);
-  return next;
-}
-
-/**
- * `applyCollectionChange` on a list no older copy holds: in place for removals and for a run
- * that goes at the end (a push), into a new list otherwise.
- */
-function changeMadeRow(
-  members: string[],
-  change: Pick<CollectionChange, 'removed' | 'inserted'>,
-): string[] {
-  const [only, ...others] = change.removed;
-  if (others.length > 0) {
-    const removed = new Set(change.removed);
-    let kept = 0;
-    for (const pk of members) if (!removed.has(pk)) members[kept++] = pk;
-    members.length = kept;
-  } else if (only !== undefined)
-    // One pk (a delete): the browser's own search of the list is quicker than a pass of ours.
-    for (let at = members.indexOf(only); at >= 0; at = members.indexOf(only, at))
-      members.splice(at, 1);
-  const [run, ...more] = change.inserted;
-  if (run === undefined) return members;
-  if (more.length > 0 || run.index < members.length)
-    return applyCollectionChange(members, { removed: [], inserted: change.inserted });
-  for (const pk of run.pks) members.push(pk);
-  return members;
-}
-
-/** Successive changes of one row as one: what went in, what was skipped, what went out. */
-export function mergeChanges(changes: readonly CollectionChange[]): CollectionChange {
-  const first = changes[0] as CollectionChange;
-  const last = changes[changes.length - 1] as CollectionChange;
-  const kinds = new Set(changes.map((change) => change.kind));
-  return {
-    ...last,
-    kind: kinds.size === 1 ? last.kind : 'replace',
-    lengthBefore: first.lengthBefore,
-    inserted: changes.flatMap((change) => change.inserted),
-    duplicates: changes.flatMap((change) => change.duplicates),
-    removed: changes.flatMap((change) => change.removed),
-  };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mergeChanges } from '../../../library/src/devtools/protocol/applyEffects.js';
 import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol/effects.js';
 import {
   appendedFrom,
@@ -9,7 +10,7 @@ import {
   referencesOf,
   summarizeEffects,
 } from '../../src/panel/derive.js';
-import { applyEvents, emptyStoreView, mergeChanges } from '../../src/panel/model.js';
+import { applyEvents, emptyStoreView } from '../../src/panel/model.js';
 import { tableOf, tablesOf } from '../support/tables.js';
 
 type CollectionChange = Extract<Effect, { type: 'collection-changed' }>;

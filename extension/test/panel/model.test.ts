@@ -3,7 +3,6 @@ import type { Effect, StoreEvent } from '../../../library/src/devtools/protocol/
 import type { SnapshotMessage } from '../../../library/src/devtools/protocol/messages.js';
 import { pageMessage } from '../../../library/src/devtools/protocol/messages.js';
 import {
-  applyCollectionChange,
   applyEvents,
   applyListParts,
   applyRows,
@@ -230,7 +229,8 @@ describe('the panel copy of a store', () => {
       expect(view.collections[key]?.get(key)).toEqual([key]);
       expect(keysOf(view.endpoints)).toEqual([key]);
       expect(view.meta.get(key)).toMatchObject({ expiresAt: 1 });
-      expect(view.meta.get(`${key}!`)).toMatchObject({ error: 'bad', invalidated: true });
+      // The invalidation ends the error, as in the store: the next read fetches.
+      expect(view.meta.get(`${key}!`)).toEqual({ date: 2, expiresAt: 0, invalidated: true });
       expect(keysOf(view.lastChanges)).toEqual([`${key} ${key}`]);
       // Nothing reached a prototype.
       expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(prototypeNames);
@@ -266,26 +266,6 @@ describe('the panel copy of a store', () => {
     expect(view.events.map((each) => each.seq)).toEqual([2, 3, 4]);
   });
 
-  it('puts each run of inserted pks at its index of the new list, after the removals', () => {
-    const inserted = [
-      { index: 4, pks: ['z'] },
-      { index: 0, pks: ['x', 'y'] },
-    ];
-    expect(applyCollectionChange(['a', 'b', 'c', 'd'], { removed: ['b'], inserted })).toEqual([
-      'x',
-      'y',
-      'a',
-      'c',
-      'z',
-      'd',
-    ]);
-    // A page appended at the end, and nothing in or out.
-    expect(
-      applyCollectionChange(['a'], { removed: [], inserted: [{ index: 1, pks: ['b', 'c'] }] }),
-    ).toEqual(['a', 'b', 'c']);
-    expect(applyCollectionChange(['a'], { removed: [], inserted: [] })).toEqual(['a']);
-  });
-
   it('applies many changes to one row in a batch as one after the other, the row before kept', () => {
     const change = (kind: 'push' | 'invalidate' | 'unshift', pks: string[], at = 0): Effect => ({
       type: 'collection-changed',
@@ -313,6 +293,33 @@ describe('the panel copy of a store', () => {
     const next = apply(after, event(7, [change('push', ['6'], 4)]));
     expect(next.collections['[Todo]']?.get('{}')).toEqual(['0', '2', '4', '5', '6']);
     expect(after.collections['[Todo]']?.get('{}')).toEqual(['0', '2', '4', '5']);
+  });
+
+  it('takes a replaced row’s list as the event gave it, and never writes into it', () => {
+    const members = ['7', '8'];
+    const replaced: Effect = {
+      type: 'collection-changed',
+      collection: '[Todo]',
+      row: '{}',
+      kind: 'replace',
+      lengthBefore: 2,
+      lengthAfter: 2,
+      inserted: [{ index: 0, pks: ['7', '8'] }],
+      duplicates: [],
+      removed: ['1', '2'],
+      members,
+    };
+    const pushed: Effect = {
+      ...replaced,
+      kind: 'push',
+      lengthAfter: 3,
+      inserted: [{ index: 2, pks: ['9'] }],
+      removed: [],
+      members: undefined,
+    };
+    const view = apply(loaded(), event(2, [replaced]), event(3, [pushed]));
+    expect(view.collections['[Todo]']?.get('{}')).toEqual(['7', '8', '9']);
+    expect(members).toEqual(['7', '8']);
   });
 });
 

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UNLOADED } from '../../src/panel/model.js';
+import { EXPIRED_EXPIRY } from '../../../library/src/store/resultExpiry.js';
+import { type StoreView, UNLOADED } from '../../src/panel/model.js';
+import { resultRows } from '../../src/panel/results.js';
 import { eventsOf, hello, storeEvent } from '../support/messages.js';
 import { keysOf } from '../support/tables.js';
 import {
@@ -109,6 +111,46 @@ describe('message path', () => {
     expect(effects).toEqual(
       expect.arrayContaining(['entity-invalidated', 'collection-changed', 'result-lost-member']),
     );
+  });
+
+  it('shows every result as the store holds it: a panel open all along, as one opened after', async () => {
+    const tab = openTab();
+    const early = new Panel(world, 1);
+    await world.run(100);
+    const { controller } = tab.store;
+    const list = (name: string) => [{ id: name.length, title: name }];
+    for (const name of ['fresh', 'failed', 'failed then invalidated', 'expired', '__proto__'])
+      controller.setResponse(getTodos, { list: name }, list(name));
+    controller.setError(getTodos, { list: 'failed' }, new Error('down'));
+    controller.setError(getTodos, { list: 'failed then invalidated' }, new Error('down'));
+    controller.invalidate(getTodos, { list: 'failed then invalidated' });
+    controller.invalidate(getTodos, { list: '__proto__' });
+    controller.expireAll((key) => key.includes('expired'));
+    // A mutation's answer and error are not results the store keeps.
+    controller.setResponse(pushTodo, { list: 'fresh' }, { id: 9, title: 'pushed' });
+    controller.setError(pushTodo, { list: 'fresh' }, new Error('refused'));
+    await world.run(200);
+    const shown = (view: StoreView) =>
+      resultRows(view, Date.now()).map(({ key, status, result }) => ({ key, status, result }));
+    // Taken before another panel connects: the snapshot it asks for reaches every panel.
+    const live = early.view();
+    expect(Object.fromEntries(shown(live).map(({ key, status }) => [key, status]))).toEqual({
+      'getTodos [{"list":"fresh"}]': 'fresh',
+      'getTodos [{"list":"failed"}]': 'error',
+      'getTodos [{"list":"failed then invalidated"}]': 'invalid',
+      'getTodos [{"list":"expired"}]': 'stale',
+      'getTodos [{"list":"__proto__"}]': 'invalid',
+    });
+    for (const [key, held] of tab.store.getState().meta)
+      expect(live.meta.get(key)).toMatchObject({
+        ...(held.error === undefined ? {} : { error: expect.anything() }),
+        ...(held.invalidated ? { invalidated: true, expiresAt: held.expiresAt } : {}),
+        ...(held.expiresAt === EXPIRED_EXPIRY ? { expiresAt: held.expiresAt } : {}),
+      });
+    const late = new Panel(world, 1);
+    await world.run(200);
+    expect(late.view().meta.get('getTodos [{"list":"fresh"}]')).toHaveProperty('fetchedAt');
+    expect(shown(late.view())).toEqual(shown(live));
   });
 
   it('keeps tabs apart end to end: each panel has only its tab’s store', async () => {

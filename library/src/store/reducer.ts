@@ -2,6 +2,7 @@ import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
 import { ChangeRecorder, type ChangeSet, noChanges } from '../normalize/changes.js';
 import { normalize } from '../normalize/normalize.js';
 import type { Action, SetResponseAction, TestKey } from './actions.js';
+import { EXPIRED_EXPIRY, INVALIDATED_EXPIRY } from './resultExpiry.js';
 import { type EndpointMeta, initialState, type OptimisticEntry, type State } from './state.js';
 
 /** A new state and what the action did to get there. */
@@ -156,7 +157,7 @@ function invalidateKeys(state: State, keys: readonly string[], changes: ChangeRe
         errorPolicy: _policy,
         ...previous
       } = draft.get(key) ?? { date: 0, fetchedAt: 0 };
-      draft.set(key, { ...previous, expiresAt: 0, invalidated: true });
+      draft.set(key, { ...previous, expiresAt: INVALIDATED_EXPIRY, invalidated: true });
       changes.result({ type: 'result-invalidated', key });
     }
   });
@@ -167,7 +168,7 @@ function expireKeys(state: State, testKey: TestKey, changes: ChangeRecorder): St
   const meta = state.meta.withMutations((draft) => {
     for (const [key, entry] of state.meta) {
       if (!testKey(key)) continue;
-      draft.set(key, { ...entry, expiresAt: 1 });
+      draft.set(key, { ...entry, expiresAt: EXPIRED_EXPIRY });
       changes.result({ type: 'result-expired', key });
     }
   });
