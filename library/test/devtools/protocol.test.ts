@@ -356,14 +356,22 @@ describe('checkSession: values', () => {
       mutations: [{ endpoint: 'e', args: [] }],
     };
     expect(checkSession(session).ok).toBe(true);
-    for (const mutation of [
-      { endpoint: 'e', args: [nested(MAX_VALUE_DEPTH)] },
-      { endpoint: 'e', args: [], response: nested(MAX_VALUE_DEPTH + 5) },
-    ])
-      expect(checkSession({ ...session, mutations: [mutation] })).toEqual({
-        ok: false,
-        error: `mutation 0 is malformed: it needs an "endpoint" name and an "args" list, with values nested at most ${MAX_VALUE_DEPTH} deep`,
-      });
+    // The args list counts as a level of its own.
+    expect(
+      checkSession({ ...session, mutations: [{ endpoint: 'e', args: [nested(MAX_VALUE_DEPTH)] }] }),
+    ).toEqual({
+      ok: false,
+      error: `mutation 0 is malformed: args: expected a list nested at most ${MAX_VALUE_DEPTH} levels deep`,
+    });
+    expect(
+      checkSession({
+        ...session,
+        mutations: [{ endpoint: 'e', args: [], response: nested(MAX_VALUE_DEPTH + 5) }],
+      }),
+    ).toEqual({
+      ok: false,
+      error: `mutation 0 is malformed: response: expected a value nested at most ${MAX_VALUE_DEPTH} levels deep`,
+    });
   });
 });
 
