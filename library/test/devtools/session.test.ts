@@ -111,6 +111,36 @@ describe('session format, described once', () => {
     expect(schemaFile.properties.version.const).toBe(SESSION_VERSION);
   });
 
+  it("takes a mutation's request fields of another type (replay does not read them), which the JSON Schema types", () => {
+    const session = {
+      ...recordedSession(),
+      mutations: [{ endpoint: 'Note.delete', args: [], method: 42, url: { href: 'x' }, body: 1n }],
+    };
+    expect(checkSession(session).ok).toBe(true);
+    const typed = schemaFile.properties.mutations.items.properties;
+    expect([typed.method.type, typed.url.type]).toEqual(['string', 'string']);
+    expect(
+      validateWithSchema({ ...session, mutations: [{ endpoint: 'e', args: [], method: 42 }] }),
+    ).toBe(false);
+  });
+
+  it('names the part of a mutation that is wrong', () => {
+    const session = (mutation: unknown) =>
+      checkSession({ ...recordedSession(), mutations: [mutation] });
+    expect(session({ endpoint: 'Note.get', args: [], time: '1' })).toEqual({
+      ok: false,
+      error: 'mutation 0 is malformed: time: expected a number',
+    });
+    expect(session('Note.get')).toEqual({
+      ok: false,
+      error: 'mutation 0 is malformed: expected an object',
+    });
+    expect(checkSession({ ...recordedSession(), source: 5 })).toEqual({
+      ok: false,
+      error: "the session's source: expected a string",
+    });
+  });
+
   it('checkSession accepts exactly what the JSON Schema accepts', () => {
     const json = fc.jsonValue({ maxDepth: 3 });
     const mutation = fc.record(

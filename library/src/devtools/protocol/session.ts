@@ -51,9 +51,10 @@ const sessionMutation = object({
     ),
   ),
 });
+/** A mutation as a session file keeps it (see sessionMutation). */
 export type SessionMutation = Infer<typeof sessionMutation>;
 
-/** A recorded session: the mutations the Recorder exported, in order. */
+/** The session file's description. */
 const session = object({
   format: literal(SESSION_FORMAT),
   version: literal(SESSION_VERSION),
@@ -61,6 +62,7 @@ const session = object({
   source: optional(documented(string(), 'Where the session was recorded, e.g. the page URL')),
   mutations: array(sessionMutation),
 });
+/** A recorded session: the mutations the Recorder exported, in order. */
 export type Session = Infer<typeof session>;
 
 /** The JSON Schema of session files (what `session.schema.json` holds). */
