@@ -69,17 +69,18 @@ function inside(part: PathPart, problem: Problem): Problem {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A check of a value on its own (no parts to name). */
+/**
+ * A check of a value on its own (no parts to name). Each kind writes its own `problem` function,
+ * which the engine can then inline where a list or an object calls it.
+ */
 class Leaf<T> extends Check<T> {
   constructor(
     readonly expected: string,
-    test: (value: unknown) => boolean,
+    readonly problem: FindProblem,
     private readonly schema: JsonSchema,
   ) {
     super();
-    this.problem = (value) => (test(value) ? undefined : wrong(expected));
   }
-  readonly problem: FindProblem;
   jsonSchema(): JsonSchema {
     return this.schema;
   }
@@ -96,9 +97,13 @@ export function string({
   const least = nonEmpty ? 1 : 0;
   const most = max ?? Number.POSITIVE_INFINITY;
   const bounds = max === undefined ? '' : ` of at most ${max} characters`;
+  const expected = `a ${nonEmpty ? 'non-empty ' : ''}string${bounds}`;
   return new Leaf<string>(
-    `a ${nonEmpty ? 'non-empty ' : ''}string${bounds}`,
-    (value) => typeof value === 'string' && value.length >= least && value.length <= most,
+    expected,
+    (value) =>
+      typeof value === 'string' && value.length >= least && value.length <= most
+        ? undefined
+        : wrong(expected),
     {
       type: 'string',
       ...(nonEmpty ? { minLength: 1 } : {}),
@@ -115,13 +120,15 @@ export function number({
   finite?: boolean;
   above?: number;
 } = {}): Check<number> {
-  const words = `a ${finite ? 'finite ' : ''}number${above === undefined ? '' : ` above ${above}`}`;
+  const expected = `a ${finite ? 'finite ' : ''}number${above === undefined ? '' : ` above ${above}`}`;
   return new Leaf<number>(
-    words,
+    expected,
     (value) =>
       typeof value === 'number' &&
       (!finite || Number.isFinite(value)) &&
-      (above === undefined || value > above),
+      (above === undefined || value > above)
+        ? undefined
+        : wrong(expected),
     { type: 'number', ...(above === undefined ? {} : { exclusiveMinimum: above }) },
   );
 }
@@ -129,17 +136,23 @@ export function number({
 /** A whole number from `min` (to `max`), within what a double holds exactly. */
 export function integer({ min, max }: { min: number; max?: number }): Check<number> {
   const most = max ?? Number.MAX_SAFE_INTEGER;
+  const expected = `a whole number from ${min}${max === undefined ? '' : ` to ${max}`}`;
   return new Leaf<number>(
-    `a whole number from ${min}${max === undefined ? '' : ` to ${max}`}`,
-    (value) => Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= most,
+    expected,
+    (value) =>
+      Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= most
+        ? undefined
+        : wrong(expected),
     { type: 'integer', minimum: min, ...(max === undefined ? {} : { maximum: max }) },
   );
 }
 
 export function boolean(): Check<boolean> {
-  return new Leaf<boolean>('a boolean', (value) => typeof value === 'boolean', {
-    type: 'boolean',
-  });
+  return new Leaf<boolean>(
+    'a boolean',
+    (value) => (typeof value === 'boolean' ? undefined : wrong('a boolean')),
+    { type: 'boolean' },
+  );
 }
 
 type Primitive = string | number | boolean;
@@ -149,11 +162,13 @@ export function literal<const T extends readonly [Primitive, ...Primitive[]]>(
   ...values: T
 ): Check<T[number]> {
   const words = values.map((value) => JSON.stringify(value));
+  const expected = values.length === 1 ? (words[0] as string) : `one of ${words.join(', ')}`;
+  const [only] = values;
   return new Leaf<T[number]>(
-    values.length === 1 ? (words[0] as string) : `one of ${words.join(', ')}`,
+    expected,
     values.length === 1
-      ? (value) => value === values[0]
-      : (value) => values.includes(value as Primitive),
+      ? (value) => (value === only ? undefined : wrong(expected))
+      : (value) => (values.includes(value as Primitive) ? undefined : wrong(expected)),
     values.length === 1 ? { const: values[0] } : { enum: [...values] },
   );
 }
@@ -167,7 +182,7 @@ export function custom<T>(
   test: (value: unknown) => boolean,
   schema: JsonSchema = { description: expected },
 ): Check<T> {
-  return new Leaf<T>(expected, test, schema);
+  return new Leaf<T>(expected, (value) => (test(value) ? undefined : wrong(expected)), schema);
 }
 
 /**
@@ -175,7 +190,7 @@ export function custom<T>(
  * later (each mutation of a replay, as it is replayed).
  */
 export function anyValue<T = unknown>(): Check<T> {
-  return new Leaf<T>('any value', () => true, {});
+  return new Leaf<T>('any value', () => undefined, {});
 }
 
 /** A field that may be absent (or undefined); when present, `check` holds. */
@@ -201,7 +216,7 @@ export const optional = <T>(check: Check<T>): Optional<T> => new Optional(check)
  * nothing needs; the JSON Schema still says the type, for tools that write the format.
  */
 export function lenient(check: Check<unknown>): Check<unknown> {
-  return new Leaf<unknown>('any value', () => true, check.jsonSchema());
+  return new Leaf<unknown>('any value', () => undefined, check.jsonSchema());
 }
 
 /** Null, or a value `check` accepts. */
