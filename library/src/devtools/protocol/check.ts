@@ -195,7 +195,6 @@ export function anyValue<T = unknown>(): Check<T> {
 
 /** A field that may be absent (or undefined); when present, `check` holds. */
 export class Optional<T> extends Check<T | undefined> {
-  readonly optional = true;
   readonly expected: string;
   readonly problem: FindProblem;
   constructor(private readonly check: Check<T>) {

@@ -124,19 +124,19 @@ export const encodedList = nestedWithin<Encoded[]>(MAX_VALUE_DEPTH, { list: true
 /** Names the panel shows as they are (a store's name, the library version, a component). */
 export const shortText = string({ max: 1023 });
 /** A name something is found by (a table, an endpoint): short, and not empty. */
-export const nonEmptyName = string({ nonEmpty: true, max: 1023 });
+const nonEmptyName = string({ nonEmpty: true, max: 1023 });
 const storeId = named('a store id (a non-empty string of at most 1023 characters)', nonEmptyName);
 /** A seq, or a count: a whole number from 0. */
 export const seq = integer({ min: 0 });
 
 /** One recorded mutation, as replay takes it. */
+export type RecordedMutation = Infer<typeof recordedMutation>;
 export const recordedMutation = object({
   endpoint: documented(nonEmptyName, "The endpoint's name, e.g. Todo.getList.push"),
   args: documented(encodedList, "The call's arguments (URL params, then the body), encoded"),
   response: optional(documented(encoded, 'The recorded answer, written by apply replays')),
   time: optional(documented(number(), 'When it ran (ms since the epoch)')),
 });
-export type RecordedMutation = Infer<typeof recordedMutation>;
 
 const pageEnvelope = {
   tag: literal(PROTOCOL_TAG),
@@ -156,7 +156,8 @@ const extensionEnvelope = {
  * transfers the port it posts everything else on; a hello `answering` a connect comes on that
  * port.
  */
-export const helloMessage = object({
+export type HelloMessage = Infer<typeof helloMessage>;
+const helloMessage = object({
   ...pageEnvelope,
   kind: literal('hello'),
   storeId,
@@ -167,10 +168,10 @@ export const helloMessage = object({
   /** Sent in answer to a `connect` (a snapshot follows), not as the store's own greeting. */
   answering: optional(boolean()),
 });
-export type HelloMessage = Infer<typeof helloMessage>;
 
 /** A batch of store events, page to panel. */
-export const eventsMessage = object({
+export type EventsMessage = Infer<typeof eventsMessage>;
+const eventsMessage = object({
   ...pageEnvelope,
   kind: literal('events'),
   storeId,
@@ -182,10 +183,10 @@ export const eventsMessage = object({
   /** History from before the snapshot just sent: for the timeline, already in the snapshot. */
   history: optional(boolean()),
 });
-export type EventsMessage = Infer<typeof eventsMessage>;
 
 /** A chunk of a store's snapshot, page to panel, in answer to a `connect` or `snapshot`. */
-export const snapshotMessage = refine(
+export type SnapshotMessage = Infer<typeof snapshotMessage>;
+const snapshotMessage = refine(
   object({
     ...pageEnvelope,
     kind: literal('snapshot'),
@@ -200,14 +201,14 @@ export const snapshotMessage = refine(
   'a chunk whose index is below its count',
   (chunk) => chunk.index < chunk.count,
 );
-export type SnapshotMessage = Infer<typeof snapshotMessage>;
 
 /**
  * After a snapshot's chunks, the lists it counted, a part at a time: the pks of an entity table,
  * or the members of a collection row, in order. A list's parts come one after the other, and
  * every part of a snapshot before any event that follows it.
  */
-export const membersMessage = object({
+export type MembersMessage = Infer<typeof membersMessage>;
+const membersMessage = object({
   ...pageEnvelope,
   kind: literal('members'),
   storeId,
@@ -220,7 +221,6 @@ export const membersMessage = object({
   /** The JSON text of this part's pks (`string[]`); `parseMembers` reads and checks it. */
   data: string({ max: MAX_MESSAGE_LENGTH }),
 });
-export type MembersMessage = Infer<typeof membersMessage>;
 
 /** What every answer to a read (`rows`, `results`) says about when it was read. */
 const readAnswer = {
@@ -240,7 +240,8 @@ const readAnswer = {
 };
 
 /** The answer to a `rows` command. */
-export const rowsMessage = both(
+export type RowsMessage = Infer<typeof rowsMessage>;
+const rowsMessage = both(
   jsonWithin(MAX_MESSAGE_LENGTH),
   object({
     ...pageEnvelope,
@@ -252,14 +253,14 @@ export const rowsMessage = both(
     rows: record(anyValue<Encoded>()),
   }),
 );
-export type RowsMessage = Infer<typeof rowsMessage>;
 
 /** A stored result as a `results` answer gives it: its normalized value and its meta. */
-export const storedResult = object({ result: encoded, meta: encoded });
 export type StoredResult = Infer<typeof storedResult>;
+const storedResult = object({ result: encoded, meta: encoded });
 
 /** The answer to a `results` command (measured first: the values' depth is walked). */
-export const resultsMessage = both(
+export type ResultsMessage = Infer<typeof resultsMessage>;
+const resultsMessage = both(
   jsonWithin(MAX_MESSAGE_LENGTH),
   object({
     ...pageEnvelope,
@@ -269,14 +270,14 @@ export const resultsMessage = both(
     results: record(nullable(storedResult)),
   }),
 );
-export type ResultsMessage = Infer<typeof resultsMessage>;
 
 /** How a result is forced to show, until a refetch undoes it. */
-export const forcedState = literal('loading', 'error');
 export type ForcedState = Infer<typeof forcedState>;
+const forcedState = literal('loading', 'error');
 
 /** The answer to a `readers` command: what the page's components read now. */
-export const readersMessage = both(
+export type ReadersMessage = Infer<typeof readersMessage>;
+const readersMessage = both(
   jsonWithin(MAX_MESSAGE_LENGTH),
   object({
     ...pageEnvelope,
@@ -303,20 +304,20 @@ export const readersMessage = both(
     rowReaders: optional(object({ table: string(), pk: string(), names: array(shortText) })),
   }),
 );
-export type ReadersMessage = Infer<typeof readersMessage>;
 
 /** One field of a stored entity that contains a searched text. */
-export const searchMatch = object({
+export type SearchMatch = Infer<typeof searchMatch>;
+const searchMatch = object({
   entity: string(),
   pk: string(),
   field: string(),
   /** The field's value (its JSON when it is not a text), cut around the match when long. */
   value: string(),
 });
-export type SearchMatch = Infer<typeof searchMatch>;
 
 /** The answer to a `search` command: the entities whose fields contain the text. */
-export const searchMessage = both(
+export type SearchMessage = Infer<typeof searchMessage>;
+const searchMessage = both(
   jsonWithin(MAX_MESSAGE_LENGTH),
   object({
     ...pageEnvelope,
@@ -331,10 +332,10 @@ export const searchMessage = both(
     more: boolean(),
   }),
 );
-export type SearchMessage = Infer<typeof searchMessage>;
 
 /** Said when the page could not run a panel's command: what was wrong, in words. */
-export const commandErrorMessage = object({
+export type CommandErrorMessage = Infer<typeof commandErrorMessage>;
+const commandErrorMessage = object({
   ...pageEnvelope,
   kind: literal('command-error'),
   storeId,
@@ -342,8 +343,9 @@ export const commandErrorMessage = object({
   command: nonEmptyName,
   error: shortText,
 });
-export type CommandErrorMessage = Infer<typeof commandErrorMessage>;
 
+/** Every message a page's store sends to the panel. */
+export type PageMessage = Infer<typeof pageMessages>;
 const pageMessages = variants('kind', {
   hello: helloMessage,
   events: eventsMessage,
@@ -355,8 +357,6 @@ const pageMessages = variants('kind', {
   search: searchMessage,
   'command-error': commandErrorMessage,
 });
-/** Every message a page's store sends to the panel. */
-export type PageMessage = Infer<typeof pageMessages>;
 /**
  * A page message: the envelope read first (a window carries every script's messages), then its
  * size bounded before any part of it is walked.
@@ -369,7 +369,8 @@ export const pageMessageCheck = both(
 // ---- extension → page --------------------------------------------------------------------------
 
 /** A panel connects: each store (or the one named) greets it and sends its snapshot. */
-export const connectCommand = object({
+export type ConnectCommand = Infer<typeof connectCommand>;
+const connectCommand = object({
   ...extensionEnvelope,
   kind: literal('connect'),
   /** Omitted: every store on the page answers. */
@@ -377,33 +378,33 @@ export const connectCommand = object({
   /** The last seq the panel holds; 0 for none. */
   lastSeq: seq,
 });
-export type ConnectCommand = Infer<typeof connectCommand>;
 
 /** The panel closed: stores stop sending events. */
-export const disconnectCommand = object({ ...extensionEnvelope, kind: literal('disconnect') });
 export type DisconnectCommand = Infer<typeof disconnectCommand>;
+const disconnectCommand = object({ ...extensionEnvelope, kind: literal('disconnect') });
 
 /** A command to one store: send a snapshot, expire every result, or reset. */
-export const storeCommand = object({
+export type StoreCommand = Infer<typeof storeCommand>;
+const storeCommand = object({
   ...extensionEnvelope,
   kind: literal('snapshot', 'expireAll', 'reset'),
   storeId,
 });
-export type StoreCommand = Infer<typeof storeCommand>;
 
 const resultKey = named('a result key (a string)', string());
 
 /** Invalidate one stored result, by its key. */
-export const invalidateCommand = object({
+export type InvalidateCommand = Infer<typeof invalidateCommand>;
+const invalidateCommand = object({
   ...extensionEnvelope,
   kind: literal('invalidate'),
   storeId,
   key: resultKey,
 });
-export type InvalidateCommand = Infer<typeof invalidateCommand>;
 
 /** Replay recorded mutations in the page's store. */
-export const replayCommand = both(
+export type ReplayCommand = Infer<typeof replayCommand>;
+const replayCommand = both(
   jsonWithin(MAX_MESSAGE_LENGTH),
   object({
     ...extensionEnvelope,
@@ -418,7 +419,6 @@ export const replayCommand = both(
     mutations: array(anyValue<RecordedMutation>()),
   }),
 );
-export type ReplayCommand = Infer<typeof replayCommand>;
 
 /** A list of keys one read may ask for (pks, result keys). */
 const keyList = array(string(), { max: MAX_ROWS_PER_REQUEST });
@@ -427,7 +427,8 @@ const keyList = array(string(), { max: MAX_ROWS_PER_REQUEST });
  * Asks for some entities' rows (those a panel view shows): as stored now, or as they were just
  * after the event `asOf` (read-only time travel, for any seq still in the page's ring).
  */
-export const rowsCommand = object({
+export type RowsCommand = Infer<typeof rowsCommand>;
+const rowsCommand = object({
   ...extensionEnvelope,
   kind: literal('rows'),
   storeId,
@@ -436,10 +437,10 @@ export const rowsCommand = object({
   pks: keyList,
   asOf: optional(seq),
 });
-export type RowsCommand = Infer<typeof rowsCommand>;
 
 /** Asks for stored results by key, now or as of a past seq (see RowsCommand). */
-export const resultsCommand = object({
+export type ResultsCommand = Infer<typeof resultsCommand>;
+const resultsCommand = object({
   ...extensionEnvelope,
   kind: literal('results'),
   storeId,
@@ -447,22 +448,22 @@ export const resultsCommand = object({
   keys: keyList,
   asOf: optional(seq),
 });
-export type ResultsCommand = Infer<typeof resultsCommand>;
 
 /**
  * The inspector's commands on one stored result: fetch it again; mark it stale; make its readers
  * show their loading state (Suspense fallback) or an error (error boundary) until a refetch.
  */
-export const resultCommand = object({
+export type ResultCommand = Infer<typeof resultCommand>;
+const resultCommand = object({
   ...extensionEnvelope,
   kind: literal('refetch', 'expire', 'force-loading', 'force-error'),
   storeId,
   key: resultKey,
 });
-export type ResultCommand = Infer<typeof resultCommand>;
 
 /** Writes one field of a stored entity, through the store's write path (a devtools edit). */
-export const editCommand = object({
+export type EditCommand = Infer<typeof editCommand>;
+const editCommand = object({
   ...extensionEnvelope,
   kind: literal('edit'),
   storeId,
@@ -475,7 +476,6 @@ export const editCommand = object({
     both(jsonWithin(MAX_MESSAGE_LENGTH), encoded),
   ),
 });
-export type EditCommand = Infer<typeof editCommand>;
 /**
  * The name of the endpoint an edit of an entity of `type` runs through: the timeline shows its
  * events as devtools edits, and a replay finds it by this name.
@@ -486,7 +486,8 @@ export const isEditEndpoint = (name: string | undefined) =>
   (name?.startsWith('RestLens.edit(') ?? false) && name?.endsWith(')') === true;
 
 /** Asks how many mounted components read each result (answered with a `readers` message). */
-export const readersCommand = object({
+export type ReadersCommand = Infer<typeof readersCommand>;
+const readersCommand = object({
   ...extensionEnvelope,
   kind: literal('readers'),
   storeId,
@@ -495,12 +496,12 @@ export const readersCommand = object({
     named('an entity row ({ table, pk }: strings)', object({ table: nonEmptyName, pk: string() })),
   ),
 });
-export type ReadersCommand = Infer<typeof readersCommand>;
 
 /** The longest text a `search` command may ask for. */
 export const MAX_SEARCH_LENGTH = 200;
 /** Searches the stored entities' fields for a text (answered with a `search` message). */
-export const searchCommand = object({
+export type SearchCommand = Infer<typeof searchCommand>;
+const searchCommand = object({
   ...extensionEnvelope,
   kind: literal('search'),
   storeId,
@@ -510,8 +511,9 @@ export const searchCommand = object({
     string({ max: MAX_SEARCH_LENGTH }),
   ),
 });
-export type SearchCommand = Infer<typeof searchCommand>;
 
+/** Every command the panel sends to a page's stores. */
+export type ExtensionCommand = Infer<typeof extensionCommands>;
 const extensionCommands = variants('kind', {
   connect: connectCommand,
   disconnect: disconnectCommand,
@@ -530,8 +532,6 @@ const extensionCommands = variants('kind', {
   readers: readersCommand,
   search: searchCommand,
 });
-/** Every command the panel sends to a page's stores. */
-export type ExtensionCommand = Infer<typeof extensionCommands>;
 /** The envelope of a command: its tag, version and source. */
 export const extensionEnvelopeCheck = object(extensionEnvelope);
 /** A command: the envelope read first (a window carries every script's messages), then its kind. */
@@ -547,6 +547,7 @@ export const extensionCommandCheck = both(extensionEnvelopeCheck, extensionComma
  * reads): a panel still takes them. The tables the panel walks must be objects; their rows and
  * results it only shows.
  */
+export type SnapshotState = Infer<typeof snapshotState>;
 export const snapshotState = object({
   /** Empty from this version on; see above. */
   entities: record(record(anyValue<Encoded>())),
@@ -563,7 +564,6 @@ export const snapshotState = object({
   indexes: optional(anyValue<Encoded>()),
   optimistic: array(object({ key: string(), endpoint: string(), fetchedAt: number() })),
 });
-export type SnapshotState = Infer<typeof snapshotState>;
 
 type WithoutEnvelope<T> = T extends unknown ? Omit<T, 'tag' | 'v' | 'source'> : never;
 /** A page message without its envelope (tag, version, source), as `pageMessage` takes it. */

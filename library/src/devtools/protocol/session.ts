@@ -30,6 +30,7 @@ export const SESSION_VERSION = 1;
  * Recorder shows beside it. Replay does not read them (the arguments make the request again), so
  * a file is not refused for them: the Recorder shows each only when it has its type.
  */
+export type SessionMutation = Infer<typeof sessionMutation>;
 const sessionMutation = object({
   ...recordedMutation.fields,
   method: optional(
@@ -51,10 +52,9 @@ const sessionMutation = object({
     ),
   ),
 });
-/** A mutation as a session file keeps it (see sessionMutation). */
-export type SessionMutation = Infer<typeof sessionMutation>;
 
-/** The session file's description. */
+/** A recorded session: the mutations the Recorder exported, in order. */
+export type Session = Infer<typeof session>;
 const session = object({
   format: literal(SESSION_FORMAT),
   version: literal(SESSION_VERSION),
@@ -62,8 +62,6 @@ const session = object({
   source: optional(documented(string(), 'Where the session was recorded, e.g. the page URL')),
   mutations: array(sessionMutation),
 });
-/** A recorded session: the mutations the Recorder exported, in order. */
-export type Session = Infer<typeof session>;
 
 /** The JSON Schema of session files (what `session.schema.json` holds). */
 export function sessionJsonSchema(): JsonSchema {
