@@ -365,7 +365,7 @@ describe('Recorder view: export and import', () => {
     [
       'a malformed mutation',
       session([{ endpoint: 'Todo.delete', args: [] }, { endpoint: '' }]),
-      /mutation 1 is malformed: it needs an "endpoint" name and an "args" list/,
+      /mutation 1 is malformed: endpoint: expected a non-empty string of at most 1023 characters\. Nothing was changed\.$/,
     ],
   ])(
     'refuses %s with a clear message, and replaces and replays nothing',

@@ -5,6 +5,7 @@ import {
   extensionCommand,
   MAX_MESSAGE_LENGTH,
   MAX_ROWS_PER_REQUEST,
+  MAX_SEARCH_LENGTH,
   MAX_SNAPSHOT_CHUNKS,
   MAX_VALUE_DEPTH,
   PROTOCOL_VERSION,
@@ -12,6 +13,7 @@ import {
 } from '../../src/devtools/protocol/messages.js';
 import { checkSession } from '../../src/devtools/protocol/session.js';
 import {
+  inspectorCommandRefusal,
   isExtensionCommand,
   isPageMessage,
   parseEvents,
@@ -356,14 +358,22 @@ describe('checkSession: values', () => {
       mutations: [{ endpoint: 'e', args: [] }],
     };
     expect(checkSession(session).ok).toBe(true);
-    for (const mutation of [
-      { endpoint: 'e', args: [nested(MAX_VALUE_DEPTH)] },
-      { endpoint: 'e', args: [], response: nested(MAX_VALUE_DEPTH + 5) },
-    ])
-      expect(checkSession({ ...session, mutations: [mutation] })).toEqual({
-        ok: false,
-        error: `mutation 0 is malformed: it needs an "endpoint" name and an "args" list, with values nested at most ${MAX_VALUE_DEPTH} deep`,
-      });
+    // The args list counts as a level of its own.
+    expect(
+      checkSession({ ...session, mutations: [{ endpoint: 'e', args: [nested(MAX_VALUE_DEPTH)] }] }),
+    ).toEqual({
+      ok: false,
+      error: `mutation 0 is malformed: args: expected a list nested at most ${MAX_VALUE_DEPTH} levels deep`,
+    });
+    expect(
+      checkSession({
+        ...session,
+        mutations: [{ endpoint: 'e', args: [], response: nested(MAX_VALUE_DEPTH + 5) }],
+      }),
+    ).toEqual({
+      ok: false,
+      error: `mutation 0 is malformed: response: expected a value nested at most ${MAX_VALUE_DEPTH} levels deep`,
+    });
   });
 });
 
@@ -577,5 +587,38 @@ describe('isExtensionCommand: rows', () => {
       { table: undefined },
     ])
       expect(isExtensionCommand({ ...command, ...change })).toBe(false);
+  });
+});
+
+describe('inspectorCommandRefusal', () => {
+  const readers = extensionCommand({ kind: 'readers', storeId });
+
+  it('names the wrong field by its path, for the store the command names', () => {
+    expect(inspectorCommandRefusal({ ...readers, row: 5 })).toEqual({
+      kind: 'readers',
+      storeId,
+      problem: 'readers: `row` must be an entity row ({ table, pk }: strings)',
+    });
+    expect(inspectorCommandRefusal({ ...readers, row: { table: 'Todo', pk: 1 } })?.problem).toBe(
+      'readers: `row.pk` must be a string',
+    );
+    expect(
+      inspectorCommandRefusal({
+        ...readers,
+        kind: 'search',
+        text: 'x'.repeat(MAX_SEARCH_LENGTH + 1),
+      })?.problem,
+    ).toBe(`search: \`text\` must be a text of at most ${MAX_SEARCH_LENGTH} characters`);
+  });
+
+  it('says nothing of a well-formed command, another kind of command, or a message without the envelope', () => {
+    expect(inspectorCommandRefusal(readers)).toBeUndefined();
+    expect(
+      inspectorCommandRefusal(extensionCommand({ kind: 'rows', storeId } as never)),
+    ).toBeUndefined();
+    expect(
+      inspectorCommandRefusal({ ...readers, row: 5, v: PROTOCOL_VERSION - 1 }),
+    ).toBeUndefined();
+    expect(inspectorCommandRefusal({ ...readers, row: 5, kind: '__proto__' })).toBeUndefined();
   });
 });

@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_SCHEMA_PATH, sessionSchemaText } from '../../../scripts/session-schema.mjs';
 import { replaySession, type Session } from '../../src/devtools/index.js';
 import { encode } from '../../src/devtools/page/encode.js';
 import {
   checkSession,
   SESSION_FORMAT,
   SESSION_VERSION,
+  sessionJsonSchema,
 } from '../../src/devtools/protocol/session.js';
 import { createResource, createStore, Entity } from '../../src/index.js';
 import { plain } from '../fixtures.js';
@@ -65,9 +67,8 @@ function recordedSession(): Session {
   };
 }
 
-const schemaFile = JSON.parse(
-  readFileSync('library/src/devtools/protocol/session.schema.json', 'utf8'),
-);
+const schemaText = readFileSync(SESSION_SCHEMA_PATH, 'utf8');
+const schemaFile = JSON.parse(schemaText);
 const validateWithSchema = new Ajv2020({ strict: false }).compile(schemaFile);
 
 describe('session format', () => {
@@ -103,10 +104,41 @@ describe('session format', () => {
   });
 });
 
-describe('session format, described twice', () => {
-  it("checkSession and the JSON Schema name the format's constants alike", () => {
+describe('session format, described once', () => {
+  it('session.schema.json is the JSON Schema its description writes (node scripts/session-schema.mjs)', () => {
+    expect(schemaText).toBe(sessionSchemaText(sessionJsonSchema()));
     expect(schemaFile.properties.format.const).toBe(SESSION_FORMAT);
     expect(schemaFile.properties.version.const).toBe(SESSION_VERSION);
+  });
+
+  it("takes a mutation's request fields of another type (replay does not read them), which the JSON Schema types", () => {
+    const session = {
+      ...recordedSession(),
+      mutations: [{ endpoint: 'Note.delete', args: [], method: 42, url: { href: 'x' }, body: 1n }],
+    };
+    expect(checkSession(session).ok).toBe(true);
+    const typed = schemaFile.properties.mutations.items.properties;
+    expect([typed.method.type, typed.url.type]).toEqual(['string', 'string']);
+    expect(
+      validateWithSchema({ ...session, mutations: [{ endpoint: 'e', args: [], method: 42 }] }),
+    ).toBe(false);
+  });
+
+  it('names the part of a mutation that is wrong', () => {
+    const session = (mutation: unknown) =>
+      checkSession({ ...recordedSession(), mutations: [mutation] });
+    expect(session({ endpoint: 'Note.get', args: [], time: '1' })).toEqual({
+      ok: false,
+      error: 'mutation 0 is malformed: time: expected a number',
+    });
+    expect(session('Note.get')).toEqual({
+      ok: false,
+      error: 'mutation 0 is malformed: expected an object',
+    });
+    expect(checkSession({ ...recordedSession(), source: 5 })).toEqual({
+      ok: false,
+      error: "the session's source: expected a string",
+    });
   });
 
   it('checkSession accepts exactly what the JSON Schema accepts', () => {

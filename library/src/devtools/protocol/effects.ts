@@ -192,5 +192,5 @@ export interface StoreEvent<V = Encoded> {
    * Set when the effects were too large for one message and left out. A snapshot follows the
    * event, so the panel's copy is right, but the timeline cannot say what the event changed.
    */
-  effectsOmitted?: true;
+  effectsOmitted?: boolean;
 }
