@@ -1,12 +1,12 @@
 import { ENDPOINT_OPTIONS, Endpoint } from '../endpoint/Endpoint.js';
 import type { ErrorPolicy } from '../endpoint/types.js';
-import { describeValue } from '../schema/describe.js';
-import { callUrl, splitArgs, urlOf } from './callUrl.js';
+import { describeValue, setOwn } from '../schema/describe.js';
+import { callUrl, checkRequired, pathValue, splitArgs } from './callUrl.js';
 import { adderOf, derived, paginatedOf } from './listEndpoints.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, searchToString } from './paths.js';
 import type { PathArgs } from './pathTypes.js';
-import { requestInitOf } from './requestInit.js';
+import { headerEntries, isJsonBody } from './requestInit.js';
 import { responseBody, sendRequest } from './response.js';
 import type {
   Extend,
@@ -97,7 +97,23 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
 
   /** The URL for these parameters: path parameters fill the path, the rest become the query. */
   url(...args: RestUrlArgs<O>): string {
-    return urlOf(this, (args[0] ?? {}) as Record<string, unknown>);
+    const params = (args[0] ?? {}) as Record<string, unknown>;
+    const { build, names, required } = compilePath(this.path);
+    checkRequired(this, params, false);
+    // No prototype: a parameter named `__proto__` or `constructor` is only ever the caller's.
+    const pathParams: Record<string, string> = Object.create(null);
+    const query: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(params)) {
+      if (!names.has(key)) setOwn(query, key, value);
+      else if (value !== undefined)
+        pathParams[key] = pathValue(this.name, key, value, required.includes(key));
+    }
+    const search = this.searchToString(query);
+    const base = build(pathParams);
+    // A path with literal query text (`/todos\\?per_page=50`) already holds a `?`: the
+    // remaining arguments continue that query with `&` rather than start a second one.
+    const separator = base.includes('?') ? '&' : '?';
+    return `${this.urlPrefix}${base}${search ? `${separator}${search}` : ''}`;
   }
 
   /**
@@ -150,7 +166,31 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
    * works too. `getHeaders` then has the last word on the headers.
    */
   getRequestInit(body?: any): Promise<RequestInit> | RequestInit {
-    return requestInitOf(this, body);
+    const base = this.requestInit ?? {};
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let payload: BodyInit | undefined;
+    if (body !== undefined) {
+      if (isJsonBody(body)) {
+        payload = JSON.stringify(body);
+        headers['Content-Type'] = 'application/json';
+      } else payload = body as BodyInit;
+    }
+    // User headers replace the defaults whatever their case: `content-type` next to
+    // `Content-Type` would make fetch join both values into one header.
+    for (const [name, value] of headerEntries(base.headers)) {
+      for (const existing of Object.keys(headers)) {
+        if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
+      }
+      headers[name] = value;
+    }
+    const signal = this.signal ?? base.signal;
+    return {
+      ...base,
+      method: this.method,
+      body: payload,
+      headers,
+      ...(signal ? { signal } : {}),
+    };
   }
 
   /** Last word on the headers of every request (may be async, e.g. to fetch a token). */

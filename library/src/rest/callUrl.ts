@@ -1,4 +1,4 @@
-import { describeValue, getOwn, setOwn } from '../schema/describe.js';
+import { describeValue, getOwn } from '../schema/describe.js';
 import { jsonForm, NoJsonForm } from '../schema/jsonForm.js';
 import { compilePath, pathValueProblem } from './paths.js';
 import type { RestEndpoint } from './RestEndpoint.js';
@@ -29,31 +29,11 @@ export function callUrl(endpoint: RestEndpoint, { params, bodyOnly }: SplitCall)
   return endpoint.url(params as never);
 }
 
-/** The URL for these parameters: path parameters fill the path, the rest become the query. */
-export function urlOf(endpoint: RestEndpoint, params: Record<string, unknown>): string {
-  const { build, names, required } = compilePath(endpoint.path);
-  checkRequired(endpoint, params, false);
-  // No prototype: a parameter named `__proto__` or `constructor` is only ever the caller's.
-  const pathParams: Record<string, string> = Object.create(null);
-  const query: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (!names.has(key)) setOwn(query, key, value);
-    else if (value !== undefined)
-      pathParams[key] = pathValue(endpoint.name, key, value, required.includes(key));
-  }
-  const search = endpoint.searchToString(query);
-  const base = build(pathParams);
-  // A path with literal query text (`/todos\\?per_page=50`) already holds a `?`: the
-  // remaining arguments continue that query with `&` rather than start a second one.
-  const separator = base.includes('?') ? '&' : '?';
-  return `${endpoint.urlPrefix}${base}${search ? `${separator}${search}` : ''}`;
-}
-
 /**
  * Refuses parameters that lack one the path cannot be built without, naming each;
  * `bodyOnly` when the call's only argument was read as the body.
  */
-function checkRequired(
+export function checkRequired(
   endpoint: RestEndpoint,
   params: Record<string, unknown>,
   bodyOnly: boolean,
@@ -72,7 +52,12 @@ function checkRequired(
 }
 
 /** A path parameter's value as the text the path holds; refused, by name, when it cannot be. */
-function pathValue(owner: string, name: string, value: unknown, isRequired: boolean): string {
+export function pathValue(
+  owner: string,
+  name: string,
+  value: unknown,
+  isRequired: boolean,
+): string {
   // The text JSON gives a scalar, as in the query: a Date as ISO 8601, a bigint as its digits.
   const text = jsonForm(value);
   const refused = (problem: string) =>
