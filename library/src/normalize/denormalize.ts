@@ -1,5 +1,5 @@
 import { definitionsVersion } from '../schema/definitions.js';
-import { denormalizeFields } from '../schema/entityRows.js';
+import { denormalizeFields } from '../schema/Entity.js';
 import { INVALID, type Invalid, isInvalid } from '../schema/invalid.js';
 import type { DenormalizeContext, EntityStatics, SchemaClass } from '../schema/types.js';
 import { PersistentMap } from './persistentMap.js';

@@ -6,7 +6,7 @@ import { Collection, type CollectionOptions } from '../schema/Collection.js';
 import type { Denormalize } from '../schema/denormalizeTypes.js';
 import { describeValue, getOwn, setOwn } from '../schema/describe.js';
 import type { EntityClass } from '../schema/Entity.js';
-import { pkOf } from '../schema/entityPk.js';
+import { pkOf } from '../schema/Entity.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { UnionSchema } from '../schema/Union.js';
 import { findCollection } from './collections.js';

@@ -1,11 +1,8 @@
+import { ownFields } from '../normalize/ownValues.js';
 import { type EntityMeta, requestedBefore } from '../normalize/tables.js';
-import { SchemaError, setOwn } from './describe.js';
-import { asPk, pkOf } from './entityPk.js';
-import { normalizeEntity, refusal } from './entityRows.js';
+import { describeValue, getOwn, SchemaError, setOwn } from './describe.js';
+import { INVALID, type Invalid, isInvalid } from './invalid.js';
 import type { DenormalizeContext, EntityStatics, NormalizeContext, QueryContext } from './types.js';
-
-// Where the devtools' entity editor finds it (the pk helpers live in entityPk.ts).
-export { pkOf } from './entityPk.js';
 
 /**
  * The base class of every entity. Declare the fields with defaults and a `pk()`:
@@ -257,3 +254,204 @@ export type EntityClass<T extends Entity = Entity> = (abstract new (
   ...args: any[]
 ) => T) &
   Omit<typeof Entity, 'prototype'>;
+
+/**
+ * The pk the tables key an entity by: `entity.pk(...)` as text, undefined when missing. A class
+ * may override the static `pk` (data-client documents it), which may return a number or an empty
+ * value: every caller goes through here so that such an entity is stored and found under one key.
+ */
+export function pkOf(
+  entity: Pick<EntityStatics, 'key' | 'pk'>,
+  value: Record<string, unknown>,
+  parent?: unknown,
+  key?: string,
+  args?: readonly unknown[],
+): string | undefined {
+  return asPk(entity, entity.pk(value, parent, key, args), value);
+}
+
+/** A pk() result as text; undefined for the forms a missing identifier takes. */
+function asPk(
+  entity: Pick<EntityStatics, 'key'>,
+  pk: unknown,
+  value: Record<string, unknown>,
+): string | undefined {
+  // 'undefined' is what the documented `${this.id}` pattern yields for a missing id; the
+  // reference library treats it as missing too (rather than storing an entity under "undefined").
+  if (
+    pk === undefined ||
+    pk === null ||
+    pk === '' ||
+    pk === 'undefined' ||
+    (typeof pk === 'number' && Number.isNaN(pk))
+  )
+    return undefined;
+  // Anything else would be stored under its text, `[object Object]` or `1,2`, where
+  // different values meet.
+  if (typeof pk !== 'string' && typeof pk !== 'number') {
+    throw new SchemaError(
+      process.env.NODE_ENV !== 'production'
+        ? `${entity.key}.pk() returned ${describeValue(pk)} for ${describeValue(value)}: a pk must be a string or a number`
+        : `${entity.key}.pk() returned no string or number`,
+      value,
+    );
+  }
+  // The number to check: the pk, or the id that `${this.id}` made the text of (already rounded).
+  const number = typeof pk === 'number' ? pk : value.id;
+  if (typeof number === 'number' && !isSafePk(number) && String(number) === String(pk)) {
+    const field = process.env.NODE_ENV !== 'production' ? `.${fieldHolding(value, number)}` : '';
+    throw unsafePkError(entity.key + field, number, value);
+  }
+  return String(pk);
+}
+
+/**
+ * A pk given as itself rather than computed by `pk()` (a relation's `author: 9` in `field`, a
+ * delete answered with the id), as text.
+ */
+export function givenPk(
+  entity: Pick<EntityStatics, 'key'>,
+  pk: string | number,
+  field: string | undefined,
+  input: unknown,
+): string {
+  if (typeof pk === 'number' && !isSafePk(pk))
+    throw unsafePkError(
+      `the ${entity.key} ${field === undefined ? 'pk' : `in ${field}`}`,
+      pk,
+      input,
+    );
+  return String(pk);
+}
+
+/**
+ * Whether a numeric pk is exact. JSON.parse rounds integers beyond Number.MAX_SAFE_INTEGER to a
+ * neighbour (9007199254740993 reads as 9007199254740992), so two entities would meet under one pk.
+ */
+function isSafePk(pk: number): boolean {
+  return Math.abs(pk) <= Number.MAX_SAFE_INTEGER;
+}
+
+/** The field of `value` holding `pk` (what a `pk()` returning a number most likely read). */
+function fieldHolding(value: Record<string, unknown>, pk: number): string {
+  return Object.keys(value).find((field) => value[field] === pk) ?? 'pk()';
+}
+
+/** `where` names the value, e.g. `Todo.id` or `the User in author`. */
+function unsafePkError(where: string, pk: number, input: unknown): SchemaError {
+  return new SchemaError(
+    process.env.NODE_ENV !== 'production'
+      ? `${where} is ${pk} (as parsed), beyond Number.MAX_SAFE_INTEGER (${Number.MAX_SAFE_INTEGER}): ` +
+          'a JSON number that large loses digits when it is parsed, so different entities could be ' +
+          "stored as one. Send such ids as strings, or override the endpoint's parseResponse to " +
+          'read the body as text and keep such ids as strings'
+      : `${where} is ${pk}, beyond Number.MAX_SAFE_INTEGER`,
+    input,
+  );
+}
+
+/**
+ * `Entity.normalize`: stores a response object as the entity's row (processed, its nested
+ * schemas normalized in turn) and gives its pk.
+ */
+export function normalizeEntity(
+  entity: EntityStatics,
+  input: unknown,
+  parent: unknown,
+  key: string | undefined,
+  ctx: NormalizeContext,
+): string {
+  // A nested relation given as its id (e.g. `author: 9`) refers to a stored entity.
+  if (parent !== undefined && (typeof input === 'string' || typeof input === 'number')) {
+    return givenPk(entity, input, key, parent);
+  }
+  if (Array.isArray(input) && entity.automaticValidation !== undefined) {
+    // The class asked for a list to be read as its object (data-client's escape hatch).
+    if (entity.automaticValidation === 'warn' && process.env.NODE_ENV !== 'production')
+      console.warn(`${entity.key} expects an object but received ${describeValue(input)}`);
+  } else if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new SchemaError(
+      process.env.NODE_ENV !== 'production'
+        ? `${entity.key} expects an object but received ${describeValue(input)}${
+            typeof input === 'string' ? ' (a text response where JSON was expected?)' : ''
+          }`
+        : `${entity.key} expects an object`,
+      input,
+    );
+  }
+  let row = entity.process(input as Record<string, unknown>, parent, key, ctx.args);
+  // The row is stored, and its schema fields are written below: a `process` that returns the
+  // object it was given would make the caller's object the store's.
+  if (row === input) row = { ...row };
+  let pk = pkOf(entity, row, parent, key, ctx.args);
+  if (pk === undefined) {
+    if (!ctx.optimistic) {
+      throw new SchemaError(
+        process.env.NODE_ENV !== 'production'
+          ? `${entity.key}.pk() returned undefined for ${describeValue(input)}: the response lacks the ${entity.key} identifier`
+          : `${entity.key}.pk() returned undefined`,
+        input,
+      );
+    }
+    pk = ctx.placeholderPk();
+  }
+  // Met inside itself (a cycle, as in a read written back): it is stored where met first.
+  if (!ctx.enterEntity(input)) return pk;
+  try {
+    const problem = refusal(entity, row);
+    if (problem !== undefined) {
+      throw new SchemaError(`${entity.key} ${JSON.stringify(pk)} is not valid: ${problem}`, input);
+    }
+    ownFields(row, entity.schema);
+    // `for…in` over the schema (a plain object of fields) lists its fields without making an
+    // array of them for every entity of a response.
+    for (const field in entity.schema) {
+      const value = getOwn(row, field);
+      if (value !== undefined && value !== null)
+        row[field] = ctx.visit(entity.schema[field], value, row, field);
+    }
+    ctx.mergeEntity(entity, pk, row);
+  } finally {
+    ctx.leaveEntity();
+  }
+  return pk;
+}
+
+/**
+ * Fills an instance built from a stored row with its nested entities read from the tables;
+ * INVALID when a required one (a non-null default) cannot be read.
+ */
+export function denormalizeFields(
+  entity: EntityStatics,
+  instance: object,
+  row: Record<string, unknown>,
+  ctx: DenormalizeContext,
+): object | Invalid {
+  const target = instance as Record<string, unknown>;
+  for (const field in entity.schema) {
+    const stored = getOwn(row, field);
+    if (stored === undefined) continue;
+    const value = ctx.unvisit(entity.schema[field], stored, row, field);
+    if (isInvalid(value)) {
+      // A required relation (non-null default) cannot be shown without its entity.
+      const fallback = getOwn(entity.defaults, field);
+      if (fallback !== undefined && fallback !== null) return INVALID;
+      target[field] = undefined;
+    } else {
+      target[field] = value;
+    }
+  }
+  return instance;
+}
+
+/**
+ * Why `validate` refuses a processed row (a non-empty message), or undefined. Any falsy return
+ * accepts it, as in data-client: `return !row.title && 'title is required'` gives false for a
+ * valid row, and plain JavaScript may return null.
+ */
+function refusal(
+  entity: Pick<EntityStatics, 'validate'>,
+  row: Record<string, unknown>,
+): string | undefined {
+  return entity.validate(row) || undefined;
+}

@@ -1,5 +1,5 @@
 import type { MemberList } from '../normalize/memberList.js';
-import { pkOf } from './entityPk.js';
+import { pkOf } from './Entity.js';
 import { isInvalid } from './invalid.js';
 import { parseRowArgs } from './rowArgs.js';
 import type { CollectionTable, EntityStatics, NormalizeContext } from './types.js';
