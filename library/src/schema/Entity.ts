@@ -367,7 +367,7 @@ export function normalizeEntity(
   }
   if (Array.isArray(input) && entity.automaticValidation !== undefined) {
     // The class asked for a list to be read as its object (data-client's escape hatch).
-    if (entity.automaticValidation === 'warn' && process.env.NODE_ENV !== 'production')
+    if (process.env.NODE_ENV !== 'production' && entity.automaticValidation === 'warn')
       console.warn(`${entity.key} expects an object but received ${describeValue(input)}`);
   } else if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new SchemaError(
