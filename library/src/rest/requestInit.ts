@@ -1,3 +1,5 @@
+// What `RestEndpoint.getRequestInit` builds the request settings from: the body and the headers.
+
 /** Whether a body is sent as JSON: plain objects, lists, numbers and booleans. */
 export function isJsonBody(body: unknown): boolean {
   if (typeof body !== 'object' || body === null)

@@ -354,7 +354,7 @@ function unsafePkError(where: string, pk: number, input: unknown): SchemaError {
  * `Entity.normalize`: stores a response object as the entity's row (processed, its nested
  * schemas normalized in turn) and gives its pk.
  */
-export function normalizeEntity(
+function normalizeEntity(
   entity: EntityStatics,
   input: unknown,
   parent: unknown,
