@@ -28,7 +28,7 @@ export const GOAL_GZIPPED = 15_000;
 
 /**
  * What the typical app's bundle must not grow past, min+gzip (library/test/package/bundleSize.test.ts):
- * its size when this was set, 22,084 B, and a little room. What the bytes above the 19,652 B of
+ * its size when this was set, 22,085 B, and a little room. What the bytes above the 19,652 B of
  * the indexes (that make writes cost what they change) pay for: the store's sequence that orders
  * answers crossing a delete or each other; requests a caller aborts without failing the others
  * that share them; argument values sent in their JSON form; values copied as they are stored and
@@ -37,7 +37,7 @@ export const GOAL_GZIPPED = 15_000;
  * methods of a class, so in every bundle) and a collection row read as one list by every result. The
  * goal is not reached (docs/benchmarks.md, Bundle size): lower this with each cut, down to it.
  */
-export const CEILING_GZIPPED = 22_250;
+export const CEILING_GZIPPED = 22_095;
 
 /**
  * Copies the app into a temporary folder, `install`s what it imports there, and bundles it for

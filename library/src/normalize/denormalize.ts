@@ -1,4 +1,5 @@
 import { definitionsVersion } from '../schema/definitions.js';
+import { denormalizeFields } from '../schema/Entity.js';
 import { INVALID, type Invalid, isInvalid } from '../schema/invalid.js';
 import type { DenormalizeContext, EntityStatics, SchemaClass } from '../schema/types.js';
 import { PersistentMap } from './persistentMap.js';
@@ -274,7 +275,7 @@ class DenormalizeRun implements DenormalizeContext {
 
   entityFromObject(entity: EntityStatics, object: Row): object | Invalid {
     const instance = entity.createIfValid(object);
-    return instance === undefined ? INVALID : entity.denormalizeFields(instance, object, this);
+    return instance === undefined ? INVALID : denormalizeFields(entity, instance, object, this);
   }
 
   /**
@@ -304,7 +305,7 @@ class DenormalizeRun implements DenormalizeContext {
     if (instance === undefined) return INVALID;
     this.building.push({ table: entity.key, pk, instance });
     try {
-      return entity.denormalizeFields(instance, row, this);
+      return denormalizeFields(entity, instance, row, this);
     } finally {
       this.building.pop();
     }
@@ -471,7 +472,7 @@ class ResponseReadRun extends DenormalizeRun {
     if (instance === undefined) return INVALID;
     this.reading.push({ object, instance });
     try {
-      return entity.denormalizeFields(instance, row, this);
+      return denormalizeFields(entity, instance, row, this);
     } finally {
       this.reading.pop();
     }

@@ -4,19 +4,25 @@ import { INVALID, isInvalid } from '../schema/invalid.js';
 import { OPTIMISTIC_PK_PREFIX } from '../schema/optimisticPk.js';
 import { RowsByFilter } from '../schema/rowArgs.js';
 import type { CollectionTable, EntityStatics, NormalizeContext } from '../schema/types.js';
-import { parseUnionRef, unionRef } from '../schema/Union.js';
+import { unionRef } from '../schema/Union.js';
 import type { ChangeRecorder, CollectionChange, FieldChange } from './changes.js';
 import { collectionChangeOf } from './collectionChange.js';
+import { writeIndexes } from './entityIndexes.js';
 import { MemberList } from './memberList.js';
 import { freezeInDevelopment, ownValue } from './ownValues.js';
 import type { MapDraft } from './persistentMap.js';
-import { type Holders, holdingRows, type RowRef, withoutRow, withRow } from './rowsHolding.js';
+import {
+  type Holders,
+  holdingRows,
+  memberEntity,
+  noteHolding,
+  type RowRef,
+} from './rowsHolding.js';
 import { sameData } from './sameData.js';
 import { schemaOf } from './schemaOf.js';
 import {
   type EntityMeta,
   emptyTables,
-  indexKey,
   type NormalizedTables,
   requestedBefore,
   TablesDraft,
@@ -105,15 +111,6 @@ class NormalizeRun implements NormalizeContext {
   private keptDeleted: Set<string> | undefined;
   /** How many entities of this response were given a placeholder pk. */
   private placeholders = 0;
-
-  /**
-   * The meta of the rows this response deletes: a delete is as new as the moment it is stored,
-   * not as the request that asked for it (see EntityMeta.sequence).
-   */
-  private get deletedMeta(): EntityMeta {
-    const { date, sequence } = this.meta;
-    return { ...this.meta, fetchedAt: date, requestId: sequence };
-  }
 
   constructor(
     tables: NormalizedTables,
@@ -255,7 +252,7 @@ class NormalizeRun implements NormalizeContext {
     }
     if (next !== existing) {
       this.entities.set(key, pk, freezeInDevelopment(next));
-      if (entity.indexes) this.index(entity, pk, next, existing);
+      if (entity.indexes) writeIndexes(this.indexes, entity, pk, next, existing);
     }
     const meta =
       storedMeta === undefined
@@ -264,31 +261,10 @@ class NormalizeRun implements NormalizeContext {
     if (meta !== storedMeta) this.entitiesMeta.set(key, pk, meta);
   }
 
-  private index(
-    entity: EntityStatics,
-    pk: string,
-    row: Record<string, unknown>,
-    existing: Record<string, unknown> | undefined,
-  ) {
-    for (const field of entity.indexes ?? []) {
-      const value = row[field];
-      const before = existing === undefined || isInvalid(existing) ? undefined : existing[field];
-      // A value the entity no longer has must not find it (`get({ username })` of its old name,
-      // an Index): data-client drops it from the index too.
-      if (before !== undefined && before !== null) {
-        const old = indexKey(field, before);
-        if (old !== indexKey(field, value) && this.indexes.get(entity.key, old) === pk)
-          this.indexes.set(entity.key, old, undefined);
-      }
-      if (value !== undefined && value !== null)
-        this.indexes.set(entity.key, indexKey(field, value), pk);
-    }
-  }
-
   invalidate(entity: EntityStatics, pk: string, input: unknown): void {
     const key = entity.key;
     this.entities.set(key, pk, INVALID);
-    this.entitiesMeta.set(key, pk, this.deletedMeta);
+    this.entitiesMeta.set(key, pk, deletedMeta(this.meta));
     this.changes?.entityInvalidated(key, {
       pk,
       from: input,
@@ -347,25 +323,18 @@ class NormalizeRun implements NormalizeContext {
       union: table.entity === undefined,
     };
     for (const run of change.inserted)
-      for (const member of run.pks) this.hold(table, member, row, true);
-    for (const member of change.removed) this.hold(table, member, row, false);
+      for (const member of run.pks) noteHolding(this.rowsHolding, table, member, row, true);
+    for (const member of change.removed) noteHolding(this.rowsHolding, table, member, row, false);
     this.changes?.collectionChanged(change);
-  }
-
-  /** Notes that `row` now holds (or no longer holds) the entity `member` names. */
-  private hold(table: CollectionTable, member: string, row: RowRef, holds: boolean): void {
-    const named = memberEntity(table, member);
-    if (named === undefined) return;
-    const [entity, pk] = named;
-    const holders = this.rowsHolding.get(entity, pk);
-    const next = holds ? withRow(holders, row) : withoutRow(holders, row);
-    if (next !== holders) this.rowsHolding.set(entity, pk, next);
   }
 }
 
-/** The entity type and pk a collection member names: a union's members name their own type. */
-function memberEntity(table: CollectionTable, member: string): [string, string] | undefined {
-  return table.entity === undefined ? parseUnionRef(member) : [table.entity, member];
+/**
+ * The meta of the rows a response deletes: a delete is as new as the moment it is stored, not
+ * as the request that asked for it (see EntityMeta.sequence).
+ */
+function deletedMeta(meta: EntityMeta): EntityMeta {
+  return { ...meta, fetchedAt: meta.date, requestId: meta.sequence };
 }
 
 function sameMembers(a: MemberList, b: MemberList): boolean {

@@ -3,6 +3,10 @@
  * pk) so that a delete removes the entity from exactly those rows, whatever the number of lists.
  */
 
+import type { CollectionTable } from '../schema/types.js';
+import { parseUnionRef } from '../schema/Union.js';
+import type { TablesDraft } from './tables.js';
+
 /** A collection row, and how it names its members. */
 export interface RowRef {
   /** The collection's table key, e.g. `[Todo]`. */
@@ -45,4 +49,25 @@ export function withoutRow(holders: Holders | undefined, row: RowRef): Holders |
   if (kept.length === rows.length) return holders;
   if (kept.length === 0) return undefined;
   return kept.length === 1 ? kept[0] : kept;
+}
+
+/** The entity type and pk a collection member names: a union's members name their own type. */
+export function memberEntity(table: CollectionTable, member: string): [string, string] | undefined {
+  return table.entity === undefined ? parseUnionRef(member) : [table.entity, member];
+}
+
+/** Notes in `rowsHolding` that `row` now holds (or no longer holds) the entity `member` names. */
+export function noteHolding(
+  rowsHolding: TablesDraft<Holders>,
+  table: CollectionTable,
+  member: string,
+  row: RowRef,
+  holds: boolean,
+): void {
+  const named = memberEntity(table, member);
+  if (named === undefined) return;
+  const [entity, pk] = named;
+  const holders = rowsHolding.get(entity, pk);
+  const next = holds ? withRow(holders, row) : withoutRow(holders, row);
+  if (next !== holders) rowsHolding.set(entity, pk, next);
 }

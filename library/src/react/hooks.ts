@@ -136,7 +136,7 @@ function useReading(
   const last = useRef<LastRead>(null);
   const reading = readingNow(last, store, endpoint, args, key);
   /** What the component shows now (updated at each commit), for checks between renders. */
-  const shown = useRef({ store, reading, endpoint, args, key });
+  const shown = useRef<Shown>({ store, reading, endpoint, args, key });
   const reader = useRef<Reader | null>(null);
   /** The store the reader is registered with (none before the first commit). */
   const registered = useRef<Store | null>(null);
@@ -146,22 +146,7 @@ function useReading(
    */
   const abandoned = useRef(false);
   abandoned.current = false;
-  if (reader.current === null) {
-    reader.current = {
-      check: () => {
-        const {
-          store: from,
-          reading: before,
-          endpoint: current,
-          args: now,
-          key: at,
-        } = shown.current;
-        if (!sameReading(before, readingNow(last, from, current, now, at))) rerender();
-      },
-    };
-    // Who reads what, by name, for the devtools (see Readers.namesByKey).
-    if (process.env.NODE_ENV !== 'production') reader.current.component = renderingComponent();
-  }
+  reader.current ??= readerOf(last, shown, rerender);
   useIsomorphicLayoutEffect(() => {
     if (abandoned.current) return;
     const before = shown.current;
@@ -199,6 +184,35 @@ function useReading(
         ? shown.current.key
         : undefined,
   };
+}
+
+/** What a hook shows, as its last commit left it. */
+interface Shown {
+  store: Store;
+  reading: Reading;
+  endpoint: Readable;
+  args: readonly unknown[];
+  key: string | null;
+}
+
+/**
+ * A hook's reader: after a change that may concern it, it reads again what the component shows
+ * and re-renders it when the reading changed.
+ */
+function readerOf(
+  last: { current: LastRead | null },
+  shown: { current: Shown },
+  rerender: () => void,
+): Reader {
+  const reader: Reader = {
+    check: () => {
+      const { store, reading, endpoint, args, key } = shown.current;
+      if (!sameReading(reading, readingNow(last, store, endpoint, args, key))) rerender();
+    },
+  };
+  // Who reads what, by name, for the devtools (see Readers.namesByKey).
+  if (process.env.NODE_ENV !== 'production') reader.component = renderingComponent();
+  return reader;
 }
 
 /**

@@ -1,14 +1,13 @@
 import { ENDPOINT_OPTIONS, Endpoint } from '../endpoint/Endpoint.js';
 import type { ErrorPolicy } from '../endpoint/types.js';
-import { schemaOf } from '../normalize/schemaOf.js';
-import { paginatedFilter, paginatedMerge } from '../schema/Collection.js';
-import { describeValue, getOwn, setOwn } from '../schema/describe.js';
-import { Invalidate } from '../schema/Invalidate.js';
-import { jsonForm, NoJsonForm } from '../schema/jsonForm.js';
-import { findCollection, mapCollections } from './collections.js';
+import { describeValue, setOwn } from '../schema/describe.js';
+import { callUrl, checkRequired, pathValue, splitArgs } from './callUrl.js';
+import { adderOf, derived, paginatedOf } from './listEndpoints.js';
 import { NetworkError } from './NetworkError.js';
-import { compilePath, pathValueProblem, searchToString } from './paths.js';
+import { compilePath, searchToString } from './paths.js';
 import type { PathArgs } from './pathTypes.js';
+import { headerEntries, isJsonBody } from './requestInit.js';
+import { responseBody, sendRequest } from './response.js';
 import type {
   Extend,
   ExtendOptions,
@@ -100,14 +99,14 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
   url(...args: RestUrlArgs<O>): string {
     const params = (args[0] ?? {}) as Record<string, unknown>;
     const { build, names, required } = compilePath(this.path);
-    this.checkRequired(params);
+    checkRequired(this, params, false);
     // No prototype: a parameter named `__proto__` or `constructor` is only ever the caller's.
     const pathParams: Record<string, string> = Object.create(null);
     const query: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(params)) {
       if (!names.has(key)) setOwn(query, key, value);
       else if (value !== undefined)
-        pathParams[key] = this.pathValue(key, value, required.includes(key));
+        pathParams[key] = pathValue(this.name, key, value, required.includes(key));
     }
     const search = this.searchToString(query);
     const base = build(pathParams);
@@ -125,88 +124,11 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     return searchToString(searchParams, this.name);
   }
 
-  /** A path parameter's value as the text the path holds; refused, by name, when it cannot be. */
-  private pathValue(name: string, value: unknown, isRequired: boolean): string {
-    // The text JSON gives a scalar, as in the query: a Date as ISO 8601, a bigint as its digits.
-    const text = jsonForm(value);
-    if (text instanceof NoJsonForm)
-      throw new TypeError(`${this.name}: the URL parameter "${name}" ${text.why}`);
-    if (typeof text !== 'string') {
-      throw new TypeError(
-        process.env.NODE_ENV !== 'production'
-          ? `${this.name}: the URL parameter "${name}" must be a string or a number, not ${describeValue(text)}`
-          : `${this.name}: the URL parameter "${name}" is an object`,
-      );
-    }
-    const problem = pathValueProblem(text, isRequired);
-    if (problem !== undefined)
-      throw new TypeError(`${this.name}: the URL parameter "${name}" ${problem}`);
-    return text;
-  }
-
-  /**
-   * A page's cursor is a string or a number (spec 4.1): without one the request would fetch the
-   * first page again (or `?page=null`, `?page=[object Object]`) and merge it as the next.
-   */
-  private checkCursor(field: string, cursor: unknown): void {
-    if (typeof cursor === 'string' || (typeof cursor === 'number' && Number.isFinite(cursor)))
-      return;
-    if (process.env.NODE_ENV !== 'production') {
-      throw new TypeError(
-        cursor === undefined || cursor === null
-          ? `${this.name}.getPage: missing the page argument "${field}"`
-          : `${this.name}.getPage: the page argument "${field}" must be a string or a number, not ${describeValue(cursor)}`,
-      );
-    }
-    throw new TypeError(`${this.name}.getPage: the page argument "${field}" is missing or wrong`);
-  }
-
-  /**
-   * Refuses parameters that lack one the path cannot be built without, naming each;
-   * `oneArgumentIsBody` when the call's only argument was read as the body.
-   */
-  private checkRequired(params: Record<string, unknown>, oneArgumentIsBody = false): void {
-    const { required } = compilePath(this.path);
-    const missing = required.filter((name) => {
-      const value = getOwn(params, name);
-      return value === undefined || value === null;
-    });
-    if (missing.length === 0) return;
-    const names = missing.map((name) => `"${name}"`).join(', ');
-    throw new TypeError(
-      process.env.NODE_ENV !== 'production'
-        ? `${this.name}: missing URL parameter ${names} for path "${this.path}"${oneArgumentIsBody ? ' (one argument is the body: pass the URL parameters first)' : ''}`
-        : `${this.name}: missing URL parameter ${names}`,
-    );
-  }
-
-  /** `url()` of a call's arguments, split into URL parameters and body first. */
-  private urlOfCall(args: readonly unknown[]): string {
-    const { params } = this.splitArgs(args);
-    if (this.hasBody && args.length < 2) {
-      // `update({ id: 1 })` reads its one argument as the body: say so where it matters.
-      this.checkRequired(params, true);
-    }
-    return this.url(...([params] as unknown as RestUrlArgs<O>));
-  }
-
   /** Whether calls take a body: every method but GET and DELETE, unless declared `body: undefined`. */
   get hasBody(): boolean {
     if (this.method === 'GET' || this.method === 'DELETE') return false;
     const options = this[ENDPOINT_OPTIONS] as RestEndpointOptions;
     return !('body' in options) || options.body !== undefined;
-  }
-
-  /** Splits call arguments: `(params, body)`, or `(body)` alone for body-taking endpoints. */
-  protected splitArgs(args: readonly unknown[]): {
-    params: Record<string, unknown>;
-    body: unknown;
-  } {
-    if (this.hasBody && args.length < 2) return { params: {}, body: args[0] };
-    return {
-      params: (args[0] ?? {}) as Record<string, unknown>,
-      body: this.hasBody ? args[args.length - 1] : undefined,
-    };
   }
 
   override key(...args: RestArgs<O>): string {
@@ -218,7 +140,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
    * key; a page's key drops its cursor so the page lands in its list.
    */
   override requestKey(...args: RestArgs<O>): string {
-    return `${this.method} ${this.urlOfCall(args)}`;
+    return `${this.method} ${callUrl(this, splitArgs(this, args))}`;
   }
 
   /** Whether a stored key was made by this endpoint (for invalidateAll / expireAll). */
@@ -262,7 +184,13 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
       headers[name] = value;
     }
     const signal = this.signal ?? base.signal;
-    return { ...base, method: this.method, body: payload, headers, ...(signal ? { signal } : {}) };
+    return {
+      ...base,
+      method: this.method,
+      body: payload,
+      headers,
+      ...(signal ? { signal } : {}),
+    };
   }
 
   /** Last word on the headers of every request (may be async, e.g. to fetch a token). */
@@ -281,71 +209,16 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
   }
 
   /** Sends the request; HTTP errors and network failures reject with a NetworkError. */
-  async fetchResponse(url: string, init: RequestInit): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetch(url, init);
-    } catch (cause) {
-      rethrowAbort(cause, init.signal);
-      throw new NetworkError(
-        `${init.method} ${clip(url)}: no response (${(cause as Error).message})`,
-        undefined,
-        {
-          status: 0,
-          cause,
-        },
-      );
-    }
-    if (!response.ok) {
-      const body = await errorBody(response);
-      // The server's own words (`{"error":"no todo 9"}`) say more than its status line.
-      const said = body === undefined ? '' : `: ${quoteErrorBody(body)}`;
-      throw new NetworkError(
-        `${init.method} ${clip(url)}: ${`${response.status} ${response.statusText}`.trim()}${said}`,
-        response,
-        { body },
-      );
-    }
-    return response;
+  fetchResponse(url: string, init: RequestInit): Promise<Response> {
+    return sendRequest(url, init);
   }
 
   /**
    * JSON as parsed (also when the content type omits "json" but the schema needs data); 204 or
    * an empty body is `null`; text where the schema needs no data or `process` is overridden.
    */
-  async parseResponse(response: Response): Promise<unknown> {
-    if (response.status === 204) return null;
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (cause) {
-      // Aborted while the body arrived: the abort, as before the headers.
-      rethrowAbort(cause, this.signal);
-      // The connection broke while the body arrived (e.g. shorter than its Content-Length).
-      throw new NetworkError(
-        `${this.name}: the response from ${clip(response.url)} broke off (${(cause as Error).message})`,
-        response,
-        { status: 0, cause },
-      );
-    }
-    if (text === '') return null;
-    // Media types are case-insensitive: `Application/JSON` is JSON too.
-    const type = (response.headers.get('content-type') ?? '').toLowerCase();
-    const json = type.includes('json');
-    // Where nothing needs data, text the server labels as text (`123` as text/plain) stays text.
-    if (!json && type !== '' && !needsData(this.schema)) return text;
-    try {
-      return JSON.parse(text);
-    } catch {
-      // An own `process` may read text into what the schema needs (data-client's rule).
-      if (!json && (!needsData(this.schema) || this.process !== RestEndpoint.prototype.process))
-        return text;
-      throw new NetworkError(
-        `${this.name}: expected JSON from ${clip(response.url)} but received ${type || 'no content type'}: ${text.slice(0, 80)}`,
-        response,
-        { status: 400 },
-      );
-    }
+  parseResponse(response: Response): Promise<unknown> {
+    return responseBody(this, response, this.process !== RestEndpoint.prototype.process);
   }
 
   /** Turns the parsed response into what the schema normalizes; receives the call arguments. */
@@ -354,9 +227,9 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
   }
 
   override async fetch(...args: RestArgs<O>): Promise<RestResult<O>> {
-    const { body } = this.splitArgs(args);
-    const url = this.urlOfCall(args);
-    const init = await this.getRequestInit(body);
+    const call = splitArgs(this, args);
+    const url = callUrl(this, call);
+    const init = await this.getRequestInit(call.body);
     const headers = await this.getHeaders(init.headers ?? {});
     const response = await this.fetchResponse(url, { ...init, headers });
     return this.process(await this.parseResponse(response), ...args) as RestResult<O>;
@@ -364,21 +237,12 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
 
   /** `getList.push`: POST to the list URL, added at the end of every matching stored list. */
   get push(): RestEndpoint<PushOptions<O>> {
-    return this.adder('push');
+    return adderOf(this, 'push') as never;
   }
 
   /** `getList.unshift`: POST to the list URL, added at the start of every matching stored list. */
   get unshift(): RestEndpoint<PushOptions<O>> {
-    return this.adder('unshift');
-  }
-
-  private adder(which: 'push' | 'unshift') {
-    const collection = findCollection(this.schema);
-    if (!collection)
-      throw new TypeError(`${this.name}.${which}: the schema holds no schema.Collection`);
-    return derived(this, which, () =>
-      this.extend({ method: 'POST', schema: collection[which], name: `${this.name}.${which}` }),
-    ) as unknown as RestEndpoint<PushOptions<O>>;
+    return adderOf(this, 'unshift') as never;
   }
 
   /** `getList.getPage`: the next page, appended to the list without duplicates. */
@@ -406,26 +270,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
   paginated(
     fieldOrRemoveCursor: string | ((...args: any[]) => readonly unknown[]),
   ): RestEndpoint<any> {
-    const removeCursor =
-      typeof fieldOrRemoveCursor === 'function'
-        ? fieldOrRemoveCursor
-        : (params?: unknown, ...rest: unknown[]) => {
-            const { [fieldOrRemoveCursor]: cursor, ...listParams } = (params ?? {}) as Record<
-              string,
-              unknown
-            >;
-            this.checkCursor(fieldOrRemoveCursor, cursor);
-            return [listParams, ...rest];
-          };
-    if (!findCollection(this.schema))
-      throw new TypeError(`${this.name}.paginated: the schema holds no schema.Collection`);
-    return this.extend({
-      schema: mapCollections(this.schema, (collection) =>
-        collection.addWith(paginatedMerge, paginatedFilter(removeCursor)),
-      ) as O['schema'],
-      // The page is stored under the list's key, so reading the list shows the merged pages.
-      key: (...args: unknown[]) => this.key(...(removeCursor(...args) as RestArgs<O>)),
-    }) as unknown as RestEndpoint<O>;
+    return paginatedOf(this, fieldOrRemoveCursor);
   }
 }
 
@@ -444,82 +289,5 @@ function checkDefinition(endpoint: RestEndpoint, options: RestEndpointOptions): 
     compilePath(options.path);
   } catch (error) {
     throw new TypeError(`${endpoint.name}: ${(error as Error).message}`);
-  }
-}
-
-/** Derived members (push, unshift, getPage, remove, move) are built once per endpoint. */
-const derivedCache = new WeakMap<object, Map<string, unknown>>();
-export function derived<T>(owner: object, name: string, build: () => T): T {
-  const members = derivedCache.get(owner) ?? new Map<string, unknown>();
-  derivedCache.set(owner, members);
-  if (!members.has(name)) members.set(name, build());
-  return members.get(name) as T;
-}
-
-function isJsonBody(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null)
-    return typeof body === 'number' || typeof body === 'boolean';
-  const proto = Object.getPrototypeOf(body);
-  return Array.isArray(body) || proto === Object.prototype || proto === null;
-}
-
-/** The name/value pairs of any HeadersInit; plain objects keep the names' case. */
-function headerEntries(headers: HeadersInit | undefined): [string, string][] {
-  if (!headers) return [];
-  if (headers instanceof Headers || Array.isArray(headers)) return [...new Headers(headers)];
-  return Object.entries(headers);
-}
-
-/** Whether a schema needs structured data (a text body cannot fill it); Invalidate takes a pk. */
-function needsData(schema: unknown): boolean {
-  if (schema === undefined || schema === null || schema instanceof Invalidate) return false;
-  if (Array.isArray(schema)) return needsData(schema[0]);
-  return schemaOf(schema) !== undefined;
-}
-
-/**
- * Throws the abort when a request failed because it was aborted, rather than a NetworkError, as
- * in data-client: callers tell a cancelled request from a failed one by it, and the store keeps no
- * error for it. It is the signal's reason (an AbortError unless `abort(reason)` gave another),
- * before the headers and while the body arrives alike, as the fetch standard has it (Node's fetch
- * makes an AbortError of its own when the body is read only after the abort).
- */
-function rethrowAbort(cause: unknown, signal: AbortSignal | null | undefined): void {
-  if (signal?.aborted) throw signal.reason;
-  if ((cause as Error | null)?.name === 'AbortError') throw cause;
-}
-
-/** The longest text (an error body, a URL) a NetworkError's message quotes. */
-const QUOTED_LENGTH = 500;
-
-/**
- * Text for a message, cut after QUOTED_LENGTH characters: a megabyte body or URL would flood
- * every log and the devtools that show the error (the whole body stays on `error.body`).
- */
-function clip(text: string): string {
-  return text.length > QUOTED_LENGTH ? `${text.slice(0, QUOTED_LENGTH)}…` : text;
-}
-
-/** An error body as text for a message: as sent, clipped. */
-function quoteErrorBody(body: unknown): string {
-  return clip(typeof body === 'string' ? body : JSON.stringify(body));
-}
-
-/**
- * The body of an HTTP error response, parsed when it is JSON (undefined when empty or
- * unreadable). Read from a clone: the response stays readable for whoever catches the error.
- */
-async function errorBody(response: Response): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.clone().text();
-  } catch {
-    return undefined;
-  }
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return clip(text);
   }
 }

@@ -14,6 +14,14 @@ export function findCollection(schema: unknown): Collection | undefined {
   return undefined;
 }
 
+/** The Collection an endpoint's schema holds; refused, naming `member`, when it holds none. */
+export function requireCollection(endpoint: { name: string; schema: unknown }, member: string) {
+  const collection = findCollection(endpoint.schema);
+  if (!collection)
+    throw new TypeError(`${endpoint.name}.${member}: the schema holds no schema.Collection`);
+  return collection;
+}
+
 /** The schema with every Collection replaced, e.g. by its page-merging adder. */
 export function mapCollections(
   schema: unknown,

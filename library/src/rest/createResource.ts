@@ -1,10 +1,12 @@
+import type { EndpointOptions } from '../endpoint/Endpoint.js';
 import { plainBody } from '../endpoint/plainBody.js';
 import { linkResource } from '../endpoint/registry.js';
 import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
 import { Collection, type CollectionOptions } from '../schema/Collection.js';
 import type { Denormalize } from '../schema/denormalizeTypes.js';
 import { describeValue, getOwn, setOwn } from '../schema/describe.js';
-import { type EntityClass, pkOf } from '../schema/Entity.js';
+import type { EntityClass } from '../schema/Entity.js';
+import { pkOf } from '../schema/Entity.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { UnionSchema } from '../schema/Union.js';
 import { findCollection } from './collections.js';
@@ -218,6 +220,11 @@ export function buildResource(
   const name = (member: string) => `${(schema as EntityClass).key}.${member}`;
   const listPath = shortenPath(path);
   const base = { urlPrefix: '', ...shared };
+  /** Options that make a mutation show `response` before the server answers, when optimistic. */
+  const optimisticAs = (
+    response: EndpointOptions['getOptimisticResponse'],
+  ): Pick<EndpointOptions, 'getOptimisticResponse'> =>
+    optimistic ? { getOptimisticResponse: response } : {};
 
   const get = new Endpoint({ ...base, path, schema, name: name('get') });
   const getList = new Endpoint({
@@ -230,7 +237,7 @@ export function buildResource(
     // push / unshift derive from getList: their optimistic response is the body over the URL
     // parameters, as data-client's, so `push({ userId: 1 }, body)` shows a todo of user 1 (what
     // the server makes of it) while it waits.
-    ...(optimistic ? { getOptimisticResponse: optimisticUpdate } : {}),
+    ...optimisticAs(optimisticUpdate),
   });
   const update = new Endpoint({
     ...base,
@@ -238,7 +245,7 @@ export function buildResource(
     schema,
     method: 'PUT',
     name: name('update'),
-    ...(optimistic ? { getOptimisticResponse: optimisticUpdate } : {}),
+    ...optimisticAs(optimisticUpdate),
   });
   const partialUpdate = new Endpoint({
     ...base,
@@ -246,20 +253,7 @@ export function buildResource(
     schema,
     method: 'PATCH',
     name: name('partialUpdate'),
-    ...(optimistic
-      ? {
-          getOptimisticResponse(
-            snapshot: SnapshotInterface,
-            params: Record<string, unknown>,
-            body: unknown,
-          ) {
-            const { data } = snapshot.getResponse(get, params);
-            // Nothing stored to patch: show nothing until the server answers.
-            if (!data) throw new AbortOptimistic();
-            return { ...params, ...(data as object), ...(plainBody(body) as object) };
-          },
-        }
-      : {}),
+    ...optimisticAs(optimisticPatch(get)),
   });
   const remove = new Endpoint({
     ...base,
@@ -271,7 +265,7 @@ export function buildResource(
       const answer = trimmedPk(value);
       return namesDeleted(schema, answer, params) ? answer : params;
     },
-    ...(optimistic ? { getOptimisticResponse: optimisticDelete } : {}),
+    ...optimisticAs(optimisticDelete),
   });
   return withExtend(
     {
@@ -389,6 +383,19 @@ function describeClassOption(value: unknown): string {
   }
   if (typeof value === 'function') return `the class or function ${value.name || '(anonymous)'}`;
   return describeValue(value);
+}
+
+/**
+ * `partialUpdate`'s optimistic response: the stored entity (as `get` reads it) with the URL
+ * parameters and the body over it.
+ */
+function optimisticPatch(get: RestEndpoint) {
+  return (snapshot: SnapshotInterface, params: Record<string, unknown>, body: unknown) => {
+    const { data } = snapshot.getResponse(get, params);
+    // Nothing stored to patch: show nothing until the server answers.
+    if (!data) throw new AbortOptimistic();
+    return { ...params, ...(data as object), ...(plainBody(body) as object) };
+  };
 }
 
 function optimisticUpdate(_snapshot: SnapshotInterface, params: unknown, body: unknown) {

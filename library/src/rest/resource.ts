@@ -6,7 +6,7 @@ import {
   type CollectionRemover,
 } from '../schema/CollectionWithMoves.js';
 import type { Denormalize, Schema } from '../schema/denormalizeTypes.js';
-import { findCollection, mapCollections } from './collections.js';
+import { mapCollections, requireCollection } from './collections.js';
 import {
   type Body,
   buildResource,
@@ -17,7 +17,8 @@ import {
   type Search,
   type ShortenPath,
 } from './createResource.js';
-import { derived, RestEndpoint } from './RestEndpoint.js';
+import { derived } from './listEndpoints.js';
+import { RestEndpoint } from './RestEndpoint.js';
 import type { RestEndpointOptions } from './types.js';
 
 /** `resource()`'s options: `createResource`'s, and the list's `nonFilterArgumentKeys`. */
@@ -107,7 +108,8 @@ function withCollectionMembers(Base: EndpointClass): EndpointClass {
       declare readonly movePath?: string;
 
       get remove(): RestEndpoint {
-        checkCollection(this, 'remove');
+        // `remove` and `move` act on lists: an endpoint whose schema holds none has neither.
+        requireCollection(this, 'remove');
         return derived(this, 'remove', () =>
           this.extend({
             method: 'PATCH',
@@ -121,7 +123,7 @@ function withCollectionMembers(Base: EndpointClass): EndpointClass {
       }
 
       get move(): RestEndpoint {
-        checkCollection(this, 'move');
+        requireCollection(this, 'move');
         return derived(this, 'move', () =>
           this.extend({
             method: 'PATCH',
@@ -139,12 +141,6 @@ function withCollectionMembers(Base: EndpointClass): EndpointClass {
     withMembers.set(Base, Class);
   }
   return Class;
-}
-
-/** `remove` and `move` act on lists: an endpoint whose schema holds none has neither. */
-function checkCollection(endpoint: RestEndpoint, member: string): void {
-  if (!findCollection(endpoint.schema))
-    throw new TypeError(`${endpoint.name}.${member}: the schema holds no schema.Collection`);
 }
 
 /**

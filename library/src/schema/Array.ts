@@ -14,7 +14,12 @@ function listOf(input: unknown): readonly unknown[] {
     const values = Object.values(input);
     if (values.every((value) => typeof value === 'object')) return values;
   }
-  throw new SchemaError(`expected a list but received ${describeValue(input)}`, input);
+  throw new SchemaError(
+    process.env.NODE_ENV !== 'production'
+      ? `expected a list but received ${describeValue(input)}`
+      : 'expected a list',
+    input,
+  );
 }
 
 /**

@@ -137,9 +137,13 @@ function listSchema<S extends CollectionSchema>(schema: S): ArraySchema<MemberOf
   if (schema instanceof ArraySchema) return schema;
   if (Array.isArray(schema)) return new ArraySchema(schema[0]);
   // The message names what was given: development builds only, so that production builds leave
-  // ValuesSchema out unless the app uses it.
-  if (process.env.NODE_ENV === 'production')
-    throw new TypeError('schema.Collection takes a list schema ([Todo] or new schema.Array(Todo))');
+  // ValuesSchema (and the describing) out unless the app uses it.
+  if (process.env.NODE_ENV !== 'production') throw new TypeError(listSchemaRefusal(schema));
+  throw new TypeError('schema.Collection takes a list schema');
+}
+
+/** Why `listSchema` refuses what it was given, naming it. */
+function listSchemaRefusal(schema: unknown): string {
   const member = schema instanceof ValuesSchema ? schema.schema : schema;
   const name = isEntity(member) ? member.key : 'Todo';
   const given =
@@ -148,9 +152,7 @@ function listSchema<S extends CollectionSchema>(schema: S): ArraySchema<MemberOf
       : isEntity(schema)
         ? schema.key
         : describeValue(schema);
-  throw new TypeError(
-    `schema.Collection takes a list schema ([${name}] or new schema.Array(${name})), not ${given}`,
-  );
+  return `schema.Collection takes a list schema ([${name}] or new schema.Array(${name})), not ${given}`;
 }
 
 /** What a list schema (`[Todo]` or `new schema.Array(Todo)`) holds. */

@@ -1,5 +1,6 @@
 import { describeValue, SchemaError } from './describe.js';
-import { type EntityClass, givenPk, pkOf } from './Entity.js';
+import type { EntityClass } from './Entity.js';
+import { givenPk, pkOf } from './Entity.js';
 import {
   type DenormalizeContext,
   type EntityStatics,

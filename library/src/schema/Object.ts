@@ -69,7 +69,12 @@ export class ObjectSchema<S extends Record<string, unknown> = Record<string, unk
 
   normalize(input: unknown, _parent: unknown, _key: string | undefined, ctx: NormalizeContext) {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      throw new SchemaError(`expected an object but received ${describeValue(input)}`, input);
+      throw new SchemaError(
+        process.env.NODE_ENV !== 'production'
+          ? `expected an object but received ${describeValue(input)}`
+          : 'expected an object',
+        input,
+      );
     }
     const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
     for (const field of Object.keys(out)) {

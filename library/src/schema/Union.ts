@@ -128,7 +128,9 @@ export class UnionSchema<Choices extends Record<string, EntityClass> = Record<st
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext) {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       throw new SchemaError(
-        `schema.Union expects an object but received ${describeValue(input)}`,
+        process.env.NODE_ENV !== 'production'
+          ? `schema.Union expects an object but received ${describeValue(input)}`
+          : 'schema.Union expects an object',
         input,
       );
     }

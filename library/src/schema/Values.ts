@@ -12,7 +12,9 @@ export class ValuesSchema<S = unknown> extends PolymorphicSchema<S> implements S
   normalize(input: unknown, _parent: unknown, _key: string | undefined, ctx: NormalizeContext) {
     if (typeof input !== 'object' || input === null) {
       throw new SchemaError(
-        `expected an object of values but received ${describeValue(input)}`,
+        process.env.NODE_ENV !== 'production'
+          ? `expected an object of values but received ${describeValue(input)}`
+          : 'expected an object of values',
         input,
       );
     }

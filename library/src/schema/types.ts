@@ -204,12 +204,12 @@ export interface EntityStatics extends SchemaClass {
   fromJS(props?: Record<string, unknown>): object;
   /** The instance of a stored row, or undefined when the row is not valid for this class. */
   createIfValid(row: Record<string, unknown>): object | undefined;
-  /** Fills in nested entities; INVALID when a required one is. */
-  denormalizeFields(
-    instance: object,
-    row: Record<string, unknown>,
-    ctx: DenormalizeContext,
-  ): object | Invalid;
+  /** A reason the processed row cannot be stored or shown, undefined when it can. */
+  validate(processed: Record<string, unknown>): string | undefined;
+  /** How a list given where the entity's object belongs is read (see Entity). */
+  readonly automaticValidation?: 'warn' | 'silent';
+  /** An instance holding only the declared defaults. */
+  readonly defaults: Readonly<Record<string, unknown>>;
 }
 
 export function isSchemaClass(value: unknown): value is SchemaClass {

@@ -36,6 +36,8 @@ const LONG_MESSAGES = [
   'a dot segment would leave the path',
   ' takes one options object ({ path, schema, ... })',
   'must be a number of milliseconds',
+  'expected a list but received',
+  'schema.Union expects an object but received',
 ];
 
 const folder = mkdtempSync(join(tmpdir(), 'restlens-production-'));
