@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AbortOptimistic,
+  type ChangeSet,
   Endpoint,
   type SnapshotInterface,
   type State,
@@ -266,16 +267,19 @@ describe('optimistic updates', () => {
     await committedList();
     /** Per change: the Todo rows and collection rows the view may show differently after it. */
     const seen: string[][] = [];
-    observe(({ viewChanges }) =>
-      seen.push([
-        ...viewChanges.entities.flatMap(({ entity, added, updated, invalidated }) => [
-          ...added.map((pk) => `${entity} ${pk}`),
-          ...updated.map(({ pk }) => `${entity} ${pk}`),
-          ...invalidated.map(({ pk }) => `${entity} ${pk}`),
-        ]),
-        ...viewChanges.collections.map(({ collection, row }) => `${collection} ${row}`),
+    const rowsOf = ({ entities, collections }: ChangeSet) => [
+      ...entities.flatMap(({ entity, added, updated, invalidated }) => [
+        ...added.map((pk) => `${entity} ${pk}`),
+        ...updated.map(({ pk }) => `${entity} ${pk}`),
+        ...invalidated.map(({ pk }) => `${entity} ${pk}`),
       ]),
-    );
+      ...collections.map(({ collection, row }) => `${collection} ${row}`),
+    ];
+    // The action's own items, and what the optimistic responses shown around it did.
+    observe(({ changes }) => {
+      const { before, after } = changes.optimistic ?? {};
+      seen.push([changes, before, after].flatMap((part) => (part ? rowsOf(part) : [])));
+    });
     const update = optimisticPatch();
     server.setDelay(SLOW);
     server.failNext(500);

@@ -13,6 +13,7 @@ import type { ActionCause, ActionSummary, Effect, StoreEvent } from '../protocol
 import type { Encoded } from '../protocol/messages.js';
 import { type EncodeLimits, encode } from './encode.js';
 import { entityClassesIn } from './entityClasses.js';
+import { labelOfRow } from './entityLabels.js';
 import type { ActionEntry, HistoryEntry, ReaderEffect } from './history.js';
 import { PendingRows } from './pendingRows.js';
 import {
@@ -102,13 +103,12 @@ export class Describer {
   ) {}
 
   /** Notes an action: the call behind each read it stored, and its changes for the index. */
-  note(action: Action, changes: ChangeSet, kept: ReadonlyMap<string, unknown>): void {
+  note(action: Action, changes: ChangeSet): void {
     const ran = action.type === 'fetch' || action.type === 'setResponse' ? action : undefined;
     if (ran) {
       this.learnClasses(ran.endpoint.schema);
       for (const change of changes.results) {
-        if (change.type !== 'result-stored' || !kept.has(change.key) || this.calls.has(change.key))
-          continue;
+        if (change.type !== 'result-stored' || !change.kept || this.calls.has(change.key)) continue;
         this.calls.set(change.key, {
           endpoint: ran.endpoint,
           args: ran.args,
@@ -124,8 +124,8 @@ export class Describer {
     }
     for (const change of changes.results) {
       if (change.type === 'result-invalidated') this.pendingResults.set(change.key, RESULT_DROPPED);
-      else if (change.type === 'result-stored' && kept.has(change.key))
-        this.pendingResults.set(change.key, kept.get(change.key));
+      else if (change.type === 'result-stored' && change.kept)
+        this.pendingResults.set(change.key, change.result);
     }
     for (const entityChanges of changes.entities) {
       const entityClass = this.classes.get(entityChanges.entity);
@@ -301,7 +301,8 @@ export class Describer {
     if (entry.replayId !== undefined) action.replayId = entry.replayId;
     const cause = causeOf(entry);
     if (cause !== undefined) action.cause = cause;
-    return { seq, time, action, effects: [...effectsOf(entry, this.nameOf), ...entry.readers] };
+    const effects = effectsOf(entry, this.nameOf, (type) => this.classes.get(type));
+    return { seq, time, action, effects: [...effects, ...entry.readers] };
   }
 }
 
@@ -309,41 +310,37 @@ const NO_READERS: ReaderEffect[] = [];
 
 /** The change-set's items as effects; values still the page's own. */
 function effectsOf(
-  { action, changes, kept, entities }: ActionEntry,
+  { action, changes, labels }: ActionEntry,
   nameOf: (endpoint: EndpointInterface) => string,
+  classOf: (type: string) => EntityStatics | undefined,
 ): Effect<unknown>[] {
   const effects: Effect<unknown>[] = [];
-  for (const group of changes.entities) {
-    const { entity, added, updated, invalidated } = group;
-    const facts = entities.get(group);
+  changes.entities.forEach(({ entity, added, updated, invalidated }, index) => {
+    const groupLabels = labels[index];
     if (added.length > 0)
-      effects.push({ type: 'entities-added', entity, pks: added, ...labels(facts?.added) });
+      effects.push({
+        type: 'entities-added',
+        entity,
+        pks: added,
+        ...labelsField(groupLabels?.added),
+      });
     if (updated.length > 0)
       effects.push({
         type: 'entities-updated',
         entity,
         updates: updated,
-        ...labels(facts?.updated),
+        ...labelsField(groupLabels?.updated),
       });
-    invalidated.forEach((invalidation, index) => {
-      const { label = '', last } = facts?.invalidated[index] ?? {};
-      effects.push({
-        type: 'entity-invalidated',
-        entity,
-        ...invalidation,
-        label,
-        ...(last === undefined ? {} : { last }),
-      });
-    });
-  }
+    for (const invalidation of invalidated) {
+      const label = labelOfRow(invalidation.last, classOf(entity));
+      effects.push({ type: 'entity-invalidated', entity, ...invalidation, label });
+    }
+  });
   for (const change of changes.collections) effects.push({ type: 'collection-changed', ...change });
   const endpoint = 'endpoint' in action ? nameOf(action.endpoint) : '';
   for (const change of changes.results) {
-    const isKept = kept.has(change.key);
-    // encodeEffect drops `result` where it is not kept.
-    if (change.type === 'result-stored')
-      effects.push({ ...change, endpoint, kept: isKept, result: kept.get(change.key) });
-    else if (change.type === 'result-error') effects.push({ ...change, endpoint, kept: isKept });
+    if (change.type === 'result-stored' || change.type === 'result-error')
+      effects.push({ ...change, endpoint });
     else effects.push(change);
   }
   if (changes.reset) effects.push({ type: 'store-reset' });
@@ -351,44 +348,17 @@ function effectsOf(
 }
 
 /** The `labels` field of a group of entities, when they were labelled and one has a label. */
-const labels = (of: string[] | undefined) =>
+const labelsField = (of: string[] | undefined) =>
   of?.some((label) => label !== '') ? { labels: of } : {};
-
-/** What describing an action needs of the states around it, read while they are at hand. */
-export function factsOf(
-  action: Action,
-  changes: ChangeSet,
-  before: State,
-  after: State,
-): Pick<ActionEntry, 'kept' | 'settles' | 'optimisticAround'> {
-  let kept: Map<string, unknown> | undefined;
-  for (const { type, key } of changes.results) {
-    // The store keeps a result (and its meta) for a read's newest answer only.
-    if (type !== 'result-stored' && type !== 'result-error') continue;
-    if (after.meta.get(key) === before.meta.get(key)) continue;
-    kept ??= new Map();
-    kept.set(key, type === 'result-stored' ? after.endpoints.get(key) : undefined);
-  }
-  return {
-    kept: kept ?? NOTHING_KEPT,
-    // The answer to a request whose optimistic response was shown settles it.
-    settles:
-      action.type === 'setResponse' &&
-      before.optimistic.some((entry) => entry.requestId === action.requestId),
-    // Only an optimistic fetch itself is described by its effects (its optimistic response's).
-    optimisticAround:
-      before.optimistic.length > 0 || (action.type !== 'fetch' && after.optimistic.length > 0),
-  };
-}
-
-const NOTHING_KEPT: ReadonlyMap<string, unknown> = new Map();
 
 /**
  * Whether the panel's copy of the state cannot follow this entry from its effects alone: an
- * optimistic response shown before or after it is undone by no effect.
+ * optimistic response shown before or after it is undone by no effect. An optimistic fetch with
+ * none shown before it is the exception: its effects are what its own response did.
  */
 export function needsSnapshot(entry: HistoryEntry): boolean {
-  return entry.kind === 'action' && entry.optimisticAround;
+  if (entry.kind !== 'action' || entry.changes.optimistic === undefined) return false;
+  return entry.action.type !== 'fetch' || entry.changes.optimistic.before !== undefined;
 }
 
 /** Why the entry's action ran, as the panel is told it (undefined when the page did not say). */
@@ -403,7 +373,7 @@ function causeOf({ action, staleSource }: ActionEntry): ActionCause | undefined 
 
 /** A fresh summary of an action (the caller may add to it). */
 function summarize(
-  { action, settles }: ActionEntry,
+  { action, changes }: ActionEntry,
   nameOf: (endpoint: EndpointInterface) => string,
 ): ActionSummary<unknown> {
   switch (action.type) {
@@ -415,7 +385,7 @@ function summarize(
       summary.duration = action.date - action.fetchedAt;
       if (action.error) summary.error = action.response;
       else summary.response = action.response;
-      if (settles) summary.optimistic = action.error ? 'rolled-back' : 'committed';
+      if (changes.settled) summary.optimistic = changes.settled;
       return summary;
     }
     case 'invalidate':
