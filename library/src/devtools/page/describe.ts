@@ -16,27 +16,11 @@ import { entityClassesIn } from './entityClasses.js';
 import { labelOfRow } from './entityLabels.js';
 import type { ActionEntry, HistoryEntry, ReaderEffect } from './history.js';
 import { PendingRows } from './pendingRows.js';
-import {
-  isResultNode,
-  ReferenceIndex,
-  referencesOf,
-  resultKeyOf,
-  resultNode,
-  rowNode,
-  rowOf,
-  rowReferencesOf,
-  tableNode,
-} from './references.js';
+import { ReferenceIndex, type Referrer, referencesOf, rowReferencesOf } from './references.js';
 import type { Call } from './resultCommands.js';
 import { traceFrames } from './trace.js';
 
 type Row = Record<string, unknown>;
-
-/** A node a walk reached; for an entity's row, its table and pk (its lists are followed too). */
-interface Reached {
-  node: string;
-  entity?: { table: string; pk: string };
-}
 
 /** Whether the store still shows an entity row (a deleted one's references stay in the index). */
 function isShown({ table, pk }: { table: string; pk: string }, state: State): boolean {
@@ -145,7 +129,7 @@ export class Describer {
    */
   private catchUp(state: State, deletedTables: readonly string[]): void {
     for (const [key, value] of this.pendingResults) {
-      if (value === RESULT_DROPPED) this.references.delete(resultNode(key));
+      if (value === RESULT_DROPPED) this.references.deleteResult(key);
       else this.noteResult(key, value);
     }
     this.pendingResults.clear();
@@ -171,15 +155,13 @@ export class Describer {
 
   private noteResult(key: string, value: unknown): void {
     const call = this.calls.get(key);
-    if (call)
-      this.references.set(resultNode(key), referencesOf(call.endpoint.schema, value, call.args));
+    if (call) this.references.setResult(key, referencesOf(call.endpoint.schema, value, call.args));
   }
 
   private noteRow(entityClass: EntityStatics, pk: string, row: unknown): void {
-    const node = rowNode(entityClass.key, pk);
     if (typeof row === 'object' && row !== null && !isInvalid(row))
-      this.references.set(node, rowReferencesOf(entityClass, row as Row));
-    else this.references.delete(node);
+      this.references.setRow(entityClass.key, pk, rowReferencesOf(entityClass, row as Row));
+    else this.references.deleteRow(entityClass.key, pk);
   }
 
   private learnClasses(schema: unknown): void {
@@ -209,21 +191,13 @@ export class Describer {
    * app's own read (which its next render makes anyway): INVALID there, it suspends.
    */
   readerEffects(changes: ChangeSet, after: State): ReaderEffect[] {
-    const reached: Reached[] = [];
     const deletedTables: string[] = [];
-    for (const { entity, invalidated } of changes.entities) {
-      if (invalidated.length === 0) continue;
-      deletedTables.push(entity);
-      reached.push({ node: tableNode(entity) });
-      for (const { pk } of invalidated)
-        reached.push({ node: rowNode(entity, pk), entity: { table: entity, pk } });
-    }
-    if (reached.length === 0) return NO_READERS;
+    for (const { entity, invalidated } of changes.entities)
+      if (invalidated.length > 0) deletedTables.push(entity);
+    if (deletedTables.length === 0) return NO_READERS;
     this.catchUp(after, deletedTables);
-    for (const { collection, row, kind } of changes.collections)
-      if (kind === 'invalidate') reached.push({ node: rowNode(collection, row) });
     const reachedCalls: [string, Call & { order: number }][] = [];
-    for (const key of this.resultsReaching(reached, after)) {
+    for (const key of this.resultsReaching(changes, after)) {
       const call = this.calls.get(key);
       if (call !== undefined) reachedCalls.push([key, call]);
     }
@@ -237,34 +211,37 @@ export class Describer {
   }
 
   /**
-   * The keys of the results that point at these nodes, or at entities (or lists holding them,
-   * as the tables' `rowsHolding` says) that do, however deep. Entities the store no longer shows
-   * (deleted before) are passed over: their references stay in the index (see take).
+   * The keys of the results that point at what a delete reached (its entities, their tables, the
+   * lists that lost them), or at entities (or lists holding them, as the tables' `rowsHolding`
+   * says) that do, however deep. Entities the store no longer shows (deleted before) are passed
+   * over: their references stay in the index.
    */
-  private resultsReaching(start: readonly Reached[], state: State): Set<string> {
+  private resultsReaching(changes: ChangeSet, state: State): Set<string> {
     const results = new Set<string>();
-    const seen = new Set<string>();
-    const pending: Reached[] = [];
-    const visit = (item: Reached) => {
-      if (seen.has(item.node)) return;
-      seen.add(item.node);
-      pending.push(item);
-    };
-    for (const item of start) visit(item);
-    while (pending.length > 0) {
-      const { node, entity } = pending.pop() as Reached;
-      for (const referrer of this.references.referrersOf(node)) {
-        if (isResultNode(referrer)) {
-          results.add(resultKeyOf(referrer));
-          continue;
+    /** The entity rows reached, each once: the walk goes up from each. */
+    const rowsReached = new Set<Referrer>();
+    const pending: { table: string; pk: string }[] = [];
+    const reach = (referrers: ReadonlySet<Referrer>) => {
+      for (const referrer of referrers) {
+        if (referrer.kind === 'result') results.add(referrer.key);
+        else if (!rowsReached.has(referrer) && isShown(referrer, state)) {
+          rowsReached.add(referrer);
+          pending.push(referrer);
         }
-        // Only entity rows point at anything, through their fields.
-        const row = rowOf(referrer);
-        if (row !== undefined && isShown(row, state)) visit({ node: referrer, entity: row });
       }
-      if (entity === undefined) continue;
-      for (const holder of holdingRows(state.rowsHolding.get(entity.table)?.get(entity.pk)))
-        visit({ node: rowNode(holder.collection, holder.row) });
+    };
+    for (const { entity, invalidated } of changes.entities) {
+      if (invalidated.length === 0) continue;
+      reach(this.references.referrersOfTable(entity));
+      for (const { pk } of invalidated) pending.push({ table: entity, pk });
+    }
+    for (const { collection, row, kind } of changes.collections)
+      if (kind === 'invalidate') reach(this.references.referrersOfRow(collection, row));
+    while (pending.length > 0) {
+      const { table, pk } = pending.pop() as { table: string; pk: string };
+      reach(this.references.referrersOfRow(table, pk));
+      for (const holder of holdingRows(state.rowsHolding.get(table)?.get(pk)))
+        reach(this.references.referrersOfRow(holder.collection, holder.row));
     }
     return results;
   }
