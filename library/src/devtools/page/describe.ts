@@ -21,6 +21,8 @@ import type { Call } from './resultCommands.js';
 import { traceFrames } from './trace.js';
 
 type Row = Record<string, unknown>;
+/** An entity row that points at others, as the reference index names it. */
+type RowReferrer = Extract<Referrer, { kind: 'row' }>;
 
 /** Whether the store still shows an entity row (a deleted one's references stay in the index). */
 function isShown({ table, pk }: { table: string; pk: string }, state: State): boolean {
@@ -76,6 +78,8 @@ export class Describer {
   private pendingRows = new Map<string, PendingRows>();
   /** Entity classes by key, from the schemas of the endpoints that ran. */
   private readonly classes = new Map<string, EntityStatics>();
+  /** Those of them whose rows point at others (see hasRelations): the rows the index takes. */
+  private readonly pointingClasses = new Map<string, EntityStatics>();
   private readonly schemasSeen = new WeakSet<object>();
   /** The tables each entity class's rows can point at, however deep (see canReach). */
   private readonly reachedTables = new WeakMap<EntityStatics, ReadonlySet<string>>();
@@ -112,8 +116,8 @@ export class Describer {
         this.pendingResults.set(change.key, change.result);
     }
     for (const entityChanges of changes.entities) {
-      const entityClass = this.classes.get(entityChanges.entity);
-      if (entityClass === undefined || !hasRelations(entityClass)) continue;
+      const entityClass = this.pointingClasses.get(entityChanges.entity);
+      if (entityClass === undefined) continue;
       let waiting = this.pendingRows.get(entityChanges.entity);
       if (waiting === undefined) {
         waiting = new PendingRows(entityClass);
@@ -168,8 +172,11 @@ export class Describer {
     if (typeof schema !== 'object' && typeof schema !== 'function') return;
     if (schema === null || this.schemasSeen.has(schema)) return;
     this.schemasSeen.add(schema);
-    for (const entityClass of entityClassesIn(schema))
-      if (!this.classes.has(entityClass.key)) this.classes.set(entityClass.key, entityClass);
+    for (const entityClass of entityClassesIn(schema)) {
+      if (this.classes.has(entityClass.key)) continue;
+      this.classes.set(entityClass.key, entityClass);
+      if (hasRelations(entityClass)) this.pointingClasses.set(entityClass.key, entityClass);
+    }
   }
 
   /** The call behind a stored read, by its key (what a refetch runs again). */
@@ -218,31 +225,33 @@ export class Describer {
    */
   private resultsReaching(changes: ChangeSet, state: State): Set<string> {
     const results = new Set<string>();
-    /** The entity rows reached, each once: the walk goes up from each. */
-    const rowsReached = new Set<Referrer>();
-    const pending: { table: string; pk: string }[] = [];
+    /** The entity rows reached (made when one is), each walked up from once. */
+    let rowsReached: Set<Referrer> | undefined;
+    const pending: RowReferrer[] = [];
     const reach = (referrers: ReadonlySet<Referrer>) => {
       for (const referrer of referrers) {
         if (referrer.kind === 'result') results.add(referrer.key);
-        else if (!rowsReached.has(referrer) && isShown(referrer, state)) {
+        else if (!rowsReached?.has(referrer) && isShown(referrer, state)) {
+          rowsReached ??= new Set();
           rowsReached.add(referrer);
           pending.push(referrer);
         }
       }
     };
-    for (const { entity, invalidated } of changes.entities) {
-      if (invalidated.length === 0) continue;
-      reach(this.references.referrersOfTable(entity));
-      for (const { pk } of invalidated) pending.push({ table: entity, pk });
-    }
-    for (const { collection, row, kind } of changes.collections)
-      if (kind === 'invalidate') reach(this.references.referrersOfRow(collection, row));
-    while (pending.length > 0) {
-      const { table, pk } = pending.pop() as { table: string; pk: string };
+    const walkUpFrom = (table: string, pk: string) => {
       reach(this.references.referrersOfRow(table, pk));
       for (const holder of holdingRows(state.rowsHolding.get(table)?.get(pk)))
         reach(this.references.referrersOfRow(holder.collection, holder.row));
+    };
+    for (const { entity, invalidated } of changes.entities) {
+      if (invalidated.length === 0) continue;
+      reach(this.references.referrersOfTable(entity));
+      for (const { pk } of invalidated) walkUpFrom(entity, pk);
     }
+    for (const { collection, row, kind } of changes.collections)
+      if (kind === 'invalidate') reach(this.references.referrersOfRow(collection, row));
+    for (let row = pending.pop(); row !== undefined; row = pending.pop())
+      walkUpFrom(row.table, row.pk);
     return results;
   }
 
