@@ -20,7 +20,8 @@ export interface ChangeSet<V = unknown> {
   reset?: true;
   /**
    * Set on the answer to a request whose optimistic response was shown: that response is taken
-   * away, and the answer stored (`committed`) or stored as an error (`rolled-back`).
+   * away, and the answer was stored (`committed`), or the request failed or was aborted
+   * (`rolled-back`).
    */
   settled?: Settlement;
   /**

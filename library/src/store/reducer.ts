@@ -18,7 +18,7 @@ export interface Reduced {
    * whose response did not fit its schema is stored as the error normalizing it threw).
    * Undefined when nothing was stored: its request started before a reset, or was aborted.
    */
-  answer?: AnswerChange | undefined;
+  answer?: AnswerChange;
 }
 
 /**
