@@ -18,7 +18,25 @@ export interface ChangeSet<V = unknown> {
   results: ResultChange<V>[];
   /** Set when the store was emptied. */
   reset?: true;
+  /**
+   * Set on the answer to a request whose optimistic response was shown: that response is taken
+   * away, and the answer was stored (`committed`), or the request failed or was aborted
+   * (`rolled-back`).
+   */
+  settled?: Settlement;
+  /**
+   * Set when optimistic responses were shown before or after the action. The view components
+   * see is made again from the committed state after every action: the optimistic responses
+   * shown before it are taken away (`before`: what they had done) and the ones still pending
+   * applied again (`after`: what they do now, an optimistic fetch's own response among them).
+   * Any row, list or result either names may read differently, and no item of the action's own
+   * undoes theirs: whoever follows the view from change-sets alone reads it again.
+   */
+  optimistic?: { before?: ChangeSet<V>; after?: ChangeSet<V> };
 }
+
+/** What an answer did to its request's optimistic response (see ChangeSet.settled). */
+export type Settlement = 'committed' | 'rolled-back';
 
 /** What happened to the rows of one entity type. */
 export interface EntityChanges<V = unknown> {
@@ -51,6 +69,8 @@ export interface Invalidation<V = unknown> {
   from: V;
   /** Whether that input is the call's URL params or (part of) the response. */
   via: 'response' | 'url-params';
+  /** The fields the store held for it just before; undefined when it held none. */
+  last?: V;
 }
 
 /** What happened to one collection row. */
@@ -79,10 +99,28 @@ export interface InsertedRun {
   pks: string[];
 }
 
-/** What happened to one stored result: stored, failed, invalidated or expired. */
-export type ResultChange<V = unknown> =
-  | { type: 'result-stored'; key: string; expiresAt: number }
-  | { type: 'result-error'; key: string; error: V }
+/**
+ * What happened to one stored result: stored, failed, invalidated or expired. An answer (stored,
+ * or stored as an error) says whether the store `kept` it as its key's result: a read's newest
+ * answer is kept; a mutation's answer, or one to a request older than the stored result's, only
+ * went into the tables.
+ */
+export type ResultChange<V = unknown> = AnswerChange<V> | ResultDropped;
+
+/** How the store took one answer: its response stored (kept: with `result`), or an error. */
+export type AnswerChange<V = unknown> =
+  | {
+      type: 'result-stored';
+      key: string;
+      expiresAt: number;
+      kept: boolean;
+      /** The normalized value the store keeps as the key's result (set when kept). */
+      result?: V;
+    }
+  | { type: 'result-error'; key: string; error: V; kept: boolean };
+
+/** A stored result invalidated (its readers fetch it again) or expired (shown until refetched). */
+export type ResultDropped =
   | { type: 'result-invalidated'; key: string }
   | { type: 'result-expired'; key: string };
 
@@ -100,6 +138,8 @@ export class ChangeRecorder {
   static readonly spare = new ChangeRecorder();
   private readonly changes = noChanges();
   private readonly byEntity = new Map<string, EntityChanges>();
+  /** The answer the reducer recorded (see answered). */
+  answer?: AnswerChange;
 
   private of(entity: string): EntityChanges {
     let changes = this.byEntity.get(entity);
@@ -127,12 +167,22 @@ export class ChangeRecorder {
     this.changes.collections.push(change);
   }
 
-  result(change: ResultChange): void {
+  result(change: ResultDropped): void {
     this.changes.results.push(change);
+  }
+
+  /** Records how the store took the action's answer, and keeps it as `answer` for its caller. */
+  answered(change: AnswerChange): void {
+    this.changes.results.push(change);
+    this.answer = change;
   }
 
   reset(): void {
     this.changes.reset = true;
+  }
+
+  settled(settlement: Settlement): void {
+    this.changes.settled = settlement;
   }
 
   /** Adds what another recorder collected (a step that could fail, recorded apart first). */
@@ -140,7 +190,7 @@ export class ChangeRecorder {
     this.add(other.changes);
   }
 
-  /** Adds a finished change-set's items. */
+  /** Adds a finished change-set's items (not what it says of optimistic responses). */
   add(changes: ChangeSet): void {
     // Item by item: a spread of a list of 200k would pass more arguments than a call takes.
     for (const entityChanges of changes.entities) {
@@ -159,7 +209,7 @@ export class ChangeRecorder {
    * (17 for one item), and a change-set may be kept long after (the devtools' history).
    */
   finish(): ChangeSet {
-    const { entities, collections, results, reset } = this.changes;
+    const { entities, collections, results, reset, settled } = this.changes;
     return {
       entities: entities.map(({ entity, added, updated, invalidated }) => ({
         entity,
@@ -172,7 +222,8 @@ export class ChangeRecorder {
         duplicates: change.duplicates.slice(),
       })),
       results: results.slice(),
-      ...(reset ? { reset } : {}),
+      reset,
+      settled,
     };
   }
 }

@@ -263,14 +263,16 @@ class NormalizeRun implements NormalizeContext {
 
   invalidate(entity: EntityStatics, pk: string, input: unknown): void {
     const key = entity.key;
-    this.entities.set(key, pk, INVALID);
-    this.entitiesMeta.set(key, pk, deletedMeta(this.meta));
+    const last = this.entities.get(key, pk);
     this.changes?.entityInvalidated(key, {
       pk,
       from: input,
       // `delete` falls back to its URL params (the very object passed in) when the answer is empty.
       via: input === this.args[0] ? 'url-params' : 'response',
+      last: isInvalid(last) ? undefined : last,
     });
+    this.entities.set(key, pk, INVALID);
+    this.entitiesMeta.set(key, pk, deletedMeta(this.meta));
     for (const holder of holdingRows(this.rowsHolding.get(key, pk))) {
       const member = holder.union ? unionRef(key, pk) : pk;
       const members = this.entities.get(holder.collection, holder.row) as MemberList | undefined;

@@ -87,14 +87,17 @@ export class Readers implements ReaderDirectory {
     return namesOf([...(this.byTable.get(table) ?? []), ...(this.byRow.get(table)?.get(pk) ?? [])]);
   }
 
-  private changed({ viewChanges }: StoreRecord): void {
+  private changed({ changes }: StoreRecord): void {
     // A reset empties everything: then every hook reads again.
-    const affected = viewChanges.reset ? new Set(this.all) : this.touchedBy(viewChanges);
+    const affected = new Set(changes.reset ? this.all : this.waiting);
+    // What the optimistic responses shown around the action did to the view concerns them too.
+    const { before, after } = changes.optimistic ?? {};
+    for (const part of [changes, before, after]) if (part) this.addTouched(part, affected);
     for (const reader of affected) reader.check();
   }
 
-  private touchedBy(changes: ChangeSet): Set<Reader> {
-    const affected = new Set<Reader>(this.waiting);
+  /** Adds to `affected` the readers of what `changes` names. */
+  private addTouched(changes: ChangeSet, affected: Set<Reader>): void {
     const add = (readers: Set<Reader> | undefined) => {
       for (const reader of readers ?? []) affected.add(reader);
     };
@@ -109,7 +112,6 @@ export class Readers implements ReaderDirectory {
     }
     for (const { collection, row } of changes.collections)
       add(this.byRow.get(collection)?.get(row));
-    return affected;
   }
 }
 

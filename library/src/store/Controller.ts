@@ -7,7 +7,7 @@ import {
   type EndpointInterface,
   type SnapshotInterface,
 } from '../endpoint/types.js';
-import type { ChangeSet } from '../normalize/changes.js';
+import type { AnswerChange } from '../normalize/changes.js';
 
 import { MemoCache, readResponse } from '../normalize/denormalize.js';
 import { schemaOf } from '../normalize/schemaOf.js';
@@ -131,8 +131,8 @@ function argsAndStateOf(
 }
 
 export interface StoreAccess {
-  /** Runs an action through the store; returns what it did. */
-  dispatch(action: Action): ChangeSet;
+  /** Runs an action through the store; for an answer, returns how the store took it (see Reduced). */
+  dispatch(action: Action): AnswerChange | undefined;
   getState(): State;
   /** The endpoints the store knows by name (development builds only). */
   endpoints: EndpointRegistry | undefined;
@@ -323,10 +323,7 @@ export class Controller {
     // `fetchedAt < lastReset` alone misses a reset in the same millisecond as the fetch; the
     // count of resets tells for sure that this request started before one.
     if (this.resets !== resetsAtStart) throw new ResetError();
-    const changes = this.commit(endpoint, { args, response }, key, started);
-    // The reducer turns a response that does not fit the schema into an error for its key.
-    for (const change of changes.results)
-      if (change.type === 'result-error' && change.key === key) throw change.error;
+    throwIfRefused(this.commit(endpoint, { args, response }, key, started));
     return readResponse(endpoint.schema, response, args);
   }
 
@@ -360,14 +357,14 @@ export class Controller {
   /**
    * Stores a response or an error for `endpoint(...args)`, whose key is `key`, answering the
    * request `started` (without it, one made as it is stored, or at the outcome's own `fetchedAt`);
-   * returns what that did.
+   * returns how the store took it.
    */
   private commit(
     endpoint: EndpointInterface,
     { args, fetchedAt: requestedAt, ...outcome }: Outcome,
     key: string,
     started?: Started,
-  ): ChangeSet {
+  ): AnswerChange | undefined {
     const date = Date.now();
     const sequence = ++this.sequence;
     // An answer given its own time is placed by that time alone (see EntityMeta.requestId).
@@ -590,9 +587,7 @@ export class Controller {
           : given;
       const writer = schemaWriter(schema);
       const key = writer.key(...args);
-      const changes = this.commit(writer, { args, response: value }, key);
-      for (const change of changes.results)
-        if (change.type === 'result-error' && change.key === key) throw change.error;
+      throwIfRefused(this.commit(writer, { args, response: value }, key));
       return Promise.resolve();
     } catch (error) {
       return Promise.reject(error);
@@ -604,6 +599,14 @@ export class Controller {
     this.store.dispatch(action);
     return Promise.resolve();
   }
+}
+
+/**
+ * Throws the error a response was stored as: the reducer turns a response that does not fit its
+ * schema (or whose schema threw) into an error for its key.
+ */
+function throwIfRefused(answer: AnswerChange | undefined): void {
+  if (answer?.type === 'result-error') throw answer.error;
 }
 
 /** `get`: the reading of a schema (or of a Query's process) from the tables, as of `state`. */

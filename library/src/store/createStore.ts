@@ -1,5 +1,5 @@
 import { EndpointRegistry } from '../endpoint/registry.js';
-import { ChangeRecorder, type ChangeSet } from '../normalize/changes.js';
+import type { AnswerChange, ChangeSet } from '../normalize/changes.js';
 import { PersistentMap } from '../normalize/persistentMap.js';
 import type { Action } from './actions.js';
 import { Controller } from './Controller.js';
@@ -33,17 +33,13 @@ export interface StoreRecord {
   after: State;
   /**
    * What the action did. For a fetch that went optimistic: what its optimistic response did to
-   * the state components see.
+   * the state components see. Its `optimistic` part says what the other optimistic responses
+   * shown around it did to that state: with it, everything whose value components see may have
+   * changed.
    */
   changes: ChangeSet;
   /** The state components see after it: the committed one with pending optimistic responses. */
   view: State;
-  /**
-   * Everything whose value components see may have changed: what the action did to the
-   * committed state, and what pending optimistic responses did to the view before and after it
-   * (a response that settles takes its optimistic one away; the others are applied anew).
-   */
-  viewChanges: ChangeSet;
 }
 
 /**
@@ -91,13 +87,13 @@ export function createStore(options: StoreOptions = {}): Store {
   const endpoints =
     process.env.NODE_ENV !== 'production' ? knownEndpoints(options.resources) : undefined;
 
-  const dispatch = (action: Action): ChangeSet => {
+  const dispatch = (action: Action): AnswerChange | undefined => {
     if (process.env.NODE_ENV !== 'production') controller.causes?.attach(action);
     if (endpoints && (action.type === 'fetch' || action.type === 'setResponse'))
       endpoints.noteRan(action.endpoint);
     const before = committed;
     const reduced = reduce(before, action);
-    if (reduced.state === before) return reduced.changes;
+    if (reduced.state === before) return reduced.answer;
     committed = reduced.state;
     let changes = reduced.changes;
     const appliedBefore = optimisticallyApplied;
@@ -114,11 +110,11 @@ export function createStore(options: StoreOptions = {}): Store {
       changes = optimistic.changes ?? changes;
       optimisticallyApplied = optimistic.applied;
     }
-    const viewChanges = combined(reduced.changes, appliedBefore, optimisticallyApplied);
-    for (const observer of observers)
-      observer({ action, before, after: committed, changes, view, viewChanges });
+    if (appliedBefore || optimisticallyApplied)
+      changes = { ...changes, optimistic: { before: appliedBefore, after: optimisticallyApplied } };
+    for (const observer of observers) observer({ action, before, after: committed, changes, view });
     for (const listener of listeners) listener();
-    return changes;
+    return reduced.answer;
   };
   const getState = () => view;
   const controller = new (options.Controller ?? Controller)({ dispatch, getState, endpoints });
@@ -183,13 +179,4 @@ function isState(value: State): boolean {
     value.meta,
   ];
   return tables.every((table) => table instanceof PersistentMap) && Array.isArray(value.optimistic);
-}
-
-/** One change-set with the items of all the given ones (the first alone when it is the only one). */
-function combined(first: ChangeSet, ...others: (ChangeSet | undefined)[]): ChangeSet {
-  const present = others.filter((changes) => changes !== undefined);
-  if (present.length === 0) return first;
-  const recorder = new ChangeRecorder();
-  for (const changes of [first, ...present]) recorder.add(changes);
-  return recorder.finish();
 }

@@ -1,5 +1,10 @@
 import { AbortOptimistic, type SnapshotInterface } from '../endpoint/types.js';
-import { ChangeRecorder, type ChangeSet, noChanges } from '../normalize/changes.js';
+import {
+  type AnswerChange,
+  ChangeRecorder,
+  type ChangeSet,
+  noChanges,
+} from '../normalize/changes.js';
 import { normalize } from '../normalize/normalize.js';
 import type { Action, SetResponseAction, TestKey } from './actions.js';
 import { EXPIRED_EXPIRY, INVALIDATED_EXPIRY } from './resultExpiry.js';
@@ -9,6 +14,12 @@ import { type EndpointMeta, initialState, type OptimisticEntry, type State } fro
 export interface Reduced {
   state: State;
   changes: ChangeSet;
+  /**
+   * For an answer (`setResponse`): how the store took it, its item of `changes` (an answer
+   * whose response did not fit its schema is stored as the error normalizing it threw).
+   * Undefined when nothing was stored: its request started before a reset, or was aborted.
+   */
+  answer?: AnswerChange;
 }
 
 /**
@@ -18,7 +29,8 @@ export interface Reduced {
 export function reduce(state: State, action: Action): Reduced {
   const changes = new ChangeRecorder();
   const next = reduceInto(state, action, changes);
-  return { state: next, changes: next === state ? noChanges() : changes.finish() };
+  if (next === state) return { state, changes: noChanges() };
+  return { state: next, changes: changes.finish(), answer: changes.answer };
 }
 
 function reduceInto(state: State, action: Action, changes: ChangeRecorder): State {
@@ -31,9 +43,13 @@ function reduceInto(state: State, action: Action, changes: ChangeRecorder): Stat
     }
     case 'setResponse':
       if (action.fetchedAt < state.lastReset) return state;
-      return action.error
-        ? setError(state, action, action.response, changes)
-        : setResponse(state, action, changes, false);
+      return settleOptimistic(
+        action.error
+          ? setError(state, action, action.response, changes)
+          : setResponse(state, action, changes, false),
+        action.requestId,
+        changes,
+      );
     case 'invalidate':
       return invalidateKeys(state, [action.key], changes);
     case 'invalidateAll':
@@ -67,18 +83,23 @@ function setResponse(
     return setError(state, action, error, changes);
   }
   changes.merge(recorded);
-  changes.result({ type: 'result-stored', key, expiresAt });
   // A response to an older request keeps the newer result; its entities only fill gaps. A
   // mutation's result is not kept: whoever waits for it reads the change-set, and nothing
   // reads it later (a store would otherwise grow with every mutation key it ever saw).
   const keep = !endpoint.sideEffect && isNotOlder(state.meta.get(key), fetchedAt, requestId);
   const { result, ...tables } = normalized;
+  changes.answered({
+    type: 'result-stored',
+    key,
+    expiresAt,
+    kept: keep,
+    result: keep ? result : undefined,
+  });
   return {
     ...state,
     ...tables,
     endpoints: keep ? state.endpoints.set(key, result) : state.endpoints,
     meta: keep ? state.meta.set(key, { date, fetchedAt, expiresAt, requestId }) : state.meta,
-    optimistic: settleOptimistic(state, requestId),
     sequence: optimistic ? state.sequence : sequence,
   };
 }
@@ -94,17 +115,15 @@ function setError(
   // objects they were working on: a SchemaError thrown while normalizing would keep the state
   // of its time (and that state's errors, and theirs). Reading it once turns it into text.
   if (error instanceof Error) void error.stack;
-  const optimistic = settleOptimistic(state, requestId);
   // An aborted request stores nothing, as in data-client: the caller gave up on it, and the data
   // (or error) held before stays as it was. Its optimistic response, if any, is rolled back.
-  if (isAbortError(error))
-    return optimistic === state.optimistic ? state : { ...state, optimistic };
-  changes.result({ type: 'result-error', key, error });
+  if (isAbortError(error)) return state;
   // The failure of a request older than what is stored says nothing about the stored data, and
-  // a mutation's error is for whoever waits for it (see setResponse).
-  if (endpoint.sideEffect || !isNotOlder(state.meta.get(key), fetchedAt, requestId)) {
-    return { ...state, optimistic };
-  }
+  // a mutation's error is for whoever waits for it (see setResponse). Either is news all the
+  // same: a new state publishes its change-set.
+  const keep = !endpoint.sideEffect && isNotOlder(state.meta.get(key), fetchedAt, requestId);
+  changes.answered({ type: 'result-error', key, error, kept: keep });
+  if (!keep) return { ...state };
   const meta: EndpointMeta = {
     date,
     fetchedAt,
@@ -113,7 +132,7 @@ function setError(
     error,
     errorPolicy: endpoint.errorPolicy?.(error),
   };
-  return { ...state, meta: state.meta.set(key, meta), optimistic };
+  return { ...state, meta: state.meta.set(key, meta) };
 }
 
 /**
@@ -138,12 +157,19 @@ function isAbortError(error: unknown): boolean {
 /**
  * The answer to a request settles its optimistic entry, found by the request's id: another
  * mutation of the same key still in flight (two pushes to one list, started in the same
- * millisecond too) keeps showing until its own answer.
+ * millisecond too) keeps showing until its own answer. Its response is committed when the answer
+ * was stored, and rolled back when it failed (or was aborted). An answer given no request id
+ * (one placed by its time alone) settles nothing: every entry has one.
  */
-function settleOptimistic(state: State, requestId: number | undefined) {
-  if (requestId === undefined) return state.optimistic;
+function settleOptimistic(
+  state: State,
+  requestId: number | undefined,
+  changes: ChangeRecorder,
+): State {
   const index = state.optimistic.findIndex((entry) => entry.requestId === requestId);
-  return index === -1 ? state.optimistic : state.optimistic.filter((_, at) => at !== index);
+  if (index === -1) return state;
+  changes.settled(changes.answer?.type === 'result-stored' ? 'committed' : 'rolled-back');
+  return { ...state, optimistic: state.optimistic.filter((_, at) => at !== index) };
 }
 
 function invalidateKeys(state: State, keys: readonly string[], changes: ChangeRecorder): State {
@@ -226,7 +252,6 @@ export function applyOptimistic(
     }
     if (entry === reported) reportedChanges = changes.finish();
     applied.merge(changes);
-    view = { ...view, optimistic: state.optimistic };
   }
   return { view, changes: reportedChanges, applied: applied.finish() };
 }

@@ -973,6 +973,32 @@ describe('reads as of a past seq (read-only time travel)', () => {
     expect(effectsOf(events[0], 'result-stored')[0]).toMatchObject({ kept: true, result: '{}' });
   });
 
+  it('describes a change whose states it no longer keeps as it happened: labels, what a delete held, the results it reached', () => {
+    const { store, storeId } = history(undefined, 1);
+    // The push's and the delete's states are gone once a later change is kept.
+    store.controller.setResponse(note, {}, 'later');
+    expect(rowsAsOf(storeId, 5)).toMatchObject({ leftRing: true });
+    const events = panel.pull(storeId, 0);
+    expect(events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(effectsOf(events[3], 'entities-added')).toEqual([
+      { type: 'entities-added', entity: 'Todo', pks: ['2'], labels: ['todo 2'] },
+    ]);
+    expect(effectsOf(events[4], 'entity-invalidated')).toEqual([
+      {
+        type: 'entity-invalidated',
+        entity: 'Todo',
+        pk: '1',
+        from: { id: 1 },
+        via: 'response',
+        label: 'c',
+        last: { id: 1, title: 'c' },
+      },
+    ]);
+    expect(effectsOf(events[4], 'result-lost-member')).toEqual([
+      { type: 'result-lost-member', key: 'getTodos [{}]', endpoint: 'getTodos' },
+    ]);
+  });
+
   it('keeps 100 states by default', () => {
     const store = createStore();
     const { storeId } = connect(store);

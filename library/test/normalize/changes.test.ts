@@ -137,13 +137,25 @@ describe('entities', () => {
     ['a pk string', '5', [], 'response'],
     ['a pk number', 5, [], 'response'],
     ['an object', { id: 5 }, [], 'response'],
-  ] as const)('invalidated: the pk and the input it came from (%s)', (_label, input, args, via) => {
-    const tables = createTables();
-    tables.normalize(Todo, todo(5));
-    expect(recorded(tables, new schema.Invalidate(Todo), input, args).entities).toEqual([
-      { entity: 'Todo', added: [], updated: [], invalidated: [{ pk: '5', from: input, via }] },
-    ]);
-  });
+  ] as const)(
+    'invalidated: the pk, the input it came from and the row it held (%s)',
+    (_label, input, args, via) => {
+      const tables = createTables();
+      tables.normalize(Todo, todo(5));
+      const last = tables.entities.get('Todo')?.get('5');
+      const changes = recorded(tables, new schema.Invalidate(Todo), input, args);
+      expect(changes.entities).toEqual([
+        {
+          entity: 'Todo',
+          added: [],
+          updated: [],
+          invalidated: [{ pk: '5', from: input, via, last }],
+        },
+      ]);
+      // The stored row itself, not a copy.
+      expect(changes.entities[0]?.invalidated[0]?.last).toBe(last);
+    },
+  );
 
   it("invalidated via the URL params: the call's own params object stood in for the answer", () => {
     const tables = createTables();
@@ -151,8 +163,18 @@ describe('entities', () => {
     const params = { id: 5 };
     const [invalidation] = recorded(tables, new schema.Invalidate(Todo), params, [params])
       .entities[0]!.invalidated;
-    expect(invalidation).toEqual({ pk: '5', from: params, via: 'url-params' });
+    expect(invalidation).toEqual({ pk: '5', from: params, via: 'url-params', last: todo(5) });
     expect(invalidation?.from).toBe(params);
+  });
+
+  it('invalidated without a row: the store held none, or held it deleted already', () => {
+    const tables = createTables();
+    const never = recorded(tables, new schema.Invalidate(Todo), '7');
+    expect(never.entities[0]?.invalidated).toEqual([{ pk: '7', from: '7', via: 'response' }]);
+    tables.normalize(Todo, todo(5));
+    tables.normalize(new schema.Invalidate(Todo), '5');
+    const again = recorded(tables, new schema.Invalidate(Todo), '5');
+    expect(again.entities[0]?.invalidated).toEqual([{ pk: '5', from: '5', via: 'response' }]);
   });
 });
 
@@ -390,7 +412,9 @@ describe('collections', () => {
     const tables = listed();
     const rowOfUser1 = tables.entities.get('[Todo]')?.get('{"userId":"1"}');
     const changes = recorded(tables, new schema.Invalidate(Todo), '2');
-    expect(changes.entities[0]?.invalidated).toEqual([{ pk: '2', from: '2', via: 'response' }]);
+    expect(changes.entities[0]?.invalidated).toEqual([
+      { pk: '2', from: '2', via: 'response', last: todo(2, 2) },
+    ]);
     expect(changes.collections).toEqual([
       {
         collection: '[Todo]',
@@ -473,22 +497,70 @@ describe('through the store: results and reset', () => {
     store.controller.setResponse(getNote, { id: 1 }, { id: 1 });
     const { expiresAt } = store.getState().meta.get('getNote [{"id":1}]')!;
     expect(last()?.results).toEqual([
-      { type: 'result-stored', key: 'getNote [{"id":1}]', expiresAt },
+      { type: 'result-stored', key: 'getNote [{"id":1}]', expiresAt, kept: true, result: '1' },
     ]);
     store.controller.setResponse(saveNote, { id: 2 }, { id: 2 });
     expect(last()?.results).toMatchObject([{ type: 'result-stored', key: 'saveNote [{"id":2}]' }]);
     expect(last()?.entities[0]?.added).toEqual(['2']);
   });
 
+  it("kept: a read's newest answer is its key's result, with the value the store keeps", () => {
+    const { store, last } = observed();
+    store.controller.resolve(getNote, { args: [{ id: 1 }], response: { id: 1 }, fetchedAt: 2 });
+    const [stored] = last()!.results;
+    expect(stored).toMatchObject({ type: 'result-stored', kept: true, result: '1' });
+    expect(stored).toHaveProperty('result', store.getState().endpoints.get('getNote [{"id":1}]'));
+  });
+
+  it("kept: not an answer to a request older than the stored result's, nor its error", () => {
+    const { store, last } = observed();
+    const key = 'getNote [{"id":1}]';
+    store.controller.resolve(getNote, { args: [{ id: 1 }], response: { id: 1 }, fetchedAt: 2 });
+    const stored = store.getState().meta.get(key);
+    store.controller.resolve(getNote, {
+      args: [{ id: 1 }],
+      response: { id: 1, a: 1 },
+      fetchedAt: 1,
+    });
+    expect(last()?.results).toEqual([
+      { type: 'result-stored', key, expiresAt: expect.any(Number), kept: false },
+    ]);
+    const error = new Error('late');
+    store.controller.resolve(getNote, { args: [{ id: 1 }], error, fetchedAt: 1 });
+    expect(last()?.results).toEqual([{ type: 'result-error', key, error, kept: false }]);
+    expect(store.getState().meta.get(key)).toBe(stored);
+  });
+
+  it("kept: never a mutation's answer or error (they only reach the tables)", () => {
+    const { store, last } = observed();
+    store.controller.setResponse(saveNote, { id: 2 }, { id: 2 });
+    expect(last()?.results).toEqual([
+      {
+        type: 'result-stored',
+        key: 'saveNote [{"id":2}]',
+        expiresAt: expect.any(Number),
+        kept: false,
+      },
+    ]);
+    const error = new Error('refused');
+    store.controller.setError(saveNote, { id: 3 }, error);
+    expect(last()?.results).toEqual([
+      { type: 'result-error', key: 'saveNote [{"id":3}]', error, kept: false },
+    ]);
+    expect(store.getState().meta.get('saveNote [{"id":2}]')).toBeUndefined();
+  });
+
   it('result-error with the error itself; an answer that does not fit the schema records only it', () => {
     const { store, last } = observed();
     const error = new Error('not found');
     store.controller.setError(getNote, { id: 9 }, error);
-    expect(last()?.results).toEqual([{ type: 'result-error', key: 'getNote [{"id":9}]', error }]);
+    expect(last()?.results).toEqual([
+      { type: 'result-error', key: 'getNote [{"id":9}]', error, kept: true },
+    ]);
     store.controller.setResponse(getNote, { id: 8 }, 'not a note');
     expect(last()?.entities).toEqual([]);
     expect(last()?.results).toMatchObject([
-      { type: 'result-error', key: 'getNote [{"id":8}]', error: expect.any(Error) },
+      { type: 'result-error', key: 'getNote [{"id":8}]', error: expect.any(Error), kept: true },
     ]);
   });
 

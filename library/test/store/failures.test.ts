@@ -144,6 +144,64 @@ describe('a response that does not match the schema', () => {
   });
 });
 
+describe('a response the store refuses', () => {
+  /** The error of each answer the store stored as an error, by whether it kept it, in order. */
+  function storedErrors() {
+    const errors: { error: unknown; kept: boolean }[] = [];
+    store.observe(({ changes }) => {
+      for (const change of changes.results)
+        if (change.type === 'result-error') errors.push({ error: change.error, kept: change.kept });
+    });
+    return errors;
+  }
+
+  it("rejects a fetch with the very error the store stored for its answer, a mutation's too", async () => {
+    const { controller } = store;
+    const stored = storedErrors();
+    server.respondNext({ body: { title: 'no id' } });
+    const readError = await controller.fetch(api.getTodo, { id: 1 }).catch((e: unknown) => e);
+    server.respondNext({ body: 'OK', contentType: 'text/plain' });
+    const mutationError = await controller
+      .fetch(api.patchTodo, { id: 1 }, { title: 'new' })
+      .catch((e: unknown) => e);
+    expect(readError).toBeInstanceOf(SchemaError);
+    expect(mutationError).toBeInstanceOf(SchemaError);
+    expect(stored).toEqual([
+      { error: readError, kept: true },
+      { error: mutationError, kept: false },
+    ]);
+    expect(stored[0]?.error).toBe(readError);
+    expect(stored[1]?.error).toBe(mutationError);
+  });
+
+  it("resolves a fetch whose answer was stored, though a newer request's error is its key's meta", async () => {
+    const { controller, getState } = store;
+    const key = api.getTodo.key({ id: 1 });
+    // A newer request failed first: the answer of the older one is stored, not kept.
+    const newer = Date.now() + 60_000;
+    controller.resolve(api.getTodo, {
+      args: [{ id: 1 }],
+      error: new Error('newer'),
+      fetchedAt: newer,
+    });
+    const answered = await controller.fetch(api.getTodo, { id: 1 });
+    expect(answered).toMatchObject({ id: 1, title: 'write tests' });
+    expect(getState().meta.get(key)?.error).toEqual(new Error('newer'));
+  });
+
+  it('rejects controller.set with the error the store stored, and writes nothing', async () => {
+    const { controller, getState } = store;
+    const stored = storedErrors();
+    const before = getState();
+    const error = await controller
+      .set(api.getTodo.schema, { id: 1 }, { title: 'no id' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SchemaError);
+    expect(stored).toEqual([{ error, kept: false }]);
+    expect(getState().entities).toBe(before.entities);
+  });
+});
+
 describe('a response to an older request', () => {
   /** Stores the server's list now, and returns when that request started. */
   async function fetchNewer() {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   AbortOptimistic,
+  type ChangeSet,
   Endpoint,
   type SnapshotInterface,
   type State,
+  type StoreRecord,
   schema,
 } from '../../src/index.js';
 import { plain, Todo, todoList } from '../fixtures.js';
@@ -266,16 +268,19 @@ describe('optimistic updates', () => {
     await committedList();
     /** Per change: the Todo rows and collection rows the view may show differently after it. */
     const seen: string[][] = [];
-    observe(({ viewChanges }) =>
-      seen.push([
-        ...viewChanges.entities.flatMap(({ entity, added, updated, invalidated }) => [
-          ...added.map((pk) => `${entity} ${pk}`),
-          ...updated.map(({ pk }) => `${entity} ${pk}`),
-          ...invalidated.map(({ pk }) => `${entity} ${pk}`),
-        ]),
-        ...viewChanges.collections.map(({ collection, row }) => `${collection} ${row}`),
+    const rowsOf = ({ entities, collections }: ChangeSet) => [
+      ...entities.flatMap(({ entity, added, updated, invalidated }) => [
+        ...added.map((pk) => `${entity} ${pk}`),
+        ...updated.map(({ pk }) => `${entity} ${pk}`),
+        ...invalidated.map(({ pk }) => `${entity} ${pk}`),
       ]),
-    );
+      ...collections.map(({ collection, row }) => `${collection} ${row}`),
+    ];
+    // The action's own items, and what the optimistic responses shown around it did.
+    observe(({ changes }) => {
+      const { before, after } = changes.optimistic ?? {};
+      seen.push([changes, before, after].flatMap((part) => (part ? rowsOf(part) : [])));
+    });
     const update = optimisticPatch();
     server.setDelay(SLOW);
     server.failNext(500);
@@ -289,6 +294,83 @@ describe('optimistic updates', () => {
       ['Todo 2', 'Todo 3'], // the second, with the first applied anew
       ['Todo 2', 'Todo 3'], // the first fails: its row rolls back, the second is applied anew
       ['Todo 3'], // the second's answer commits
+    ]);
+  });
+
+  it("say in the answer's change-set that it settled the optimistic request: committed", async () => {
+    const { controller, observe } = store;
+    await committedList();
+    const records: StoreRecord[] = [];
+    observe((record) => records.push(record));
+    server.setDelay(SLOW);
+    await controller.fetch(optimisticPatch(), { id: 1 }, { title: 'sure' });
+    expect(records.map(({ action }) => action.type)).toEqual(['fetch', 'setResponse']);
+    expect(records.map(({ changes }) => changes.settled)).toEqual([undefined, 'committed']);
+    // An answer to a request that showed nothing settles nothing.
+    await controller.fetch(api.getTodo, { id: 1 });
+    expect(records.at(-1)?.changes.settled).toBeUndefined();
+  });
+
+  it('say that an error settled it by rolling it back, an abort too', async () => {
+    const { controller, observe } = store;
+    await committedList();
+    const settled: (string | undefined)[] = [];
+    observe(({ action, changes }) => {
+      if (action.type === 'setResponse') settled.push(changes.settled);
+    });
+    server.setDelay(SLOW);
+    server.failNext(500);
+    await expect(
+      controller.fetch(optimisticPatch(), { id: 2 }, { title: 'doomed' }),
+    ).rejects.toBeInstanceOf(HttpError);
+    const aborted = new Endpoint(
+      (_params: { id: number }) =>
+        Promise.reject(new DOMException('the user went away', 'AbortError')),
+      {
+        name: 'abortedPatch',
+        schema: Todo,
+        sideEffect: true,
+        getOptimisticResponse: (_snapshot, params) => ({ ...params, title: 'gone' }),
+      },
+    );
+    await expect(controller.fetch(aborted, { id: 3 })).rejects.toThrow('the user went away');
+    expect(settled).toEqual(['rolled-back', 'rolled-back']);
+    expect(store.getState().optimistic).toEqual([]);
+  });
+
+  it('say what the optimistic responses shown around an action did to the view', async () => {
+    const { controller, observe } = store;
+    await committedList();
+    /** Per change: the Todo pks its own items name, and its optimistic part's before and after. */
+    const seen: { own: string[]; before?: string[]; after?: string[] }[] = [];
+    const pks = (changes: ChangeSet | undefined) =>
+      changes?.entities.flatMap(({ updated }) => updated.map(({ pk }) => pk));
+    observe(({ changes }) => {
+      const { optimistic } = changes;
+      seen.push({
+        own: pks(changes) ?? [],
+        ...(optimistic ? { before: pks(optimistic.before), after: pks(optimistic.after) } : {}),
+      });
+    });
+    const update = optimisticPatch();
+    server.setDelay(SLOW);
+    const first = controller.fetch(update, { id: 2 }, { title: 'first' });
+    server.setDelay(SLOW * 2);
+    const second = controller.fetch(update, { id: 3 }, { title: 'second' });
+    await first;
+    await second;
+    controller.setResponse(api.getTodo, { id: 1 }, { id: 1, title: 'no optimism', userId: 1 });
+    expect(seen).toEqual([
+      // The first optimistic fetch: its own response, the only one shown after it.
+      { own: ['2'], before: undefined, after: ['2'] },
+      // The second: the first taken away and applied again, with its own.
+      { own: ['3'], before: ['2'], after: ['2', '3'] },
+      // The first's answer (the server's data is what it showed): the second still pending.
+      { own: ['2'], before: ['2', '3'], after: ['3'] },
+      // The second's answer: nothing pending after it.
+      { own: ['3'], before: ['3'], after: undefined },
+      // No optimistic response around: no optimistic part.
+      { own: ['1'] },
     ]);
   });
 });

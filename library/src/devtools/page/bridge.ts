@@ -16,11 +16,11 @@ import {
   TIMELINE_LENGTH,
 } from '../protocol/messages.js';
 import { inspectorCommandRefusal, isExtensionCommand } from '../protocol/validate.js';
-import { Describer, type EventLimits, encodeEvent, factsOf, needsSnapshot } from './describe.js';
+import { Describer, type EventLimits, encodeEvent, needsSnapshot } from './describe.js';
 import { encode } from './encode.js';
 import { EndpointNames } from './endpointNames.js';
 import { EntityEditor } from './entityEdit.js';
-import { entityFactsOf } from './entityFacts.js';
+import { entityLabelsOf } from './entityLabels.js';
 import { History, type HistoryEntry } from './history.js';
 import { replayMutations } from './replay.js';
 import { ResultCommands } from './resultCommands.js';
@@ -326,10 +326,9 @@ class DevtoolsBridge implements DevtoolsConnection {
     };
   }
 
-  private readonly observe = ({ action, changes, before, view }: StoreRecord): void => {
+  private readonly observe = ({ action, changes, view }: StoreRecord): void => {
     const ran = action.type === 'fetch' || action.type === 'setResponse';
-    const facts = factsOf(action, changes, this.state, view);
-    this.describer.note(action, changes, facts.kept);
+    this.describer.note(action, changes);
     const seq = this.seq + 1;
     const readers = this.describer.readerEffects(changes, view);
     const staleSource = this.staleSources.sourceOf(action);
@@ -339,11 +338,7 @@ class DevtoolsBridge implements DevtoolsConnection {
       changes,
       readers,
     );
-    // What a deleted entity held is read from the committed state: in the state shown, an
-    // optimistic delete may have taken it already.
-    const entities = entityFactsOf(changes, before, view, (type) =>
-      this.describer.entityClass(type),
-    );
+    const labels = entityLabelsOf(changes, view, (type) => this.describer.entityClass(type));
     // An `apply` replay runs synchronously; a `send` waits for the server, so a click in that
     // time is counted as the replay's too.
     this.keep({
@@ -356,8 +351,7 @@ class DevtoolsBridge implements DevtoolsConnection {
       replayId: this.replaying[0],
       readers,
       staleSource,
-      entities,
-      ...facts,
+      labels,
     });
   };
 

@@ -13,29 +13,16 @@ import type { ActionCause, ActionSummary, Effect, StoreEvent } from '../protocol
 import type { Encoded } from '../protocol/messages.js';
 import { type EncodeLimits, encode } from './encode.js';
 import { entityClassesIn } from './entityClasses.js';
+import { labelOfRow } from './entityLabels.js';
 import type { ActionEntry, HistoryEntry, ReaderEffect } from './history.js';
 import { PendingRows } from './pendingRows.js';
-import {
-  isResultNode,
-  ReferenceIndex,
-  referencesOf,
-  resultKeyOf,
-  resultNode,
-  rowNode,
-  rowOf,
-  rowReferencesOf,
-  tableNode,
-} from './references.js';
+import { ReferenceIndex, type Referrer, referencesOf, rowReferencesOf } from './references.js';
 import type { Call } from './resultCommands.js';
 import { traceFrames } from './trace.js';
 
 type Row = Record<string, unknown>;
-
-/** A node a walk reached; for an entity's row, its table and pk (its lists are followed too). */
-interface Reached {
-  node: string;
-  entity?: { table: string; pk: string };
-}
+/** An entity row that points at others, as the reference index names it. */
+type RowReferrer = Extract<Referrer, { kind: 'row' }>;
 
 /** Whether the store still shows an entity row (a deleted one's references stay in the index). */
 function isShown({ table, pk }: { table: string; pk: string }, state: State): boolean {
@@ -91,6 +78,8 @@ export class Describer {
   private pendingRows = new Map<string, PendingRows>();
   /** Entity classes by key, from the schemas of the endpoints that ran. */
   private readonly classes = new Map<string, EntityStatics>();
+  /** Those of them whose rows point at others (see hasRelations): the rows the index takes. */
+  private readonly pointingClasses = new Map<string, EntityStatics>();
   private readonly schemasSeen = new WeakSet<object>();
   /** The tables each entity class's rows can point at, however deep (see canReach). */
   private readonly reachedTables = new WeakMap<EntityStatics, ReadonlySet<string>>();
@@ -102,13 +91,12 @@ export class Describer {
   ) {}
 
   /** Notes an action: the call behind each read it stored, and its changes for the index. */
-  note(action: Action, changes: ChangeSet, kept: ReadonlyMap<string, unknown>): void {
+  note(action: Action, changes: ChangeSet): void {
     const ran = action.type === 'fetch' || action.type === 'setResponse' ? action : undefined;
     if (ran) {
       this.learnClasses(ran.endpoint.schema);
       for (const change of changes.results) {
-        if (change.type !== 'result-stored' || !kept.has(change.key) || this.calls.has(change.key))
-          continue;
+        if (change.type !== 'result-stored' || !change.kept || this.calls.has(change.key)) continue;
         this.calls.set(change.key, {
           endpoint: ran.endpoint,
           args: ran.args,
@@ -124,12 +112,12 @@ export class Describer {
     }
     for (const change of changes.results) {
       if (change.type === 'result-invalidated') this.pendingResults.set(change.key, RESULT_DROPPED);
-      else if (change.type === 'result-stored' && kept.has(change.key))
-        this.pendingResults.set(change.key, kept.get(change.key));
+      else if (change.type === 'result-stored' && change.kept)
+        this.pendingResults.set(change.key, change.result);
     }
     for (const entityChanges of changes.entities) {
-      const entityClass = this.classes.get(entityChanges.entity);
-      if (entityClass === undefined || !hasRelations(entityClass)) continue;
+      const entityClass = this.pointingClasses.get(entityChanges.entity);
+      if (entityClass === undefined) continue;
       let waiting = this.pendingRows.get(entityChanges.entity);
       if (waiting === undefined) {
         waiting = new PendingRows(entityClass);
@@ -145,7 +133,7 @@ export class Describer {
    */
   private catchUp(state: State, deletedTables: readonly string[]): void {
     for (const [key, value] of this.pendingResults) {
-      if (value === RESULT_DROPPED) this.references.delete(resultNode(key));
+      if (value === RESULT_DROPPED) this.references.deleteResult(key);
       else this.noteResult(key, value);
     }
     this.pendingResults.clear();
@@ -171,23 +159,24 @@ export class Describer {
 
   private noteResult(key: string, value: unknown): void {
     const call = this.calls.get(key);
-    if (call)
-      this.references.set(resultNode(key), referencesOf(call.endpoint.schema, value, call.args));
+    if (call) this.references.setResult(key, referencesOf(call.endpoint.schema, value, call.args));
   }
 
   private noteRow(entityClass: EntityStatics, pk: string, row: unknown): void {
-    const node = rowNode(entityClass.key, pk);
     if (typeof row === 'object' && row !== null && !isInvalid(row))
-      this.references.set(node, rowReferencesOf(entityClass, row as Row));
-    else this.references.delete(node);
+      this.references.setRow(entityClass.key, pk, rowReferencesOf(entityClass, row as Row));
+    else this.references.deleteRow(entityClass.key, pk);
   }
 
   private learnClasses(schema: unknown): void {
     if (typeof schema !== 'object' && typeof schema !== 'function') return;
     if (schema === null || this.schemasSeen.has(schema)) return;
     this.schemasSeen.add(schema);
-    for (const entityClass of entityClassesIn(schema))
-      if (!this.classes.has(entityClass.key)) this.classes.set(entityClass.key, entityClass);
+    for (const entityClass of entityClassesIn(schema)) {
+      if (this.classes.has(entityClass.key)) continue;
+      this.classes.set(entityClass.key, entityClass);
+      if (hasRelations(entityClass)) this.pointingClasses.set(entityClass.key, entityClass);
+    }
   }
 
   /** The call behind a stored read, by its key (what a refetch runs again). */
@@ -209,21 +198,13 @@ export class Describer {
    * app's own read (which its next render makes anyway): INVALID there, it suspends.
    */
   readerEffects(changes: ChangeSet, after: State): ReaderEffect[] {
-    const reached: Reached[] = [];
     const deletedTables: string[] = [];
-    for (const { entity, invalidated } of changes.entities) {
-      if (invalidated.length === 0) continue;
-      deletedTables.push(entity);
-      reached.push({ node: tableNode(entity) });
-      for (const { pk } of invalidated)
-        reached.push({ node: rowNode(entity, pk), entity: { table: entity, pk } });
-    }
-    if (reached.length === 0) return NO_READERS;
+    for (const { entity, invalidated } of changes.entities)
+      if (invalidated.length > 0) deletedTables.push(entity);
+    if (deletedTables.length === 0) return NO_READERS;
     this.catchUp(after, deletedTables);
-    for (const { collection, row, kind } of changes.collections)
-      if (kind === 'invalidate') reached.push({ node: rowNode(collection, row) });
     const reachedCalls: [string, Call & { order: number }][] = [];
-    for (const key of this.resultsReaching(reached, after)) {
+    for (const key of this.resultsReaching(changes, after)) {
       const call = this.calls.get(key);
       if (call !== undefined) reachedCalls.push([key, call]);
     }
@@ -237,35 +218,40 @@ export class Describer {
   }
 
   /**
-   * The keys of the results that point at these nodes, or at entities (or lists holding them,
-   * as the tables' `rowsHolding` says) that do, however deep. Entities the store no longer shows
-   * (deleted before) are passed over: their references stay in the index (see take).
+   * The keys of the results that point at what a delete reached (its entities, their tables, the
+   * lists that lost them), or at entities (or lists holding them, as the tables' `rowsHolding`
+   * says) that do, however deep. Entities the store no longer shows (deleted before) are passed
+   * over: their references stay in the index.
    */
-  private resultsReaching(start: readonly Reached[], state: State): Set<string> {
+  private resultsReaching(changes: ChangeSet, state: State): Set<string> {
     const results = new Set<string>();
-    const seen = new Set<string>();
-    const pending: Reached[] = [];
-    const visit = (item: Reached) => {
-      if (seen.has(item.node)) return;
-      seen.add(item.node);
-      pending.push(item);
-    };
-    for (const item of start) visit(item);
-    while (pending.length > 0) {
-      const { node, entity } = pending.pop() as Reached;
-      for (const referrer of this.references.referrersOf(node)) {
-        if (isResultNode(referrer)) {
-          results.add(resultKeyOf(referrer));
-          continue;
+    /** The entity rows reached (made when one is), each walked up from once. */
+    let rowsReached: Set<Referrer> | undefined;
+    const pending: RowReferrer[] = [];
+    const reach = (referrers: ReadonlySet<Referrer>) => {
+      for (const referrer of referrers) {
+        if (referrer.kind === 'result') results.add(referrer.key);
+        else if (!rowsReached?.has(referrer) && isShown(referrer, state)) {
+          rowsReached ??= new Set();
+          rowsReached.add(referrer);
+          pending.push(referrer);
         }
-        // Only entity rows point at anything, through their fields.
-        const row = rowOf(referrer);
-        if (row !== undefined && isShown(row, state)) visit({ node: referrer, entity: row });
       }
-      if (entity === undefined) continue;
-      for (const holder of holdingRows(state.rowsHolding.get(entity.table)?.get(entity.pk)))
-        visit({ node: rowNode(holder.collection, holder.row) });
+    };
+    const walkUpFrom = (table: string, pk: string) => {
+      reach(this.references.referrersOfRow(table, pk));
+      for (const holder of holdingRows(state.rowsHolding.get(table)?.get(pk)))
+        reach(this.references.referrersOfRow(holder.collection, holder.row));
+    };
+    for (const { entity, invalidated } of changes.entities) {
+      if (invalidated.length === 0) continue;
+      reach(this.references.referrersOfTable(entity));
+      for (const { pk } of invalidated) walkUpFrom(entity, pk);
     }
+    for (const { collection, row, kind } of changes.collections)
+      if (kind === 'invalidate') reach(this.references.referrersOfRow(collection, row));
+    for (let row = pending.pop(); row !== undefined; row = pending.pop())
+      walkUpFrom(row.table, row.pk);
     return results;
   }
 
@@ -301,7 +287,8 @@ export class Describer {
     if (entry.replayId !== undefined) action.replayId = entry.replayId;
     const cause = causeOf(entry);
     if (cause !== undefined) action.cause = cause;
-    return { seq, time, action, effects: [...effectsOf(entry, this.nameOf), ...entry.readers] };
+    const effects = effectsOf(entry, this.nameOf, (type) => this.classes.get(type));
+    return { seq, time, action, effects: [...effects, ...entry.readers] };
   }
 }
 
@@ -309,41 +296,37 @@ const NO_READERS: ReaderEffect[] = [];
 
 /** The change-set's items as effects; values still the page's own. */
 function effectsOf(
-  { action, changes, kept, entities }: ActionEntry,
+  { action, changes, labels }: ActionEntry,
   nameOf: (endpoint: EndpointInterface) => string,
+  classOf: (type: string) => EntityStatics | undefined,
 ): Effect<unknown>[] {
   const effects: Effect<unknown>[] = [];
-  for (const group of changes.entities) {
-    const { entity, added, updated, invalidated } = group;
-    const facts = entities.get(group);
+  changes.entities.forEach(({ entity, added, updated, invalidated }, index) => {
+    const groupLabels = labels[index];
     if (added.length > 0)
-      effects.push({ type: 'entities-added', entity, pks: added, ...labels(facts?.added) });
+      effects.push({
+        type: 'entities-added',
+        entity,
+        pks: added,
+        ...labelsField(groupLabels?.added),
+      });
     if (updated.length > 0)
       effects.push({
         type: 'entities-updated',
         entity,
         updates: updated,
-        ...labels(facts?.updated),
+        ...labelsField(groupLabels?.updated),
       });
-    invalidated.forEach((invalidation, index) => {
-      const { label = '', last } = facts?.invalidated[index] ?? {};
-      effects.push({
-        type: 'entity-invalidated',
-        entity,
-        ...invalidation,
-        label,
-        ...(last === undefined ? {} : { last }),
-      });
-    });
-  }
+    for (const invalidation of invalidated) {
+      const label = labelOfRow(invalidation.last, classOf(entity));
+      effects.push({ type: 'entity-invalidated', entity, ...invalidation, label });
+    }
+  });
   for (const change of changes.collections) effects.push({ type: 'collection-changed', ...change });
   const endpoint = 'endpoint' in action ? nameOf(action.endpoint) : '';
   for (const change of changes.results) {
-    const isKept = kept.has(change.key);
-    // encodeEffect drops `result` where it is not kept.
-    if (change.type === 'result-stored')
-      effects.push({ ...change, endpoint, kept: isKept, result: kept.get(change.key) });
-    else if (change.type === 'result-error') effects.push({ ...change, endpoint, kept: isKept });
+    if (change.type === 'result-stored' || change.type === 'result-error')
+      effects.push({ ...change, endpoint });
     else effects.push(change);
   }
   if (changes.reset) effects.push({ type: 'store-reset' });
@@ -351,44 +334,17 @@ function effectsOf(
 }
 
 /** The `labels` field of a group of entities, when they were labelled and one has a label. */
-const labels = (of: string[] | undefined) =>
+const labelsField = (of: string[] | undefined) =>
   of?.some((label) => label !== '') ? { labels: of } : {};
-
-/** What describing an action needs of the states around it, read while they are at hand. */
-export function factsOf(
-  action: Action,
-  changes: ChangeSet,
-  before: State,
-  after: State,
-): Pick<ActionEntry, 'kept' | 'settles' | 'optimisticAround'> {
-  let kept: Map<string, unknown> | undefined;
-  for (const { type, key } of changes.results) {
-    // The store keeps a result (and its meta) for a read's newest answer only.
-    if (type !== 'result-stored' && type !== 'result-error') continue;
-    if (after.meta.get(key) === before.meta.get(key)) continue;
-    kept ??= new Map();
-    kept.set(key, type === 'result-stored' ? after.endpoints.get(key) : undefined);
-  }
-  return {
-    kept: kept ?? NOTHING_KEPT,
-    // The answer to a request whose optimistic response was shown settles it.
-    settles:
-      action.type === 'setResponse' &&
-      before.optimistic.some((entry) => entry.requestId === action.requestId),
-    // Only an optimistic fetch itself is described by its effects (its optimistic response's).
-    optimisticAround:
-      before.optimistic.length > 0 || (action.type !== 'fetch' && after.optimistic.length > 0),
-  };
-}
-
-const NOTHING_KEPT: ReadonlyMap<string, unknown> = new Map();
 
 /**
  * Whether the panel's copy of the state cannot follow this entry from its effects alone: an
- * optimistic response shown before or after it is undone by no effect.
+ * optimistic response shown before or after it is undone by no effect. An optimistic fetch with
+ * none shown before it is the exception: its effects are what its own response did.
  */
 export function needsSnapshot(entry: HistoryEntry): boolean {
-  return entry.kind === 'action' && entry.optimisticAround;
+  if (entry.kind !== 'action' || entry.changes.optimistic === undefined) return false;
+  return entry.action.type !== 'fetch' || entry.changes.optimistic.before !== undefined;
 }
 
 /** Why the entry's action ran, as the panel is told it (undefined when the page did not say). */
@@ -403,7 +359,7 @@ function causeOf({ action, staleSource }: ActionEntry): ActionCause | undefined 
 
 /** A fresh summary of an action (the caller may add to it). */
 function summarize(
-  { action, settles }: ActionEntry,
+  { action, changes }: ActionEntry,
   nameOf: (endpoint: EndpointInterface) => string,
 ): ActionSummary<unknown> {
   switch (action.type) {
@@ -415,7 +371,7 @@ function summarize(
       summary.duration = action.date - action.fetchedAt;
       if (action.error) summary.error = action.response;
       else summary.response = action.response;
-      if (settles) summary.optimistic = action.error ? 'rolled-back' : 'committed';
+      if (changes.settled) summary.optimistic = changes.settled;
       return summary;
     }
     case 'invalidate':

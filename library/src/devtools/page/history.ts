@@ -1,4 +1,4 @@
-import type { ChangeSet, EntityChanges } from '../../normalize/changes.js';
+import type { ChangeSet } from '../../normalize/changes.js';
 import type { Action } from '../../store/actions.js';
 import type { State } from '../../store/state.js';
 import type {
@@ -7,7 +7,7 @@ import type {
   ResultLostMember,
   ResultSuspends,
 } from '../protocol/effects.js';
-import type { EntityFacts } from './entityFacts.js';
+import type { EntityLabels } from './entityLabels.js';
 
 /** What every entry of the ring has. */
 interface Stamp {
@@ -27,7 +27,10 @@ interface Stamp {
 /** What an Invalidate did to a stored result: made it suspend, or took a member from it. */
 export type ReaderEffect = ResultSuspends | ResultLostMember;
 
-/** A store action, as `store.observe` reported it, with what its description needs of the states. */
+/**
+ * A store action, as `store.observe` reported it (its change-set says what it did), with what
+ * its description needs of the states around it.
+ */
 export interface ActionEntry extends Stamp {
   kind: 'action';
   action: Action;
@@ -38,18 +41,8 @@ export interface ActionEntry extends Stamp {
   readers: ReaderEffect[];
   /** For a refetch of invalid or stale data: the event that made it so (see StaleSources). */
   staleSource: ActionCause['by'];
-  /**
-   * The results of its change-set the store keeps as their key's result (a read's newest
-   * answer), with the normalized value kept (undefined for an error): read from the states when
-   * it happened, so the entry is described the same once they are gone.
-   */
-  kept: ReadonlyMap<string, unknown>;
-  /** The labels of the entities it touched, and the fields of those it deleted (see EntityFacts). */
-  entities: ReadonlyMap<EntityChanges, EntityFacts>;
-  /** Its answer settled a request whose optimistic response was shown. */
-  settles: boolean;
-  /** An optimistic response was shown before or after it (see needsSnapshot). */
-  optimisticAround: boolean;
+  /** The labels of the entities it added and updated, by group (see entityLabelsOf). */
+  labels: readonly (EntityLabels | undefined)[];
 }
 
 /** One mutation of a panel's replay, done. */

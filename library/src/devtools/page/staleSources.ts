@@ -39,7 +39,9 @@ export class StaleSources {
     for (const change of changes.results) {
       if (change.type === 'result-invalidated' || change.type === 'result-expired')
         this.byKey.set(change.key, sourceNow());
-      else if (change.type === 'result-stored') this.byKey.delete(change.key);
+      // Stored as its key's result: it is fresh again. (A mutation's answer, or an older one,
+      // stores no result.)
+      else if (change.type === 'result-stored' && change.kept) this.byKey.delete(change.key);
     }
     for (const reader of readers)
       if (reader.type === 'result-suspends') this.byKey.set(reader.key, sourceNow());

@@ -44,14 +44,15 @@ export interface EntitiesUpdated<V = Encoded> {
   labels?: string[];
 }
 
-/** One entity marked INVALID (a delete), with the input its pk was computed from. */
+/**
+ * One entity marked INVALID (a delete), with the input its pk was computed from and the fields
+ * it held just before.
+ */
 export type EntityInvalidated<V = Encoded> = {
   type: 'entity-invalidated';
   entity: EntityChanges['entity'];
   /** Its label before the delete ('' without one). */
   label?: string;
-  /** The fields the store held for it just before; absent when it held none. */
-  last?: V;
 } & Invalidation<V>;
 
 /** A collection row's members changed (or an add met only duplicates). */
@@ -62,17 +63,10 @@ export type CollectionChanged = { type: 'collection-changed' } & CollectionChang
  * newest answer: `result` is then the normalized value kept); a mutation's answer, or one older
  * than the stored result, only went into the tables.
  */
-export type ResultStored<V = Encoded> = ResultOf<'result-stored', V> & {
-  endpoint: string;
-  kept: boolean;
-  result?: V;
-};
+export type ResultStored<V = Encoded> = ResultOf<'result-stored', V> & { endpoint: string };
 
 /** A request failed; `kept` as for ResultStored (the error is then the key's meta). */
-export type ResultError<V = Encoded> = ResultOf<'result-error', V> & {
-  endpoint: string;
-  kept: boolean;
-};
+export type ResultError<V = Encoded> = ResultOf<'result-error', V> & { endpoint: string };
 
 /** A stored result removed by `controller.invalidate`: its readers fetch it again. */
 export type ResultInvalidated = ResultOf<'result-invalidated', never>;
