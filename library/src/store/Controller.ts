@@ -1,15 +1,9 @@
 import type { Index, IndexedEntity } from '../endpoint/Index.js';
-import { plainBody } from '../endpoint/plainBody.js';
 import type { Query } from '../endpoint/Query.js';
 import type { EndpointRegistry } from '../endpoint/registry.js';
-import {
-  AbortOptimistic,
-  type EndpointInterface,
-  type SnapshotInterface,
-} from '../endpoint/types.js';
+import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
 import type { AnswerChange } from '../normalize/changes.js';
-
-import { MemoCache, readResponse } from '../normalize/denormalize.js';
+import { MemoCache } from '../normalize/denormalize.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import type {
   Denormalize,
@@ -18,23 +12,23 @@ import type {
   Schema,
 } from '../schema/denormalizeTypes.js';
 import { describeValue } from '../schema/describe.js';
-import { isInvalid } from '../schema/invalid.js';
 import type { Action, TestKey } from './actions.js';
 import type { CallCauses } from './cause.js';
 import { keyOf } from './keyOf.js';
 import {
   assertFetchable,
-  errorOf,
-  isQuery,
-  nothingRead,
-  queryContext,
   type Readable,
   type ResponseInfo,
-  readStored,
+  storedError,
+  storedResponse,
+  tablesReading,
 } from './reading.js';
-import { SharedRequest } from './sharedRequest.js';
+import { type Outcome, request, storeAnswer, throwIfRefused } from './request.js';
+import { type RequestsInFlight, resultKeysOf, shareRead } from './requestsInFlight.js';
+import { ResetError } from './resetError.js';
+import { snapshotOf } from './snapshot.js';
 import { ExpiryStatus, type State } from './state.js';
-import { pollFrequencyOf, Subscriptions } from './subscriptions.js';
+import { Subscriptions } from './subscriptions.js';
 
 /**
  * An endpoint's arguments then one more value; an endpoint whose arguments are all optional may
@@ -109,50 +103,12 @@ function testKeyOf(caller: string, filter: KeyFilter): TestKey {
   );
 }
 
-/**
- * Splits `getResponse`'s and `getError`'s arguments into the call's arguments and the state (the
- * last one). Forgetting the state (`getResponse(ep, { id })`) would read the arguments as the
- * state and fail far from the cause, or read `{ id }` as missing its URL parameter.
- */
-function argsAndStateOf(
-  caller: string,
-  argsAndState: readonly unknown[],
-): { args: readonly unknown[]; state: State } {
-  const state = argsAndState.at(-1);
-  // Told by its shape, not its class: a state may come from another copy of the library.
-  if (typeof (state as { meta?: { get?: unknown } } | null)?.meta?.get !== 'function') {
-    throw new TypeError(
-      process.env.NODE_ENV !== 'production'
-        ? `${caller}: the last argument must be the state (controller.getState()), not ${describeValue(state)}`
-        : `${caller}: the last argument is not the state`,
-    );
-  }
-  return { args: argsAndState.slice(0, -1), state: state as State };
-}
-
 export interface StoreAccess {
   /** Runs an action through the store; for an answer, returns how the store took it (see Reduced). */
   dispatch(action: Action): AnswerChange | undefined;
   getState(): State;
   /** The endpoints the store knows by name (development builds only). */
   endpoints: EndpointRegistry | undefined;
-}
-
-const DEFAULT_DATA_EXPIRY = 60_000;
-
-/** `snapshot.abort`: one instance serves every snapshot, as nothing reads its stack. */
-const SKIP_OPTIMISTIC = new AbortOptimistic();
-
-/**
- * What a read in flight rejects with when `resetEntireStore` runs, at once rather than when its
- * server answers (as data-client's ResetError): a component suspended on it fetches again from
- * the empty store without waiting for a response that would be dropped anyway.
- */
-export class ResetError extends Error {
-  override name = 'ResetError';
-  constructor() {
-    super('Aborted due to RESET: the store was reset while fetching');
-  }
 }
 
 export type { ResponseInfo };
@@ -169,29 +125,15 @@ export type { ResponseInfo };
 export class Controller {
   /** Shared by every read, so results keep their identity across renders. */
   readonly memo = new MemoCache();
-  private readonly inflight = new Map<string, SharedRequest>();
-  /** The result key of each read in flight, by request key (for `fetching`). */
-  private readonly inflightKeys = new Map<string, string>();
-  /** How many times `resetEntireStore` ran: requests started before a reset store nothing. */
-  private resets = 0;
-  /** Rejects each read in flight with a ResetError; `resetEntireStore` calls them. */
-  private readonly abandonOnReset = new Set<(error: ResetError) => void>();
+  private readonly inflight: RequestsInFlight = new Map();
+  /** Aborted by the next `resetEntireStore`: the requests started until then store nothing. */
+  private untilReset = new AbortController();
   /**
    * Why each action runs and, while asked, where the app called it (see cause.ts): set by
    * createStore in development builds, for the devtools. Declared only: production code has none.
    */
   declare causes?: CallCauses;
-  private readonly subscriptions = new Subscriptions(
-    // Nobody awaits a poll: its failure is stored for the call's readers.
-    (endpoint, args, frequency) => {
-      const poll = () =>
-        this.fetch(endpoint, ...(args as Parameters<EndpointInterface>)).catch(() => {});
-      if (process.env.NODE_ENV !== 'production' && this.causes)
-        this.causes.run({ kind: 'poll', frequency }, undefined, poll);
-      else poll();
-    },
-    (key) => this.getState().meta.get(key)?.fetchedAt ?? 0,
-  );
+  private readonly subscriptions = new Subscriptions(this);
 
   /**
    * The last number of the store's sequence: each request takes the next one when it starts, and
@@ -242,38 +184,17 @@ export class Controller {
     const { signal } = endpoint;
     // As fetch does: nothing is sent, and nothing stored.
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (requestKey !== undefined) {
-      const pending = this.inflight.get(requestKey);
-      if (pending) return pending.join(signal) as Promise<ResolveType<E>>;
-    }
-    // A mutation is its caller's alone, and so is its signal; so is a read's whose endpoint
-    // cannot be given another signal.
-    const shareKey = signal === undefined || canResignal(endpoint) ? requestKey : undefined;
-    // A shared read runs with a signal of its own, aborted once no caller waits (SharedRequest).
-    const own = shareKey !== undefined && signal !== undefined ? new AbortController() : undefined;
-    const started = { fetchedAt: Date.now(), requestId: ++this.sequence };
-    this.store.dispatch({ type: 'fetch', endpoint, args, key, ...started });
-    const request = this.request(endpoint, args, key, started, this.resets, own?.signal);
-    if (shareKey === undefined) return request as Promise<ResolveType<E>>;
-    const forget = () => {
-      // After a reset the key may already belong to a newer request: leave that one in place.
-      if (this.inflight.get(shareKey) !== sharing) return;
-      this.inflight.delete(shareKey);
-      this.inflightKeys.delete(shareKey);
+    const run = (ownSignal?: AbortSignal) => {
+      const started = { fetchedAt: Date.now(), requestId: ++this.sequence };
+      this.store.dispatch({ type: 'fetch', endpoint, args, key, ...started });
+      const storeOutcome = (outcome: Outcome) =>
+        storeAnswer(this.store, ++this.sequence, endpoint, outcome, key, started);
+      return request(endpoint, args, this.untilReset.signal, storeOutcome, ownSignal);
     };
-    const sharing = new SharedRequest(
-      request,
-      own &&
-        (() => {
-          // Forgotten at once: a caller coming now starts a new request rather than share this one.
-          forget();
-          own.abort();
-        }),
-    );
-    this.inflight.set(shareKey, sharing);
-    this.inflightKeys.set(shareKey, key);
-    request.then(forget, forget);
-    return sharing.join(signal) as Promise<ResolveType<E>>;
+    // A mutation is its caller's alone, and so is its signal.
+    return (
+      requestKey === undefined ? run() : shareRead(this.inflight, requestKey, key, endpoint, run)
+    ) as Promise<ResolveType<E>>;
   };
 
   /**
@@ -290,116 +211,41 @@ export class Controller {
     return fresh && data !== undefined ? (data as ResolveType<E>) : this.fetch(endpoint, ...args);
   };
 
-  /** Runs the request and stores its outcome; `signal` replaces the endpoint's own when given. */
-  private async request(
-    endpoint: EndpointInterface,
-    args: readonly unknown[],
-    key: string,
-    started: Started,
-    resetsAtStart: number,
-    signal?: AbortSignal,
-  ) {
-    let response: unknown;
-    // A read is abandoned at a reset (mutations run to their end: the server may have done them).
-    let abandon: ((error: ResetError) => void) | undefined;
-    const reset = endpoint.sideEffect
-      ? undefined
-      : new Promise<never>((_, reject) => {
-          abandon = reject;
-          this.abandonOnReset.add(reject);
-        });
-    const run = signal
-      ? (endpoint as EndpointInterface & Resignalable).extend({ signal })
-      : endpoint;
-    try {
-      response = await (reset ? Promise.race([run(...args), reset]) : run(...args));
-    } catch (error) {
-      // Nothing of a request started before a reset is stored (see below).
-      if (this.resets === resetsAtStart) this.commit(endpoint, { args, error }, key, started);
-      throw error;
-    } finally {
-      if (abandon) this.abandonOnReset.delete(abandon);
-    }
-    // `fetchedAt < lastReset` alone misses a reset in the same millisecond as the fetch; the
-    // count of resets tells for sure that this request started before one.
-    if (this.resets !== resetsAtStart) throw new ResetError();
-    throwIfRefused(this.commit(endpoint, { args, response }, key, started));
-    return readResponse(endpoint.schema, response, args);
-  }
-
   /** Stores a response as if `endpoint(...args)` had answered it; the last argument is the response. */
   setResponse = <E extends EndpointInterface>(
     endpoint: E,
     ...argsAndResponse: ArgsThen<Parameters<E>, unknown>
-  ): Promise<void> => {
-    const args = argsAndResponse.slice(0, -1);
-    return this.resolve(endpoint, { args, response: argsAndResponse.at(-1) });
-  };
+  ): Promise<void> =>
+    this.resolve(endpoint, {
+      args: argsAndResponse.slice(0, -1),
+      response: argsAndResponse.at(-1),
+    });
 
   /** Stores an error for `endpoint(...args)`; the last argument is the error. */
   setError = <E extends EndpointInterface>(
     endpoint: E,
     ...argsAndError: ArgsThen<Parameters<E>, unknown>
-  ): Promise<void> => {
-    const args = argsAndError.slice(0, -1);
-    return this.resolve(endpoint, { args, error: argsAndError.at(-1) });
-  };
+  ): Promise<void> =>
+    this.resolve(endpoint, { args: argsAndError.slice(0, -1), error: argsAndError.at(-1) });
 
   /**
    * Stores a response or error. `fetchedAt` is when its request started (tests set it for
    * races); without it, the answer was requested when it is written: one clock reading for both.
    */
   resolve = (endpoint: EndpointInterface, outcome: Outcome): Promise<void> => {
-    this.commit(endpoint, outcome, keyOf('controller.setResponse', endpoint, outcome.args));
+    const key = keyOf('controller.setResponse', endpoint, outcome.args);
+    storeAnswer(this.store, ++this.sequence, endpoint, outcome, key);
     return Promise.resolve();
   };
-
-  /**
-   * Stores a response or an error for `endpoint(...args)`, whose key is `key`, answering the
-   * request `started` (without it, one made as it is stored, or at the outcome's own `fetchedAt`);
-   * returns how the store took it.
-   */
-  private commit(
-    endpoint: EndpointInterface,
-    { args, fetchedAt: requestedAt, ...outcome }: Outcome,
-    key: string,
-    started?: Started,
-  ): AnswerChange | undefined {
-    const date = Date.now();
-    const sequence = ++this.sequence;
-    // An answer given its own time is placed by that time alone (see EntityMeta.requestId).
-    const { fetchedAt, requestId } =
-      started ??
-      (requestedAt === undefined
-        ? { fetchedAt: date, requestId: sequence }
-        : { fetchedAt: requestedAt, requestId: undefined });
-    const failed = 'error' in outcome && outcome.error !== undefined;
-    return this.store.dispatch({
-      type: 'setResponse',
-      endpoint,
-      args: args.map(plainBody),
-      key,
-      fetchedAt,
-      requestId,
-      sequence,
-      date,
-      error: failed,
-      response: failed ? outcome.error : outcome.response,
-      expiresAt: date + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
-    });
-  }
 
   /** The next read of this result must fetch (and suspend). A `null` argument does nothing. */
   invalidate = <E extends EndpointInterface>(
     endpoint: E,
     ...args: Parameters<E> | [null]
-  ): Promise<void> => {
-    if (args[0] === null) return Promise.resolve();
-    return this.dispatch({
-      type: 'invalidate',
-      key: keyOf('controller.invalidate', endpoint, args),
-    });
-  };
+  ): Promise<void> =>
+    args[0] === null
+      ? Promise.resolve()
+      : this.dispatch({ type: 'invalidate', key: keyOf('controller.invalidate', endpoint, args) });
 
   /** Invalidates every stored result whose key passes the filter. */
   invalidateAll = (filter: KeyFilter): Promise<void> =>
@@ -421,44 +267,13 @@ export class Controller {
   subscribe = <E extends EndpointInterface>(
     endpoint: E,
     ...args: Parameters<E> | [null]
-  ): Promise<void> =>
-    this.withSubscription('controller.subscribe', endpoint, args, (key, frequency) =>
-      this.subscriptions.add(key, endpoint, args, frequency),
-    );
+  ): Promise<void> => this.subscriptions.subscribe(endpoint, args);
 
   /** Ends one `subscribe` of `endpoint(...args)`; polling stops when none is left. */
   unsubscribe = <E extends EndpointInterface>(
     endpoint: E,
     ...args: Parameters<E> | [null]
-  ): Promise<void> =>
-    this.withSubscription('controller.unsubscribe', endpoint, args, (key, frequency) =>
-      this.subscriptions.remove(key, frequency),
-    );
-
-  private withSubscription(
-    caller: string,
-    endpoint: EndpointInterface,
-    args: readonly unknown[],
-    change: (key: string, frequency: number) => void,
-  ): Promise<void> {
-    if (args[0] === null) return Promise.resolve();
-    try {
-      const key = keyOf(caller, endpoint, args);
-      assertFetchable(caller, endpoint);
-      const frequency = pollFrequencyOf(caller, endpoint);
-      if (frequency === undefined) {
-        throw new TypeError(
-          process.env.NODE_ENV !== 'production'
-            ? `${caller}: ${endpoint.name} has no pollFrequency, so nothing says how often to fetch it; give it one (extend({ pollFrequency: 10_000 }))`
-            : `${caller}: ${endpoint.name} has no pollFrequency`,
-        );
-      }
-      change(key, frequency);
-      return Promise.resolve();
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
+  ): Promise<void> => this.subscriptions.unsubscribe(endpoint, args);
 
   /**
    * Empties the store; responses to requests already in flight are dropped, and the reads in
@@ -466,13 +281,11 @@ export class Controller {
    */
   resetEntireStore = (): Promise<void> => {
     this.inflight.clear();
-    this.inflightKeys.clear();
-    this.resets++;
+    const ended = this.untilReset;
+    this.untilReset = new AbortController();
     const reset = this.dispatch({ type: 'reset', date: Date.now() });
     // After the reset is stored, so that whoever awaits a read finds the empty store.
-    const abandoned = [...this.abandonOnReset];
-    this.abandonOnReset.clear();
-    for (const abandon of abandoned) abandon(new ResetError());
+    ended.abort(new ResetError());
     return reset;
   };
 
@@ -480,7 +293,7 @@ export class Controller {
    * The keys of the results whose read is in flight now (reads only: mutations are never
    * shared). For tools that show what is loading, such as the devtools' Results view.
    */
-  fetching = (): string[] => [...new Set(this.inflightKeys.values())];
+  fetching = (): string[] => resultKeysOf(this.inflight);
 
   /**
    * The results polled now (`subscribe`, `useSubscription`, `useLive`): by result key, the
@@ -492,49 +305,26 @@ export class Controller {
 
   /** Reads a result from `state` (the last argument), as a component would see it. */
   getResponse: GetResponse = (endpoint: Readable, ...argsAndState: readonly unknown[]) =>
-    this.read('controller.getResponse', endpoint, argsAndState);
+    storedResponse(this.memo, 'controller.getResponse', endpoint, argsAndState) as never;
 
   /**
    * `getResponse` under the name current data-client gives the read with its expiry (data,
    * `expiryStatus`, `expiresAt`).
    */
   getResponseMeta: GetResponse = (endpoint: Readable, ...argsAndState: readonly unknown[]) =>
-    this.read('controller.getResponseMeta', endpoint, argsAndState);
-
-  private read(
-    caller: string,
-    endpoint: Readable,
-    argsAndState: readonly unknown[],
-  ): ResponseInfo<never> {
-    const { args, state } = argsAndStateOf(caller, argsAndState);
-    if (args[0] === null) return nothingRead(endpoint) as ResponseInfo<never>;
-    const key = keyOf(caller, endpoint, args);
-    return readStored(this.memo, endpoint, args, key, state).info as ResponseInfo<never>;
-  }
+    storedResponse(this.memo, 'controller.getResponseMeta', endpoint, argsAndState) as never;
 
   /** The error to show for a result: hard errors always, soft ones only when there is no data. */
   getError = <E extends EndpointInterface>(
     endpoint: E,
     ...argsAndState: ArgsThenState<Parameters<E>>
-  ): unknown => {
-    const { args, state } = argsAndStateOf('controller.getError', argsAndState);
-    return args[0] === null
-      ? undefined
-      : errorOf(state, keyOf('controller.getError', endpoint, args));
-  };
+  ): unknown => storedError('controller.getError', endpoint, argsAndState);
 
   /**
    * A read-only view of `state` at `fetchedAt` (0 when not given, as in data-client), given to
    * optimistic updaters.
    */
-  snapshot = (state: State, fetchedAt = 0): SnapshotInterface => ({
-    fetchedAt,
-    abort: SKIP_OPTIMISTIC,
-    getResponse: (endpoint, ...args) =>
-      this.getResponse(endpoint, ...(args as [...Parameters<typeof endpoint>]), state),
-    getError: (endpoint, ...args) =>
-      this.getError(endpoint, ...(args as [...Parameters<typeof endpoint>]), state),
-  });
+  snapshot = (state: State, fetchedAt = 0): SnapshotInterface => snapshotOf(this, state, fetchedAt);
 
   /**
    * What `schema` reads for these arguments from the tables alone, without an endpoint: an
@@ -543,30 +333,12 @@ export class Controller {
    * store does not hold it (or holds it INVALID).
    */
   get: GetFromTables = (schema: Schema | Readable, ...argsAndState: readonly unknown[]) =>
-    this.query('controller.get', schema, argsAndState) as never;
+    tablesReading(this.memo, 'controller.get', schema, argsAndState) as never;
 
   /** `get`'s reading as current data-client's `getQueryMeta` gives it: `{ data }`. */
-  getQueryMeta: GetQueryMeta = (
-    schema: Schema | Readable,
-    ...argsAndState: readonly unknown[]
-  ) => ({
-    data: this.query('controller.getQueryMeta', schema, argsAndState) as never,
+  getQueryMeta: GetQueryMeta = (schema: Schema | Readable, ...argsAndState: unknown[]) => ({
+    data: tablesReading(this.memo, 'controller.getQueryMeta', schema, argsAndState) as never,
   });
-
-  private query(
-    caller: string,
-    schema: Schema | Readable,
-    argsAndState: readonly unknown[],
-  ): unknown {
-    const { args, state } = argsAndStateOf(caller, argsAndState);
-    // A Query is read as useQuery reads it: its process over the reading of its schema.
-    if (isQuery(schema))
-      return readStored(this.memo, schema, args, schema.key(...args), state).info.data;
-    const result = schemaOf(schema)?.queryKey?.(args, queryContext(state));
-    if (result === undefined) return undefined;
-    const data = this.memo.denormalize(schema, result, state.entities, args);
-    return isInvalid(data) ? undefined : data;
-  }
 
   /**
    * Writes a value into the tables as `schema` normalizes it, for these arguments (a
@@ -575,38 +347,28 @@ export class Controller {
    * is stored: the value reaches the entities and lists it holds, as a mutation's answer does.
    * Rejects with the SchemaError of a value that does not fit the schema (nothing is written).
    */
-  set: SetInTables = (schema: Schema, ...argsAndValue: readonly unknown[]): Promise<void> => {
-    const args = argsAndValue.slice(0, -1);
-    try {
+  set: SetInTables = (schema: Schema, ...argsAndValue: readonly unknown[]): Promise<void> =>
+    // A throw in the executor rejects the promise.
+    new Promise((resolve) => {
+      const args = argsAndValue.slice(0, -1);
       const given = argsAndValue.at(-1);
       const value =
         typeof given === 'function'
-          ? (given as (previous: unknown) => unknown)(
-              this.query('controller.set', schema, [...args, this.getState()]),
-            )
+          ? (given as (previous: unknown) => unknown)(this.get(schema, ...args, this.getState()))
           : given;
       const writer = schemaWriter(schema);
-      const key = writer.key(...args);
-      throwIfRefused(this.commit(writer, { args, response: value }, key));
-      return Promise.resolve();
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
+      const outcome = { args, response: value };
+      throwIfRefused(
+        storeAnswer(this.store, ++this.sequence, writer, outcome, writer.key(...args)),
+      );
+      resolve();
+    });
 
   /** Runs an action through the store; the promise resolves once it is stored. */
   private dispatch(action: Action): Promise<void> {
     this.store.dispatch(action);
     return Promise.resolve();
   }
-}
-
-/**
- * Throws the error a response was stored as: the reducer turns a response that does not fit its
- * schema (or whose schema threw) into an error for its key.
- */
-function throwIfRefused(answer: AnswerChange | undefined): void {
-  if (answer?.type === 'result-error') throw answer.error;
 }
 
 /** `get`: the reading of a schema (or of a Query's process) from the tables, as of `state`. */
@@ -669,24 +431,3 @@ function schemaWriter(schema: Schema): EndpointInterface {
     sideEffect: true as const,
   });
 }
-
-/** When a request started, by the clock and in its store's sequence. */
-interface Started {
-  fetchedAt: number;
-  requestId: number;
-}
-
-/** An endpoint that can be made again with another signal (RestEndpoint's `extend`). */
-interface Resignalable {
-  extend(options: { signal: AbortSignal }): EndpointInterface;
-}
-
-function canResignal(endpoint: EndpointInterface): boolean {
-  return typeof (endpoint as Partial<Resignalable>).extend === 'function';
-}
-
-/** A stored response or error, with the arguments of its call (see Controller.resolve). */
-type Outcome = { args: readonly unknown[]; fetchedAt?: number } & (
-  | { response: unknown; error?: undefined }
-  | { error: unknown; response?: undefined }
-);

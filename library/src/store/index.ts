@@ -8,8 +8,9 @@ export type {
   SetResponseAction,
   TestKey,
 } from './actions.js';
-export { Controller, ResetError, type ResolveType, type ResponseInfo } from './Controller.js';
+export { Controller, type ResolveType, type ResponseInfo } from './Controller.js';
 export { createStore, type Store, type StoreOptions, type StoreRecord } from './createStore.js';
+export { ResetError } from './resetError.js';
 export {
   type EndpointMeta,
   ExpiryStatus,

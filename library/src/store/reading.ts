@@ -4,9 +4,11 @@ import type { MemoCache } from '../normalize/denormalize.js';
 import { schemaOf } from '../normalize/schemaOf.js';
 import { indexKey } from '../normalize/tables.js';
 import type { Schema } from '../schema/denormalizeTypes.js';
+import { describeValue } from '../schema/describe.js';
 import { isInvalid } from '../schema/invalid.js';
 import { ObjectSchema } from '../schema/Object.js';
 import type { QueryContext } from '../schema/types.js';
+import { keyOf } from './keyOf.js';
 import { ExpiryStatus, type State } from './state.js';
 
 /** What a read returns: the data, how fresh it is, and when it goes stale. */
@@ -108,6 +110,69 @@ export function readStored(
       ? ExpiryStatus.InvalidIfStale
       : ExpiryStatus.Valid;
   return { info: { data, expiryStatus, expiresAt }, result };
+}
+
+/**
+ * Splits a read's arguments (`getResponse`'s, `getError`'s, `get`'s) into the call's arguments
+ * and the state (the last one). Forgetting the state (`getResponse(ep, { id })`) would read the
+ * arguments as the state and fail far from the cause, or read `{ id }` as missing its URL
+ * parameter.
+ */
+export function argsAndStateOf(
+  caller: string,
+  argsAndState: readonly unknown[],
+): { args: readonly unknown[]; state: State } {
+  const state = argsAndState.at(-1);
+  // Told by its shape, not its class: a state may come from another copy of the library.
+  if (typeof (state as { meta?: { get?: unknown } } | null)?.meta?.get !== 'function') {
+    throw new TypeError(
+      process.env.NODE_ENV !== 'production'
+        ? `${caller}: the last argument must be the state (controller.getState()), not ${describeValue(state)}`
+        : `${caller}: the last argument is not the state`,
+    );
+  }
+  return { args: argsAndState.slice(0, -1), state: state as State };
+}
+
+/** `controller.getResponse`: the stored result of a call, its arguments then the state. */
+export function storedResponse(
+  memo: MemoCache,
+  caller: string,
+  readable: Readable,
+  argsAndState: readonly unknown[],
+): ResponseInfo<unknown> {
+  const { args, state } = argsAndStateOf(caller, argsAndState);
+  if (args[0] === null) return nothingRead(readable);
+  return readStored(memo, readable, args, keyOf(caller, readable, args), state).info;
+}
+
+/** `controller.getError`: the error to show for a call, its arguments then the state. */
+export function storedError(
+  caller: string,
+  readable: Readable,
+  argsAndState: readonly unknown[],
+): unknown {
+  const { args, state } = argsAndStateOf(caller, argsAndState);
+  return args[0] === null ? undefined : errorOf(state, keyOf(caller, readable, args));
+}
+
+/**
+ * `controller.get`: what `schema` (or a Query) reads for these arguments from the tables alone,
+ * its arguments then the state; undefined when the store does not hold it (or holds it INVALID).
+ */
+export function tablesReading(
+  memo: MemoCache,
+  caller: string,
+  schema: Schema | Readable,
+  argsAndState: readonly unknown[],
+): unknown {
+  const { args, state } = argsAndStateOf(caller, argsAndState);
+  // A Query is read as useQuery reads it: its process over the reading of its schema.
+  if (isQuery(schema)) return readStored(memo, schema, args, schema.key(...args), state).info.data;
+  const result = schemaOf(schema)?.queryKey?.(args, queryContext(state));
+  if (result === undefined) return undefined;
+  const data = memo.denormalize(schema, result, state.entities, args);
+  return isInvalid(data) ? undefined : data;
 }
 
 /**

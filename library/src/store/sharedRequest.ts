@@ -1,3 +1,5 @@
+import { untilAborted } from './untilAborted.js';
+
 /**
  * A read in flight and the callers waiting for it: identical reads made meanwhile join it rather
  * than send the request again. A caller may bring an AbortSignal (its endpoint's `signal`).
@@ -29,23 +31,9 @@ export class SharedRequest {
     }
     if (signal.aborted) return Promise.reject(signal.reason);
     this.waiting++;
-    return new Promise((resolve, reject) => {
-      const leave = () => {
-        reject(signal.reason);
-        this.waiting--;
-        if (this.waiting === 0) this.abortRequest?.();
-      };
-      signal.addEventListener('abort', leave, { once: true });
-      this.result.then(
-        (value) => {
-          signal.removeEventListener('abort', leave);
-          resolve(value);
-        },
-        (error: unknown) => {
-          signal.removeEventListener('abort', leave);
-          reject(error);
-        },
-      );
+    return untilAborted(this.result, signal, () => {
+      this.waiting--;
+      if (this.waiting === 0) this.abortRequest?.();
     });
   }
 }

@@ -1,4 +1,7 @@
 import type { EndpointInterface } from '../endpoint/types.js';
+import type { Controller } from './Controller.js';
+import { keyOf } from './keyOf.js';
+import { assertFetchable } from './reading.js';
 
 /** One subscribed call, polled at the shortest frequency its subscribers asked for. */
 interface Polling {
@@ -33,6 +36,35 @@ export function pollFrequencyOf(caller: string, endpoint: EndpointInterface): nu
 }
 
 /**
+ * Runs `change` with the key and poll frequency of `endpoint(...args)` (`controller.subscribe`,
+ * `controller.unsubscribe`), and resolves; rejects (a throw in the executor does) an endpoint
+ * that cannot be polled. A `null` argument does nothing.
+ */
+function changeSubscription(
+  caller: string,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  change: (key: string, frequency: number) => void,
+): Promise<void> {
+  return new Promise((resolve) => {
+    if (args[0] !== null) {
+      const key = keyOf(caller, endpoint, args);
+      assertFetchable(caller, endpoint);
+      const frequency = pollFrequencyOf(caller, endpoint);
+      if (frequency === undefined) {
+        throw new TypeError(
+          process.env.NODE_ENV !== 'production'
+            ? `${caller}: ${endpoint.name} has no pollFrequency, so nothing says how often to fetch it; give it one (extend({ pollFrequency: 10_000 }))`
+            : `${caller}: ${endpoint.name} has no pollFrequency`,
+        );
+      }
+      change(key, frequency);
+    }
+    resolve();
+  });
+}
+
+/**
  * Keeps subscribed calls fresh (`controller.subscribe`, `useSubscription`, `useLive`): each is
  * fetched again whenever its stored data is `frequency` ms old, as data-client's polling
  * subscriptions do. One timer per call however many subscribe, at the shortest frequency any
@@ -42,18 +74,29 @@ export function pollFrequencyOf(caller: string, endpoint: EndpointInterface): nu
 export class Subscriptions {
   private readonly byKey = new Map<string, Polling>();
 
-  constructor(
-    /** Fetches the call in the background: its failure is stored for its readers. */
-    private readonly poll: (
-      endpoint: EndpointInterface,
-      args: readonly unknown[],
-      frequency: number,
-    ) => void,
-    /** When the request behind the stored result of `key` started (0 when none is stored). */
-    private readonly fetchedAt: (key: string) => number,
-  ) {}
+  /** `causes` is read at each poll: createStore sets it after the Controller is made. */
+  constructor(private readonly controller: Pick<Controller, 'fetch' | 'getState' | 'causes'>) {}
 
-  add(key: string, endpoint: EndpointInterface, args: readonly unknown[], frequency: number): void {
+  /** `controller.subscribe(endpoint, ...args)`. */
+  subscribe(endpoint: EndpointInterface, args: readonly unknown[]): Promise<void> {
+    return changeSubscription('controller.subscribe', endpoint, args, (key, frequency) =>
+      this.add(key, endpoint, args, frequency),
+    );
+  }
+
+  /** `controller.unsubscribe(endpoint, ...args)`. */
+  unsubscribe(endpoint: EndpointInterface, args: readonly unknown[]): Promise<void> {
+    return changeSubscription('controller.unsubscribe', endpoint, args, (key, frequency) =>
+      this.remove(key, frequency),
+    );
+  }
+
+  private add(
+    key: string,
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    frequency: number,
+  ): void {
     const polling = this.byKey.get(key);
     if (polling === undefined) {
       const subscribers = new Map([[frequency, 1]]);
@@ -72,7 +115,7 @@ export class Subscriptions {
   }
 
   /** Ends one `add` of this frequency; an unknown one does nothing. */
-  remove(key: string, frequency: number): void {
+  private remove(key: string, frequency: number): void {
     const polling = this.byKey.get(key);
     const count = polling?.subscribers.get(frequency);
     if (polling === undefined || count === undefined) return;
@@ -101,13 +144,25 @@ export class Subscriptions {
   /** Polls the call if its data is `frequency` old, and sets the timer for the next time it is. */
   private due(key: string, polling: Polling): void {
     clearTimeout(polling.timer);
-    let wait = this.fetchedAt(key) + polling.frequency - Date.now();
+    // When the request behind the stored result started (0 when none is stored).
+    const fetchedAt = this.controller.getState().meta.get(key)?.fetchedAt ?? 0;
+    let wait = fetchedAt + polling.frequency - Date.now();
     if (wait <= 0) {
-      if (!offline()) this.poll(polling.endpoint, polling.args, polling.frequency);
+      if (!offline()) this.poll(polling);
       wait = polling.frequency;
     }
     // Longer timers fire at once (they overflow): a far poll is reached in steps.
     polling.timer = setTimeout(() => this.due(key, polling), Math.min(wait, LONGEST_TIMER));
+  }
+
+  /** Fetches the call in the background: nobody awaits it, its failure is stored for its readers. */
+  private poll({ endpoint, args, frequency }: Polling): void {
+    const { controller } = this;
+    const poll = () =>
+      controller.fetch(endpoint, ...(args as Parameters<EndpointInterface>)).catch(() => {});
+    if (process.env.NODE_ENV !== 'production' && controller.causes)
+      controller.causes.run({ kind: 'poll', frequency }, undefined, poll);
+    else poll();
   }
 }
 
