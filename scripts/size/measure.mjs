@@ -28,16 +28,18 @@ export const GOAL_GZIPPED = 15_000;
 
 /**
  * What the typical app's bundle must not grow past, min+gzip (library/test/package/bundleSize.test.ts):
- * its size when this was set, 22,085 B, and a little room. What the bytes above the 19,652 B of
+ * its size when this was set, 22,116 B, and a little room. What the bytes above the 19,652 B of
  * the indexes (that make writes cost what they change) pay for: the store's sequence that orders
  * answers crossing a delete or each other; requests a caller aborts without failing the others
  * that share them; argument values sent in their JSON form; values copied as they are stored and
  * pks too large to be exact refused; object schemas read as their shape and from the tables;
  * current data-client's Controller (`set`, `get` of a Query, `getQueryMeta`, `getResponseMeta`,
- * methods of a class, so in every bundle) and a collection row read as one list by every result. The
+ * methods of a class, so in every bundle), a collection row read as one list by every result, and
+ * a change-set that says what the reducer decided (kept answers, the settled optimistic request, a
+ * deleted entity's last fields) so that nothing downstream works it out again. The
  * goal is not reached (docs/benchmarks.md, Bundle size): lower this with each cut, down to it.
  */
-export const CEILING_GZIPPED = 22_095;
+export const CEILING_GZIPPED = 22_125;
 
 /**
  * Copies the app into a temporary folder, `install`s what it imports there, and bundles it for
