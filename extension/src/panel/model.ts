@@ -743,12 +743,13 @@ class Draft {
   private applyEffect(event: StoreEvent, effect: Effect): void {
     switch (effect.type) {
       case 'entities-added': {
-        // Its row is fetched when a view shows it.
+        // The row the event carries is shown at once; one it does not carry is fetched when a
+        // view shows it.
         const rows = this.entities.edit(effect.entity);
-        for (const pk of effect.pks) {
-          rows.set(pk, UNLOADED);
+        effect.pks.forEach((pk, index) => {
+          rows.set(pk, effect.rows?.[index] ?? UNLOADED);
           this.unstale(effect.entity, pk);
-        }
+        });
         break;
       }
       case 'entities-updated': {

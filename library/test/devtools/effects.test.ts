@@ -113,8 +113,15 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
         cause: expect.objectContaining({ reason: { kind: 'app' } }),
       });
       expect(event.effects).toEqual([
-        // Each entity with its label: what the panel names it by.
-        { type: 'entities-added', entity: 'Todo', pks: ['4'], labels: ['new'] },
+        // Each entity with its label, what the panel names it by, and its row, which the panel
+        // shows without asking for it.
+        {
+          type: 'entities-added',
+          entity: 'Todo',
+          pks: ['4'],
+          labels: ['new'],
+          rows: [{ id: 4, title: 'new', completed: false, userId: 0 }],
+        },
         {
           type: 'collection-changed',
           collection: '[Todo]',
@@ -170,7 +177,13 @@ describe.each([NOTED, LATER])('effects %s', (mode) => {
         args: [{ page: 2 }],
       });
       expect(effectsOf(event, 'entities-added')).toEqual([
-        { type: 'entities-added', entity: 'Todo', pks: ['4'], labels: [server.todos[3]?.title] },
+        {
+          type: 'entities-added',
+          entity: 'Todo',
+          pks: ['4'],
+          labels: [server.todos[3]?.title],
+          rows: [server.todos[3]],
+        },
       ]);
       expect(effectsOf(event, 'collection-changed')).toEqual([
         {

@@ -63,13 +63,19 @@ describe('entity labels', () => {
       },
     );
     expect(effectsOf(lastEvent(), 'entities-added')).toEqual([
-      { type: 'entities-added', entity: 'Note', pks: ['1'], labels: ['the summary'] },
+      {
+        type: 'entities-added',
+        entity: 'Note',
+        pks: ['1'],
+        labels: ['the summary'],
+        rows: [{ id: 1, title: 'the title', summary: 'the summary' }],
+      },
     ]);
     const Plains = createResource({ path: '/plain/:id', schema: Plain, urlPrefix: server.url });
     await store.controller.setResponse(Plains.get, { id: 1 }, { id: 1 });
     // No entity of the group has a label: none is sent.
     expect(effectsOf(lastEvent(), 'entities-added')).toEqual([
-      { type: 'entities-added', entity: 'Plain', pks: ['1'] },
+      { type: 'entities-added', entity: 'Plain', pks: ['1'], rows: [{ id: 1 }] },
     ]);
   });
 
@@ -81,10 +87,25 @@ describe('entity labels', () => {
     const [small] = effectsOf(lastEvent(), 'entities-added');
     expect(small?.labels).toHaveLength(100);
     expect(small?.labels?.[99]).toBe('note 99');
+    // Their rows come with them too, up to the same count.
+    expect(small?.rows?.[99]).toEqual({ id: 99, summary: 'note 99' });
     await store.controller.setResponse(Notes.getList, { page: 2 }, notes(101, 1000));
     const [large] = effectsOf(lastEvent(), 'entities-added');
     expect(large?.pks).toHaveLength(101);
     expect(large).not.toHaveProperty('labels');
+    expect(large).not.toHaveProperty('rows');
+  });
+
+  it('carries an added row only whole: one too large for the event is left for the panel to ask', async () => {
+    const Notes = createResource({ path: '/notes/:id', schema: Note, urlPrefix: server.url });
+    const large = { id: 1, summary: 'large', text: 'x'.repeat(300 * 1024) };
+    const small = JSON.parse('{"id":2,"summary":"small","__proto__":"data"}');
+    await store.controller.setResponse(Notes.getList, {}, [large, small]);
+    const [added] = effectsOf(lastEvent(), 'entities-added');
+    expect(added?.pks).toEqual(['1', '2']);
+    expect(added?.rows?.[0]).toBeNull();
+    expect(added?.rows?.[1]).toEqual(small);
+    expect(Object.hasOwn(added?.rows?.[1] as object, '__proto__')).toBe(true);
   });
 
   it('cuts a long label, and reads a field named __proto__ as data', async () => {

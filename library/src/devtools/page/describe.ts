@@ -11,7 +11,7 @@ import type { Controller } from '../../store/Controller.js';
 import { ExpiryStatus, type State } from '../../store/state.js';
 import type { ActionCause, ActionSummary, Effect, StoreEvent } from '../protocol/effects.js';
 import type { Encoded } from '../protocol/messages.js';
-import { type EncodeLimits, encode } from './encode.js';
+import { DEFAULT_MAX_SIZE, type EncodeLimits, encode, encodeWhole } from './encode.js';
 import { entityClassesIn } from './entityClasses.js';
 import { labelOfRow } from './entityLabels.js';
 import type { ActionEntry, HistoryEntry, ReaderEffect } from './history.js';
@@ -296,7 +296,7 @@ const NO_READERS: ReaderEffect[] = [];
 
 /** The change-set's items as effects; values still the page's own. */
 function effectsOf(
-  { action, changes, labels }: ActionEntry,
+  { action, changes, labels, state }: ActionEntry,
   nameOf: (endpoint: EndpointInterface) => string,
   classOf: (type: string) => EntityStatics | undefined,
 ): Effect<unknown>[] {
@@ -309,6 +309,7 @@ function effectsOf(
         entity,
         pks: added,
         ...labelsField(groupLabels?.added),
+        ...rowsField(state, entity, added),
       });
     if (updated.length > 0)
       effects.push({
@@ -336,6 +337,16 @@ function effectsOf(
 /** The `labels` field of a group of entities, when they were labelled and one has a label. */
 const labelsField = (of: string[] | undefined) =>
   of?.some((label) => label !== '') ? { labels: of } : {};
+
+/** Past this many entities of one type added by one change, their rows are left to the panel to ask. */
+const ROWS_CARRIED_PER_GROUP = 100;
+
+/** The rows of the entities a change added, as the state after it holds them (while it is kept). */
+function rowsField(state: State | undefined, entity: string, pks: readonly string[]) {
+  if (state === undefined || pks.length > ROWS_CARRIED_PER_GROUP) return {};
+  const rows = state.entities.get(entity);
+  return { rows: pks.map((pk) => rows?.get(pk) ?? null) };
+}
 
 /**
  * Whether the panel's copy of the state cannot follow this entry from its effects alone: an
@@ -439,6 +450,15 @@ export function encodeEvent(event: StoreEvent<unknown>, limits: EventLimits = {}
 function encodeEffect(effect: Effect<unknown>, limits: EncodeLimits | undefined): Effect {
   const value = (raw: unknown) => encode(raw, limits);
   switch (effect.type) {
+    case 'entities-added': {
+      const { rows, ...added } = effect;
+      if (rows === undefined) return added;
+      // The rows share the effects' budget; one that does not fit whole is left for a `rows` ask.
+      const rowLimits = {
+        maxSize: Math.floor((limits?.maxSize ?? DEFAULT_MAX_SIZE) / rows.length),
+      };
+      return { ...added, rows: rows.map((row) => encodeWhole(row, rowLimits) ?? null) };
+    }
     case 'entities-updated':
       return {
         ...effect,

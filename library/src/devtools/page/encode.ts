@@ -12,9 +12,12 @@ export interface EncodeLimits {
   maxItems?: number;
 }
 
+/** How many characters one value may produce when no limit says otherwise. */
+export const DEFAULT_MAX_SIZE = 512 * 1024;
+
 const DEFAULTS: Required<EncodeLimits> = {
   maxDepth: 12,
-  maxSize: 512 * 1024,
+  maxSize: DEFAULT_MAX_SIZE,
   maxStringLength: 10_000,
   maxItems: 1_000,
 };
@@ -38,8 +41,20 @@ export function encode(value: unknown, limits: EncodeLimits = DEFAULTS): Encoded
   return new Encoder(caps).visit(value, 0);
 }
 
+/**
+ * `value` encoded whole within `limits`, or undefined when any part of it would be cut: for a
+ * copy of a value that is only worth sending complete (a panel asks for the rest otherwise).
+ */
+export function encodeWhole(value: unknown, limits: EncodeLimits): Encoded | undefined {
+  const encoder = new Encoder(capsOf(limits));
+  const encoded = encoder.visit(value, 0);
+  return encoder.cut ? undefined : encoded;
+}
+
 /** One value's encoding: what is left of its size budget, and the objects it is inside. */
 class Encoder {
+  /** Whether a part of the value was cut (a truncated marker stands in its place). */
+  cut = false;
   private budget: number;
   /** The objects being visited, to tell a cycle from a value seen twice; made at the first object. */
   private ancestors: Set<object> | undefined;
@@ -49,7 +64,7 @@ class Encoder {
   }
 
   visit(input: unknown, depth: number): Encoded {
-    if (this.budget <= 0) return { '@t': 'truncated', reason: 'size' };
+    if (this.budget <= 0) return this.truncated({ '@t': 'truncated', reason: 'size' });
     switch (typeof input) {
       case 'undefined':
         this.budget -= 4;
@@ -84,18 +99,23 @@ class Encoder {
     this.budget -= Math.min(input.length, limit) + 2;
     return input.length <= limit
       ? input
-      : {
+      : this.truncated({
           '@t': 'truncated',
           reason: limit < this.caps.maxStringLength ? 'size' : 'length',
           omitted: input.length - limit,
           preview: input.slice(0, limit),
-        };
+        });
+  }
+
+  private truncated(marker: Encoded): Encoded {
+    this.cut = true;
+    return marker;
   }
 
   private object(object: object, depth: number): Encoded {
     this.ancestors ??= new Set();
     if (this.ancestors.has(object)) return { '@t': 'cycle' };
-    if (depth >= this.caps.maxDepth) return { '@t': 'truncated', reason: 'depth' };
+    if (depth >= this.caps.maxDepth) return this.truncated({ '@t': 'truncated', reason: 'depth' });
     if (object instanceof Date)
       return {
         '@t': 'date',
@@ -132,7 +152,7 @@ class Encoder {
     const omitted = object.size - entries.length;
     if (omitted > 0) {
       const reason = entries.length >= this.caps.maxItems ? 'length' : 'size';
-      const marker: Encoded = { '@t': 'truncated', reason, omitted };
+      const marker = this.truncated({ '@t': 'truncated', reason, omitted });
       entries.push([marker, marker]);
     }
     return { '@t': 'map', entries };
@@ -152,11 +172,11 @@ class Encoder {
     }
     // Fields past the size budget are left out, and a marker says how many.
     if (written < keys.length)
-      fields[TRUNCATED_FIELDS] = {
+      fields[TRUNCATED_FIELDS] = this.truncated({
         '@t': 'truncated',
         reason: 'size',
         omitted: keys.length - written,
-      };
+      });
     const proto = Object.getPrototypeOf(object);
     if (proto !== Object.prototype && proto !== null) {
       return { '@t': 'instance', class: proto?.constructor?.name || 'Object', fields };
@@ -178,7 +198,13 @@ class Encoder {
     }
     const omitted = items.length - out.length;
     if (omitted > 0)
-      out.push({ '@t': 'truncated', reason: this.budget <= 0 ? 'size' : 'length', omitted });
+      out.push(
+        this.truncated({
+          '@t': 'truncated',
+          reason: this.budget <= 0 ? 'size' : 'length',
+          omitted,
+        }),
+      );
     return out;
   }
 }

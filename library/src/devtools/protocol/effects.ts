@@ -27,12 +27,18 @@ export type { EntityUpdate, FetchReason, FieldChange };
 type ResultOf<T extends ResultChange['type'], V> = Extract<ResultChange<V>, { type: T }>;
 
 /** Entities of one type stored for the first time (or again after they were invalidated). */
-export interface EntitiesAdded {
+export interface EntitiesAdded<V = Encoded> {
   type: 'entities-added';
   entity: EntityChanges['entity'];
   pks: EntityChanges['added'];
   /** Each pk's label, in the order of `pks` ('' for one without); absent for a large group. */
   labels?: string[];
+  /**
+   * Each pk's row as stored, in the order of `pks`, so that the panel shows a new entity without
+   * asking for it: null for a row too large to carry whole (the panel asks for that one), absent
+   * for a large group or a change described after its state left the ring.
+   */
+  rows?: (V | null)[];
 }
 
 /** Stored entities of one type whose fields changed, each field with its before and after. */
@@ -112,7 +118,7 @@ export type ReplayResult<V = Encoded> = {
 
 /** One thing an action did to the store, as the panel is told it. */
 export type Effect<V = Encoded> =
-  | EntitiesAdded
+  | EntitiesAdded<V>
   | EntitiesUpdated<V>
   | EntityInvalidated<V>
   | CollectionChanged

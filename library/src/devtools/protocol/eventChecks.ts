@@ -32,6 +32,7 @@ export const EFFECT_CHECKS = {
     entity: string(),
     pks: strings,
     labels: optional(strings),
+    rows: optional(array(encoded)),
   }),
   'entities-updated': object({
     type: literal('entities-updated'),
