@@ -65,8 +65,9 @@ function channelOf(target: Window): MessageChannel {
  * (valid ones, for this store), batches the entries its peer queues while a panel is connected,
  * and posts long answers in slices (SlicedWork), cut into messages of about a relay message.
  *
- * While an answer is sent in slices, live entries wait in the queue and reads wait their turn,
- * so that the panel still gets everything in seq order.
+ * A resync's answer (a snapshot, the ring's history) can be seconds of work in a large store: it
+ * is made and posted in slices. Meanwhile live entries wait in the queue and reads wait their
+ * turn, so that the panel still gets everything in seq order.
  */
 export class PanelTransport<Entry> {
   /**
