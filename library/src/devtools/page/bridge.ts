@@ -1,34 +1,15 @@
-import { MemberList } from '../../normalize/memberList.js';
-import type { FetchReason } from '../../store/cause.js';
 import type { Store, StoreRecord } from '../../store/createStore.js';
 import type { State } from '../../store/state.js';
-import {
-  type Encoded,
-  type ExtensionCommand,
-  MAX_MESSAGE_LENGTH,
-  type PageMessageBody,
-  pageMessage,
-  type ReadersCommand,
-  type ReplayCommand,
-  type ResultsCommand,
-  type RowsCommand,
-  type StoredResult,
-  TIMELINE_LENGTH,
-} from '../protocol/messages.js';
-import { inspectorCommandRefusal, isExtensionCommand } from '../protocol/validate.js';
+import type { ReplayOutcome } from '../protocol/effects.js';
+import { TIMELINE_LENGTH } from '../protocol/messages.js';
+import { PanelAgent, type StoreFeed } from './agent.js';
 import { Describer, type EventLimits, encodeEvent, needsSnapshot } from './describe.js';
-import { encode } from './encode.js';
 import { EndpointNames } from './endpointNames.js';
-import { EntityEditor } from './entityEdit.js';
 import { entityLabelsOf } from './entityLabels.js';
 import { History, type HistoryEntry } from './history.js';
-import { replayMutations } from './replay.js';
-import { ResultCommands } from './resultCommands.js';
-import { searchEntities } from './search.js';
-import { SlicedWork } from './slices.js';
-import { chunksOf, listParts, RELAY_MESSAGE_LENGTH, snapshotParts } from './snapshot.js';
+import { snapshotParts } from './snapshot.js';
 import { StaleSources } from './staleSources.js';
-import { LIBRARY_VERSION } from './version.js';
+import { MAX_EVENT_LENGTH, PanelTransport } from './transport.js';
 
 /** Options of `connectDevtools`. */
 export interface DevtoolsOptions {
@@ -89,12 +70,6 @@ const EVENT_LIMITS: EventLimits = {
   read: { maxSize: 1024 },
   effects: { maxSize: 256 * 1024 },
 };
-/** Room for the envelope of an events message around its JSON text. */
-const ENVELOPE_LENGTH = 1024;
-/** One `rows` (or `results`) answer stays this far below the largest message, whatever it holds. */
-const READ_LENGTH = 6 * 1024 * 1024;
-/** Keep each events message around this size (JSON length); see RELAY_MESSAGE_LENGTH. */
-const BATCH_LENGTH = RELAY_MESSAGE_LENGTH;
 
 /**
  * The random part of a store id. A store's id is what its content script binds its port to, so
@@ -108,30 +83,13 @@ function randomPart(): string {
   );
 }
 
-/** A window with the constructor of its realm's message channels (every browser window has one). */
-type PageWindow = Window & Pick<typeof globalThis, 'MessageChannel'>;
-
-/** The two ends of a new channel made by `target`'s realm; throws, saying so, when it has none. */
-function channelOf(target: Window): MessageChannel {
-  const { MessageChannel: Channel } = target as PageWindow;
-  if (typeof Channel !== 'function')
-    throw new TypeError('RestLens devtools: the window has no MessageChannel to talk to the panel');
-  return new Channel();
-}
-
 /**
- * Connects a store to the RestLens panel. It greets the content script with a window message
- * (`hello`) that carries one end of a MessageChannel, and posts everything after on the other
- * end, which it alone holds: a script of the page can post window messages that look like the
- * store's, not messages on its port. The panel's commands come as window messages. Until a panel
- * connects it only keeps a ring of recent changes (see History; nothing is serialized); while
- * connected it sends events in batches, answers resync requests with the missing events or a snapshot, answers
- * reads of rows and results (now, or as of a seq in the ring), and runs the panel's commands
- * (invalidate, expire all, reset, replay).
- *
- * A resync's answer (a snapshot, the ring's history) can be seconds of work in a large store: it
- * is made and posted in slices (SlicedWork). Meanwhile live events wait in the queue and reads
- * wait their turn, so that the panel still gets everything in seq order.
+ * Connects a store to the RestLens panel, in three parts as React DevTools' backend is: the
+ * transport (PanelTransport) talks to the content script and knows no store; the agent
+ * (PanelAgent) answers the panel's commands; the bridge (here) records the store's changes in a
+ * ring and describes them (Describer) as the events the transport sends. Until a panel connects
+ * it only keeps the ring (see History; nothing is serialized); while connected it sends events in
+ * batches, and answers resync requests with the missing events or a snapshot.
  */
 export function connectDevtools(store: Store, options: DevtoolsOptions = {}): DevtoolsConnection {
   const target = options.window ?? (typeof window === 'undefined' ? undefined : window);
@@ -146,185 +104,73 @@ function newStoreId(): string {
   return `store-${randomPart()}`;
 }
 
-class DevtoolsBridge implements DevtoolsConnection {
-  readonly storeId = newStoreId();
-  /**
-   * The store's end of the channel it greeted the content script with: every message after
-   * that first `hello` goes on it (see post).
-   */
-  private readonly port: MessagePort;
-  private readonly storeName: string;
-  private readonly batchInterval: number;
-  private readonly sliceMs: number;
+/**
+ * Records a store for the panel: each change the store reports goes into the ring (History) and,
+ * while a panel is connected, the transport's queue; it is described when sent. It makes what the
+ * transport posts of the store (batches, snapshots, resync answers) and what the agent reads.
+ */
+class DevtoolsBridge implements DevtoolsConnection, StoreFeed {
   private readonly history: History;
   private readonly describer: Describer;
   /** The names the store's endpoints are recorded and replayed by. */
   private readonly names: EndpointNames;
-  /** Made when the panel first sends such a command: most stores never see one. */
-  private madeResultCommands: ResultCommands | undefined = undefined;
-  private madeEditor: EntityEditor | undefined = undefined;
+  private readonly transport: PanelTransport<HistoryEntry>;
+  private readonly agent: PanelAgent;
   /** The state components see now: the last change's, or the store's when the bridge started. */
-  private state: State;
-  private seq = 0;
+  state: State;
+  seq = 0;
   /** The last event (or snapshot) posted to the panel, and the state just after it. */
   private sent: { seq: number; state: State };
-  private connected = false;
-  private queue: HistoryEntry[] = [];
-  private snapshotDue = false;
-  private timer: ReturnType<typeof setTimeout> | undefined = undefined;
-  /** When the last batch of events started to be sent (see batchInterval). */
-  private lastBatchAt = 0;
-  /** A resync answer or a snapshot being sent, in slices. */
-  private work: SlicedWork | undefined = undefined;
-  /** Reads and snapshot commands that came while `work` runs: run once it is done. */
-  private waiting: ExtensionCommand[] = [];
   /** Replays running now, oldest first: what the store does meanwhile is tagged with the first. */
-  private readonly replaying: string[] = [];
+  readonly replaying: string[] = [];
   private readonly staleSources = new StaleSources();
-  private readonly traceAlways: boolean;
   private readonly unobserve: () => void;
-  private readonly unlistenReaders: () => void;
-  /** Set while the page's readers changed and the panel has not been told (see readersChanged). */
-  private readersDue: ReturnType<typeof setTimeout> | undefined = undefined;
 
-  constructor(
-    private readonly store: Store,
-    private readonly target: Window,
-    options: DevtoolsOptions,
-  ) {
+  constructor(store: Store, target: Window, options: DevtoolsOptions) {
     const ringSize = options.ringSize ?? DEFAULT_RING_SIZE;
     this.history = new History(
       ringSize,
       options.statesKept ?? Math.min(DEFAULT_STATES_KEPT, ringSize),
     );
-    this.batchInterval = options.batchInterval ?? 50;
-    this.sliceMs = options.sliceMs ?? 10;
-    this.storeName = options.name ?? (this.target.document?.title || 'RestLens store');
-    this.traceAlways = options.traceAlways ?? false;
-    this.setTracing(this.traceAlways);
     this.names = new EndpointNames(store.controller);
     this.describer = new Describer(store.controller, (endpoint) => this.names.nameOf(endpoint));
     this.state = store.getState();
     this.sent = { seq: 0, state: this.state };
+    this.transport = new PanelTransport(
+      target,
+      {
+        storeId: newStoreId(),
+        storeName: options.name ?? (target.document?.title || 'RestLens store'),
+        batchInterval: options.batchInterval ?? 50,
+        sliceMs: options.sliceMs ?? 10,
+      },
+      { run: (command) => this.agent.run(command), batch: (entries) => this.postBatch(entries) },
+    );
+    this.agent = new PanelAgent(
+      store,
+      this.transport,
+      this,
+      this.describer,
+      options.traceAlways ?? false,
+    );
     this.unobserve = store.observe(this.observe);
-    this.unlistenReaders = listenToReaders(store, this.readersChanged);
-    this.target.addEventListener('message', this.onMessage);
-    const { port1, port2 } = channelOf(this.target);
-    this.port = port1;
-    this.greet(port2);
   }
 
-  private get resultCommands(): ResultCommands {
-    this.madeResultCommands ??= new ResultCommands(this.store.controller, (key) =>
-      this.describer.callOf(key),
-    );
-    return this.madeResultCommands;
-  }
-
-  private get editor(): EntityEditor {
-    this.madeEditor ??= new EntityEditor(this.store.controller, (type) =>
-      this.describer.entityClass(type),
-    );
-    return this.madeEditor;
+  get storeId(): string {
+    return this.transport.storeId;
   }
 
   /**
    * Sends now, in this task, what is being sent in slices and the events waiting for the next
    * batch (a field: callers may pass it around).
    */
-  readonly flush = (): void => {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-    for (;;) {
-      if (this.work !== undefined) this.work.finish();
-      else if (this.queue.length > 0 || this.snapshotDue) this.sendPending();
-      else return;
-    }
-  };
-
-  /** The batch timer fired: the batch goes, unless an answer being sent takes it along after. */
-  private readonly batchDue = (): void => {
-    this.timer = undefined;
-    if (this.work === undefined) this.sendPending();
-  };
-
-  /**
-   * A component mounted or unmounted: a connected panel is told once the burst is over (a
-   * render mounts many), without waiting for its next ask, so a reader that an error boundary
-   * or a Suspense fallback took away does not linger in it.
-   */
-  private readonly readersChanged = (): void => {
-    if (!this.connected || this.readersDue !== undefined) return;
-    this.readersDue = setTimeout(() => {
-      this.readersDue = undefined;
-      if (this.connected && this.work === undefined) this.sendReaders({});
-    }, 0);
-  };
+  readonly flush = (): void => this.transport.flush();
 
   readonly disconnect = (): void => {
-    const { causes } = this.store.controller;
-    if (causes) causes.tracing = false;
+    this.agent.stop();
     this.unobserve();
-    this.unlistenReaders();
-    this.target.removeEventListener('message', this.onMessage);
-    this.stopSending();
-    this.port.close();
+    this.transport.close();
   };
-
-  private readonly onMessage = (event: MessageEvent) => {
-    // Only our own window's messages, with our tag, version and a valid shape; never code.
-    if (event.source !== this.target) return;
-    if (!isExtensionCommand(event.data)) {
-      this.refuse(event.data);
-      return;
-    }
-    const command = event.data;
-    if ('storeId' in command && command.storeId !== undefined && command.storeId !== this.storeId)
-      return;
-    this.run(command);
-  };
-
-  /** Tells the panel what was wrong with an inspector command for this store (others: dropped). */
-  private refuse(data: unknown) {
-    const refusal = inspectorCommandRefusal(data);
-    if (refusal?.storeId === this.storeId) this.answer(refusal.kind, refusal.problem);
-  }
-
-  /** Tells the panel a command failed, when it did (`problem` says why). */
-  private answer(command: string, problem: string | undefined) {
-    if (problem === undefined) return;
-    // Within what the validators accept of a text the panel shows.
-    const error = problem.slice(0, 1000);
-    this.post({ kind: 'command-error', storeId: this.storeId, command, error });
-  }
-
-  /**
-   * Posts on the store's end of its channel, which no other script holds: what arrives on the
-   * content script's end comes from this bridge.
-   */
-  private post(message: PageMessageBody) {
-    this.port.postMessage(pageMessage(message));
-  }
-
-  /**
-   * The store's greeting, the one message it posts on the window: it hands the content script
-   * (listening since the document started) the end of the channel the store talks on.
-   */
-  private greet(contentEnd: MessagePort) {
-    this.target.postMessage(pageMessage(this.hello()), '*', [contentEnd]);
-  }
-
-  /** Announces the store: on its own at start (greet), and `answering` a panel's connect. */
-  private hello(answering?: true): PageMessageBody {
-    return {
-      kind: 'hello',
-      storeId: this.storeId,
-      storeName: this.storeName,
-      libraryVersion: LIBRARY_VERSION,
-      seq: this.seq,
-      ...(answering ? { answering } : {}),
-    };
-  }
 
   private readonly observe = ({ action, changes, view }: StoreRecord): void => {
     const ran = action.type === 'fetch' || action.type === 'setResponse';
@@ -355,41 +201,15 @@ class DevtoolsBridge implements DevtoolsConnection {
     });
   };
 
-  /** Whether the store's actions record the app's call sites (see CallCauses). */
-  private setTracing(on: boolean) {
-    const { causes } = this.store.controller;
-    if (causes) causes.tracing = on || this.traceAlways;
-  }
-
-  /** Runs a command of the panel on the store, its actions saying they are the panel's. */
-  private asPanel<T>(reason: FetchReason, command: () => T): T {
-    const { causes } = this.store.controller;
-    return causes ? causes.run(reason, undefined, command) : command();
-  }
-
-  /**
-   * Who reads each result now, by component (and who shows the entity row asked for), what is
-   * forced, in flight and polled. Said of the store now, so the events up to now go first: a
-   * panel never reads a count or a forced state ahead of the change that made it (a forced error
-   * before the error itself).
-   */
-  private sendReaders({ row }: Pick<ReadersCommand, 'row'>) {
-    const { controller, readerDirectory } = this.store;
-    this.flush();
-    const names = readerDirectory?.namesByKey() ?? new Map<string, string[]>();
-    const readers: Record<string, number> = Object.create(null);
-    for (const [key, components] of names) readers[key] = components.length;
-    this.post({
-      kind: 'readers',
-      storeId: this.storeId,
-      readers,
-      names: Object.fromEntries(names),
-      ...(row === undefined
-        ? {}
-        : { rowReaders: { ...row, names: readerDirectory?.namesOfRow(row.table, row.pk) ?? [] } }),
-      forced: this.resultCommands.forcedStates(),
-      fetching: controller.fetching(),
-      polling: Object.fromEntries(controller.polling()),
+  /** Keeps a replayed mutation's outcome as the ring's next entry. */
+  keepReplayed(replayId: string, outcome: ReplayOutcome<unknown>): void {
+    this.keep({
+      kind: 'replay',
+      seq: this.seq + 1,
+      time: Date.now(),
+      state: this.state,
+      replayId,
+      outcome,
     });
   }
 
@@ -398,156 +218,7 @@ class DevtoolsBridge implements DevtoolsConnection {
     this.seq = entry.seq;
     this.state = entry.state;
     this.history.add(entry);
-    if (!this.connected) return;
-    this.queue.push(entry);
-    if (needsSnapshot(entry)) this.snapshotDue = true;
-    this.timer ??= setTimeout(
-      this.batchDue,
-      Math.max(0, this.lastBatchAt + this.batchInterval - Date.now()),
-    );
-  }
-
-  /**
-   * Posts entries as events, in JSON text messages of about BATCH_LENGTH, yielding after each
-   * one (see SlicedWork). Returns whether an event's effects were too large to send (it went
-   * without them): the panel then needs a snapshot.
-   */
-  private *postEvents(entries: readonly HistoryEntry[], history = false): Generator<void, boolean> {
-    let texts: string[] = [];
-    let length = 0;
-    let omitted = false;
-    const send = () => {
-      this.post({
-        kind: 'events',
-        storeId: this.storeId,
-        data: `[${texts.join(',')}]`,
-        ...(history ? { history } : {}),
-      });
-      texts = [];
-      length = 0;
-    };
-    for (const entry of entries) {
-      const event = this.describer.describe(entry);
-      let text = JSON.stringify(encodeEvent(event, EVENT_LIMITS));
-      if (text.length > MAX_MESSAGE_LENGTH - ENVELOPE_LENGTH) {
-        text = JSON.stringify({
-          ...encodeEvent({ ...event, effects: [] }, EVENT_LIMITS),
-          effectsOmitted: true,
-        });
-        omitted = true;
-      }
-      if (length + text.length > MAX_MESSAGE_LENGTH - ENVELOPE_LENGTH) send();
-      texts.push(text);
-      length += text.length + 1;
-      if (length >= BATCH_LENGTH) send();
-      yield;
-    }
-    if (texts.length > 0) send();
-    return omitted;
-  }
-
-  /**
-   * Posts a snapshot of the state at `seq` (see snapshotParts), a step at a time: its text, then
-   * the lists it counted. It is the state of the last event posted before it: changes made while
-   * it is sent are events that follow.
-   */
-  private *postSnapshot(seq: number, state: State): Generator<void> {
-    const { storeId } = this;
-    const { text, lists } = yield* snapshotParts(state, (endpoint) => this.names.nameOf(endpoint));
-    const chunks = chunksOf(text);
-    for (const [index, data] of chunks.entries()) {
-      this.post({ kind: 'snapshot', storeId, seq, index, count: chunks.length, data });
-      yield;
-    }
-    for (const { table, row, pks } of lists)
-      for (const data of listParts(pks)) {
-        this.post({
-          kind: 'members',
-          storeId,
-          seq,
-          table,
-          ...(row === undefined ? {} : { row }),
-          data,
-        });
-        yield;
-      }
-    this.sent = { seq, state };
-  }
-
-  /**
-   * Sends in slices, in place of what was being sent so; the events queued meanwhile, then the
-   * commands that waited, follow it.
-   */
-  private sendSliced(steps: Generator<void>) {
-    this.work?.cancel();
-    this.work = new SlicedWork(steps, this.sliceMs, () => {
-      this.work = undefined;
-      this.sendPending();
-      for (const command of this.waiting.splice(0)) this.run(command);
-    });
-    this.work.start();
-  }
-
-  /** The batch timer fired, or sending cannot wait (`flush`). */
-  private sendPending() {
-    if (this.queue.length > 0 || this.snapshotDue) this.sendSliced(this.postPending());
-  }
-
-  /** The queued events, then the snapshot they made due. */
-  private *postPending(): Generator<void> {
-    const { seq, state, queue } = this;
-    this.lastBatchAt = Date.now();
-    let snapshotDue = this.snapshotDue;
-    this.queue = [];
-    this.snapshotDue = false;
-    if (yield* this.postEvents(queue)) snapshotDue = true;
-    if (snapshotDue) yield* this.postSnapshot(seq, state);
-    this.sent = { seq, state };
-  }
-
-  /** Drops the pending batch and a due snapshot, unsent. */
-  private dropPending() {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.queue = [];
-    this.snapshotDue = false;
-  }
-
-  /**
-   * After a disconnect nothing more is posted: not the pending batch, not a due snapshot, not
-   * the rest of a resync answer, and not events recorded later (e.g. by a replay still running).
-   */
-  private stopSending() {
-    this.connected = false;
-    clearTimeout(this.readersDue);
-    this.readersDue = undefined;
-    this.dropPending();
-    this.work?.cancel();
-    this.work = undefined;
-    this.waiting = [];
-  }
-
-  /**
-   * What a panel holding events up to `lastSeq` misses (what is pending now included): those
-   * events, or a snapshot and the ring as history (its newest TIMELINE_LENGTH entries, what a
-   * timeline keeps) if they left the ring.
-   */
-  private *resync(lastSeq: number): Generator<void> {
-    this.dropPending();
-    const { seq, state } = this;
-    const entries = this.history.all();
-    const oldest = this.history.oldestSeq ?? seq + 1;
-    if (lastSeq > 0 && lastSeq <= seq && lastSeq >= oldest - 1) {
-      const missing = entries.filter((entry) => entry.seq > lastSeq);
-      const omitted = yield* this.postEvents(missing);
-      // As after a live batch, events the panel cannot follow from their effects alone
-      // (optimistic ones, or ones sent without their effects) need a snapshot after them.
-      if (omitted || missing.some(needsSnapshot)) yield* this.postSnapshot(seq, state);
-    } else {
-      yield* this.postSnapshot(seq, state);
-      yield* this.postEvents(entries.slice(-TIMELINE_LENGTH), true);
-    }
-    this.sent = { seq, state };
+    this.transport.enqueue(entry);
   }
 
   /**
@@ -566,174 +237,80 @@ class DevtoolsBridge implements DevtoolsConnection {
    * batch with every answer would post events one or two at a time). A read of a past seq is
    * posted after the events before it.
    */
-  private readAt(asOf: number | undefined): { seq: number; state: State | undefined } {
-    if (asOf === undefined && this.connected) return this.sent;
+  readAt(asOf: number | undefined): { seq: number; state: State | undefined } {
+    if (asOf === undefined && this.transport.connected) return this.sent;
     this.flush();
     return { seq: this.seq, state: this.stateAt(asOf) };
   }
 
-  /** The rows a panel asked for (see readAt). */
-  private sendRows(command: RowsCommand) {
-    const { table, pks, asOf } = command;
-    const { seq, state } = this.readAt(asOf);
-    const read = { storeId: this.storeId, seq, table, ...asOfField(asOf) };
-    if (state === undefined) {
-      this.post({ kind: 'rows', ...read, leftRing: true, rows: {} });
-      return;
+  /**
+   * Posts entries as events (see PanelTransport.postEvents). Returns whether an event's effects
+   * were too large to send (it went without them): the panel then needs a snapshot.
+   */
+  private *postEvents(entries: readonly HistoryEntry[], history = false): Generator<void, boolean> {
+    const { describer } = this;
+    let omitted = false;
+    function* texts(): Generator<string> {
+      for (const entry of entries) {
+        const event = describer.describe(entry);
+        const text = JSON.stringify(encodeEvent(event, EVENT_LIMITS));
+        if (text.length <= MAX_EVENT_LENGTH) yield text;
+        else {
+          omitted = true;
+          yield JSON.stringify({
+            ...encodeEvent({ ...event, effects: [] }, EVENT_LIMITS),
+            effectsOmitted: true,
+          });
+        }
+      }
     }
-    const rows = state.entities.get(table);
-    const limits = limitsPerItem(pks.length);
-    const answer: Record<string, Encoded> = Object.create(null);
-    for (const pk of pks) {
-      const row = rows?.get(pk);
-      answer[pk] = row === undefined ? null : encode(plainRow(row), limits);
-    }
-    this.post({ kind: 'rows', ...read, rows: answer });
+    yield* this.transport.postEvents(texts(), history);
+    return omitted;
   }
 
-  /** The stored results a panel asked for (normalized, with their meta); see readAt. */
-  private sendResults(command: ResultsCommand) {
-    const { keys, asOf } = command;
-    const { seq, state } = this.readAt(asOf);
-    const read = { storeId: this.storeId, seq, ...asOfField(asOf) };
-    if (state === undefined) {
-      this.post({ kind: 'results', ...read, leftRing: true, results: {} });
-      return;
-    }
-    // Each result comes with its meta: two values an item.
-    const limits = limitsPerItem(2 * keys.length);
-    const results: Record<string, StoredResult | null> = Object.create(null);
-    for (const key of keys) {
-      const result = state.endpoints.get(key);
-      const meta = state.meta.get(key);
-      results[key] =
-        result === undefined && meta === undefined
-          ? null
-          : { result: encode(result, limits), meta: encode(meta, limits) };
-    }
-    this.post({ kind: 'results', ...read, results });
+  /**
+   * Posts a snapshot of the state at `seq` (see snapshotParts), a step at a time. It is the state
+   * of the last event posted before it: changes made while it is sent are events that follow.
+   */
+  private *postSnapshot(seq: number, state: State): Generator<void> {
+    const { text, lists } = yield* snapshotParts(state, (endpoint) => this.names.nameOf(endpoint));
+    yield* this.transport.postSnapshot(seq, text, lists);
+    this.sent = { seq, state };
   }
 
-  private async replay(command: ReplayCommand) {
-    const { replayId } = command;
-    this.replaying.push(replayId);
-    try {
-      await replayMutations(this.store.controller, command.mutations, command.mode, {
-        onOutcome: (outcome) =>
-          this.keep({
-            kind: 'replay',
-            seq: this.seq + 1,
-            time: Date.now(),
-            state: this.state,
-            replayId,
-            outcome,
-          }),
-      });
-    } finally {
-      this.replaying.splice(this.replaying.indexOf(replayId), 1);
-    }
+  /** A snapshot of the state now, posted step by step (the panel asked for one). */
+  snapshot(): Generator<void> {
+    return this.postSnapshot(this.seq, this.state);
   }
 
-  private run(command: ExtensionCommand) {
-    const { controller } = this.store;
-    // A read is answered at the latest seq, once every event up to it was posted: while a
-    // resync answer is being sent, it waits (and so does a snapshot asked for meanwhile).
-    const waits =
-      command.kind === 'rows' ||
-      command.kind === 'results' ||
-      command.kind === 'snapshot' ||
-      command.kind === 'readers';
-    if (waits && this.work !== undefined) {
-      this.waiting.push(command);
-      return;
-    }
-    switch (command.kind) {
-      case 'connect':
-        this.connected = true;
-        this.setTracing(true);
-        this.post(this.hello(true));
-        this.sendSliced(this.resync(command.lastSeq));
-        return;
-      case 'disconnect':
-        this.setTracing(false);
-        this.stopSending();
-        return;
-      case 'snapshot':
-        this.sendSliced(this.postSnapshot(this.seq, this.state));
-        return;
-      case 'rows':
-        this.sendRows(command);
-        return;
-      case 'results':
-        this.sendResults(command);
-        return;
-      case 'invalidate':
-        this.answer(
-          command.kind,
-          this.asPanel(panelCommand(command.kind), () =>
-            this.resultCommands.invalidate(command.key),
-          ),
-        );
-        return;
-      case 'refetch':
-      case 'expire':
-      case 'force-loading':
-      case 'force-error':
-        this.answer(
-          command.kind,
-          this.asPanel(panelCommand(command.kind), () => this.resultCommands.run(command)),
-        );
-        return;
-      case 'edit':
-        void this.asPanel(panelCommand(command.kind), () => this.editor.edit(command)).then(
-          (problem) => this.answer(command.kind, problem),
-        );
-        return;
-      case 'readers':
-        this.sendReaders(command);
-        return;
-      case 'search':
-        // The events before the current state go first: the matches link to entities they add.
-        this.flush();
-        this.post({
-          kind: 'search',
-          storeId: this.storeId,
-          seq: this.seq,
-          text: command.text,
-          ...searchEntities(this.state, command.text),
-        });
-        return;
-      case 'expireAll':
-        this.asPanel(panelCommand(command.kind), () => controller.expireAll(() => true));
-        return;
-      case 'reset':
-        this.asPanel(panelCommand(command.kind), () => controller.resetEntireStore());
-        return;
-      case 'replay':
-        void this.replay(command);
-        return;
-    }
+  /** A batch: the queued entries' events, then a snapshot if one of them needs it. */
+  private *postBatch(entries: readonly HistoryEntry[]): Generator<void> {
+    const { seq, state } = this;
+    const omitted = yield* this.postEvents(entries);
+    if (omitted || entries.some(needsSnapshot)) yield* this.postSnapshot(seq, state);
+    this.sent = { seq, state };
   }
-}
 
-const asOfField = (asOf: number | undefined) => (asOf === undefined ? {} : { asOf });
-
-const panelCommand = (command: string): FetchReason => ({ kind: 'devtools', command });
-
-/** The limits of each of `count` values in one read's answer: together within READ_LENGTH. */
-const limitsPerItem = (count: number) => ({
-  maxSize: Math.floor(READ_LENGTH / Math.max(1, count)),
-});
-
-/** A stored row as JSON sees it: a collection row is the list of its members' pks. */
-function plainRow(row: unknown): unknown {
-  return row instanceof MemberList ? row.toArray() : row;
-}
-
-/** Calls `listener` when a component starts or stops reading the store; returns how to stop. */
-function listenToReaders(store: Store, listener: () => void): () => void {
-  store.readerListeners ??= new Set();
-  const listeners = store.readerListeners;
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  /**
+   * What a panel holding events up to `lastSeq` misses (what is pending now included): those
+   * events, or a snapshot and the ring as history (its newest TIMELINE_LENGTH entries, what a
+   * timeline keeps) if they left the ring.
+   */
+  *resync(lastSeq: number): Generator<void> {
+    this.transport.dropPending();
+    const { seq, state } = this;
+    const entries = this.history.all();
+    const oldest = this.history.oldestSeq ?? seq + 1;
+    if (lastSeq > 0 && lastSeq <= seq && lastSeq >= oldest - 1) {
+      const missing = entries.filter((entry) => entry.seq > lastSeq);
+      const omitted = yield* this.postEvents(missing);
+      // As after a live batch, events the panel cannot follow from their effects alone
+      // (optimistic ones, or ones sent without their effects) need a snapshot after them.
+      if (omitted || missing.some(needsSnapshot)) yield* this.postSnapshot(seq, state);
+    } else {
+      yield* this.postSnapshot(seq, state);
+      yield* this.postEvents(entries.slice(-TIMELINE_LENGTH), true);
+    }
+    this.sent = { seq, state };
+  }
 }
