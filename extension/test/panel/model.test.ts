@@ -73,6 +73,29 @@ describe('the panel copy of a store', () => {
     expect(needsRow(view, 'Todo', '1')).toBe(false);
   });
 
+  it('shows the rows an add carries at once, and asks only for the ones it does not carry', () => {
+    const stale = apply(loaded(), event(2, [updated('1')]));
+    const view = apply(
+      stale,
+      event(3, [
+        {
+          type: 'entities-added',
+          entity: 'Todo',
+          pks: ['3', '4', '1'],
+          rows: [{ id: 3, title: 'three' }, null, { id: 1, title: 'one again' }],
+        },
+      ]),
+    );
+    expect(view.entities.Todo?.get('3')).toEqual({ id: 3, title: 'three' });
+    expect(needsRow(view, 'Todo', '3')).toBe(false);
+    // Too large to carry whole: fetched when a view shows it.
+    expect(view.entities.Todo?.get('4')).toBe(UNLOADED);
+    expect(needsRow(view, 'Todo', '4')).toBe(true);
+    // Added again with its row: no longer stale.
+    expect(view.entities.Todo?.get('1')).toEqual({ id: 1, title: 'one again' });
+    expect(staleOf(view)).toEqual([]);
+  });
+
   it('marks fetched rows of a grouped update stale and keeps showing them', () => {
     const view = apply(loaded(), event(2, [added('3')]), event(3, [updated('1', '3')]));
     expect(view.entities.Todo?.get('1')).toEqual({ id: 1, title: 'one' });

@@ -86,6 +86,18 @@ describe('message path', () => {
     expect(shown.map((pk) => panel.view().entities.Todo?.get(pk))).toEqual(todos.slice(0, 3));
   });
 
+  it('shows a pushed member with its row as its event comes, asking the page for nothing', async () => {
+    const tab = openTab();
+    tab.store.controller.setResponse(getTodos, { list: 'all' }, [{ id: 1, title: 'one' }]);
+    const panel = new Panel(world, 1);
+    await world.run(200);
+    tab.store.controller.setResponse(pushTodo, { list: 'all' }, { id: 2, title: 'pushed' });
+    await world.run(200);
+    const view = panel.view();
+    expect(view.collections['[Todo]']?.get('{"list":"all"}')).toEqual(['1', '2']);
+    expect(view.entities.Todo?.get('2')).toEqual({ id: 2, title: 'pushed' });
+  });
+
   it('shows the history from before it opened exactly as a panel open all along saw it live', async () => {
     const tab = openTab();
     const early = new Panel(world, 1);

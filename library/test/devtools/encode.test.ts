@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { decode, encode } from '../../src/devtools/page/encode.js';
+import { decode, encode, encodeWhole } from '../../src/devtools/page/encode.js';
 import { type Encoded, TRUNCATED_FIELDS } from '../../src/devtools/protocol/messages.js';
 
 /** The encoded form survives JSON (what postMessage relays through the extension carry). */
@@ -292,5 +292,32 @@ describe('caps: a visible truncated marker', () => {
   it('the default caps keep an ordinary response whole', () => {
     const response = Array.from({ length: 200 }, (_, id) => ({ id, title: `todo ${id}` }));
     expect(encode(response)).toEqual(response);
+  });
+});
+
+describe('encodeWhole: a value whole within its limits, or nothing', () => {
+  it('gives the same encoding as encode when nothing is cut', () => {
+    const value = { id: 1, when: new Date(0), tags: new Set(['a']), nested: { list: [1, 2] } };
+    expect(encodeWhole(value, { maxSize: 1024 })).toEqual(encode(value, { maxSize: 1024 }));
+  });
+
+  it.each([
+    ['a string past the size', { text: 'x'.repeat(200) }, { maxSize: 100 }],
+    ['a string past the string length', { text: 'x'.repeat(20) }, { maxStringLength: 10 }],
+    ['fields past the size', { a: 'x'.repeat(40), b: 'y'.repeat(40), c: 1 }, { maxSize: 60 }],
+    ['a list past its items', { list: [1, 2, 3] }, { maxItems: 2 }],
+    [
+      'a map past its items',
+      {
+        map: new Map([
+          [1, 1],
+          [2, 2],
+        ]),
+      },
+      { maxItems: 1 },
+    ],
+    ['nesting past the depth', { a: { b: { c: {} } } }, { maxDepth: 2 }],
+  ])('is undefined for %s', (_name, value, limits) => {
+    expect(encodeWhole(value, limits)).toBeUndefined();
   });
 });
