@@ -13,7 +13,7 @@ import type { ActionCause, ActionSummary, Effect, StoreEvent } from '../protocol
 import type { Encoded } from '../protocol/messages.js';
 import { DEFAULT_MAX_SIZE, type EncodeLimits, encode, encodeWhole } from './encode.js';
 import { entityClassesIn } from './entityClasses.js';
-import { labelOfRow } from './entityLabels.js';
+import { DESCRIBED_PER_GROUP, labelOfRow } from './entityLabels.js';
 import type { ActionEntry, HistoryEntry, ReaderEffect } from './history.js';
 import { PendingRows } from './pendingRows.js';
 import { ReferenceIndex, type Referrer, referencesOf, rowReferencesOf } from './references.js';
@@ -338,12 +338,9 @@ function effectsOf(
 const labelsField = (of: string[] | undefined) =>
   of?.some((label) => label !== '') ? { labels: of } : {};
 
-/** Past this many entities of one type added by one change, their rows are left to the panel to ask. */
-const ROWS_CARRIED_PER_GROUP = 100;
-
 /** The rows of the entities a change added, as the state after it holds them (while it is kept). */
 function rowsField(state: State | undefined, entity: string, pks: readonly string[]) {
-  if (state === undefined || pks.length > ROWS_CARRIED_PER_GROUP) return {};
+  if (state === undefined || pks.length > DESCRIBED_PER_GROUP) return {};
   const rows = state.entities.get(entity);
   return { rows: pks.map((pk) => rows?.get(pk) ?? null) };
 }

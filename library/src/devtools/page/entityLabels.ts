@@ -5,10 +5,11 @@ import type { State } from '../../store/state.js';
 import { labelOfFields } from '../protocol/labels.js';
 
 /**
- * Past this many entities of one type in one change, none is labelled: a page of a large list
- * is said as its count, and reading a label per row would cost every big write, panel or not.
+ * Past this many entities of one type in one change, none is labelled and no row is carried: a
+ * page of a large list is said as its count, and reading a label per row would cost every big
+ * write, panel or not (the rows a panel shows it asks for).
  */
-const LABELLED_PER_GROUP = 100;
+export const DESCRIBED_PER_GROUP = 100;
 
 /**
  * The labels of the entities of one type a change added and updated, in the order of its
@@ -46,7 +47,7 @@ export function entityLabelsOf(
     const rows = after.entities.get(entity);
     const entityClass = classOf(entity);
     const labelsOf = (pks: readonly string[]) =>
-      pks.length <= LABELLED_PER_GROUP
+      pks.length <= DESCRIBED_PER_GROUP
         ? pks.map((pk) => labelOfRow(rows?.get(pk), entityClass))
         : undefined;
     labels ??= [];
