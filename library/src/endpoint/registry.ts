@@ -19,6 +19,12 @@ class EndpointsByName {
     const byPath = this.byName.get(name);
     return byPath ? [...byPath.values()] : [];
   }
+
+  /** Whether an endpoint of this name goes to another path than `path`. */
+  goesElsewhere(name: string, path: string): boolean {
+    for (const other of this.byName.get(name)?.keys() ?? []) if (other !== path) return true;
+    return false;
+  }
 }
 
 /** The property under which each endpoint of a resource holds the list of them all. */
@@ -94,6 +100,14 @@ export class EndpointRegistry {
     const ran = this.ran.named(name);
     const paths = new Set(ran.map(pathOf));
     return [...ran, ...this.defined.named(name).filter((endpoint) => !paths.has(pathOf(endpoint)))];
+  }
+
+  /**
+   * Whether an endpoint of this name, among those `named` gives, goes to another path than
+   * `path` (asked for every event a store records, so it builds no list).
+   */
+  nameGoesElsewhere(name: string, path: string): boolean {
+    return this.ran.goesElsewhere(name, path) || this.defined.goesElsewhere(name, path);
   }
 
   private addResource(endpoints: readonly EndpointInterface[]): void {

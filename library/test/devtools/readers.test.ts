@@ -122,6 +122,30 @@ describe('a delete names the results it reached', () => {
     ]);
   });
 
+  it("a mutation's answer is no reader: an update, a push or an earlier delete of it is not named", async () => {
+    await store.controller.setResponse(Todos.getList, { userId: 'u1' }, [todo('1', 'u1')]);
+    await store.controller.setResponse(
+      Todos.partialUpdate,
+      { userId: 'u1', id: '1' },
+      { title: 'renamed' },
+      { ...todo('1', 'u1'), title: 'renamed' },
+    );
+    await store.controller.setResponse(Todos.delete, { userId: 'u1', id: '1' }, { id: '1' });
+    await store.controller.setResponse(
+      Todos.getList.push,
+      { userId: 'u1' },
+      { title: 'again' },
+      todo('1', 'u1'),
+    );
+    lastEvent();
+    await store.controller.setResponse(Todos.delete, { userId: 'u1', id: '1' }, { id: '1' });
+    // The list is the one reader: the store keeps no result for the update's, the push's or the
+    // first delete's answer, which no component reads.
+    expect(readers(lastEvent())).toEqual([
+      { type: 'result-lost-member', key: Todos.getList.key({ userId: 'u1' }) },
+    ]);
+  });
+
   it('through a nested entity: deleting an author reaches what shows its todos and notes', async () => {
     await store.controller.setResponse(Todos.getList, { userId: 'u1' }, [
       todo('1', 'u1', ada),

@@ -7,6 +7,7 @@
 import type { TodoData } from '../data.js';
 import type { Side } from '../sampler.js';
 import { firstDifference } from '../verify.js';
+import { startAtRandomPointOfYoungGeneration } from '../youngGeneration.js';
 import { flipped, type StoreFixture, type UserList, WRITE_TARGETS } from './fixture.js';
 import type { AppStore, ListView } from './libraries.js';
 
@@ -84,8 +85,9 @@ export class WriteCycle {
         // The undo's garbage is the bench's, not the writes': left in the young generation, it
         // was scavenged inside the timed writes (fetching a list again makes far more than a
         // push) and doubled the spread of fast writes. A minor collection does not shrink the
-        // young generation as a full `gc()` does (see sampler.ts).
-        globalThis.gc?.({ type: 'minor' });
+        // young generation as a full `gc()` does (see sampler.ts); the random fill after it
+        // makes each side pay for the scavenges its own writes cause (see youngGeneration.ts).
+        startAtRandomPointOfYoungGeneration();
         const targets = Array.from({ length: batch }, (_, i) => (this.next + i) % WRITE_TARGETS);
         this.next = (this.next + batch) % WRITE_TARGETS;
         this.written = targets;

@@ -123,7 +123,11 @@ class DevtoolsBridge implements DevtoolsConnection, StoreFeed {
   private sent: { seq: number; state: State };
   /** Replays running now, oldest first: what the store does meanwhile is tagged with the first. */
   readonly replaying: string[] = [];
-  private readonly staleSources = new StaleSources();
+  private readonly staleSources = new StaleSources((action) =>
+    action.type === 'fetch' || action.type === 'setResponse'
+      ? this.names.nameOf(action.endpoint)
+      : action.type,
+  );
   private readonly unobserve: () => void;
 
   constructor(store: Store, target: Window, options: DevtoolsOptions) {
@@ -173,17 +177,11 @@ class DevtoolsBridge implements DevtoolsConnection, StoreFeed {
   };
 
   private readonly observe = ({ action, changes, view }: StoreRecord): void => {
-    const ran = action.type === 'fetch' || action.type === 'setResponse';
     this.describer.note(action, changes);
     const seq = this.seq + 1;
     const readers = this.describer.readerEffects(changes, view);
     const staleSource = this.staleSources.sourceOf(action);
-    this.staleSources.note(
-      seq,
-      () => (ran ? this.names.nameOf(action.endpoint) : action.type),
-      changes,
-      readers,
-    );
+    this.staleSources.note(seq, action, changes, readers);
     const labels = entityLabelsOf(changes, view, (type) => this.describer.entityClass(type));
     // An `apply` replay runs synchronously; a `send` waits for the server, so a click in that
     // time is counted as the replay's too.

@@ -1,5 +1,5 @@
 import type { EndpointInterface } from '../../endpoint/types.js';
-import type { ChangeSet } from '../../normalize/changes.js';
+import type { ChangeSet, EntityChanges } from '../../normalize/changes.js';
 import { holdingRows } from '../../normalize/rowsHolding.js';
 import { AllSchema } from '../../schema/All.js';
 import { ArraySchema } from '../../schema/Array.js';
@@ -63,7 +63,7 @@ export class Describer {
    * The call behind each stored read (the first one that stored its key names it), to read it
    * again after an Invalidate.
    */
-  private readonly calls = new Map<string, Call & { order: number }>();
+  private readonly calls = new Map<string, StoredCall>();
   /** What each stored result and entity row points at (see ReferenceIndex). */
   private readonly references = new ReferenceIndex();
   /**
@@ -81,7 +81,7 @@ export class Describer {
   /** Those of them whose rows point at others (see hasRelations): the rows the index takes. */
   private readonly pointingClasses = new Map<string, EntityStatics>();
   private readonly schemasSeen = new WeakSet<object>();
-  /** The tables each entity class's rows can point at, however deep (see canReach). */
+  /** The tables each entity class's rows can point at, however deep (see canReachDeleted). */
   private readonly reachedTables = new WeakMap<EntityStatics, ReadonlySet<string>>();
 
   constructor(
@@ -98,6 +98,7 @@ export class Describer {
       for (const change of changes.results) {
         if (change.type !== 'result-stored' || !change.kept || this.calls.has(change.key)) continue;
         this.calls.set(change.key, {
+          key: change.key,
           endpoint: ran.endpoint,
           args: ran.args,
           order: this.calls.size,
@@ -131,29 +132,33 @@ export class Describer {
    * Brings the reference index up to `state` for a delete of rows of `deletedTables`: every
    * result written since, and the rows of each table that can point at those.
    */
-  private catchUp(state: State, deletedTables: readonly string[]): void {
-    for (const [key, value] of this.pendingResults) {
+  private catchUp(state: State, changes: ChangeSet): void {
+    this.pendingResults.forEach((value, key) => {
       if (value === RESULT_DROPPED) this.references.deleteResult(key);
       else this.noteResult(key, value);
-    }
+    });
     this.pendingResults.clear();
-    for (const [table, waiting] of this.pendingRows) {
+    this.pendingRows.forEach((waiting, table) => {
       const entityClass = this.classes.get(table);
-      if (entityClass === undefined || !this.canReach(entityClass, deletedTables)) continue;
+      if (entityClass === undefined || !this.canReachDeleted(entityClass, changes)) return;
       const rows = state.entities.get(table);
       waiting.forEachPk((pk) => this.noteRow(entityClass, pk, rows?.get(pk)));
       this.pendingRows.delete(table);
-    }
+    });
   }
 
-  /** Whether rows of `entityClass` can point, directly or through other rows, at these tables. */
-  private canReach(entityClass: EntityStatics, tables: readonly string[]): boolean {
+  /**
+   * Whether rows of `entityClass` can point, directly or through other rows, at a table these
+   * changes deleted from.
+   */
+  private canReachDeleted(entityClass: EntityStatics, changes: ChangeSet): boolean {
     let reached = this.reachedTables.get(entityClass);
     if (reached === undefined) {
       reached = new Set(entityClassesIn(entityClass.schema).map(({ key }) => key));
       this.reachedTables.set(entityClass, reached);
     }
-    for (const table of tables) if (reached.has(table)) return true;
+    for (const { entity, invalidated } of changes.entities)
+      if (invalidated.length > 0 && reached.has(entity)) return true;
     return false;
   }
 
@@ -198,21 +203,18 @@ export class Describer {
    * app's own read (which its next render makes anyway): INVALID there, it suspends.
    */
   readerEffects(changes: ChangeSet, after: State): ReaderEffect[] {
-    const deletedTables: string[] = [];
-    for (const { entity, invalidated } of changes.entities)
-      if (invalidated.length > 0) deletedTables.push(entity);
-    if (deletedTables.length === 0) return NO_READERS;
-    this.catchUp(after, deletedTables);
-    const reachedCalls: [string, Call & { order: number }][] = [];
+    if (!changes.entities.some(deletesRows)) return NO_READERS;
+    this.catchUp(after, changes);
+    const reachedCalls: StoredCall[] = [];
     for (const key of this.resultsReaching(changes, after)) {
       const call = this.calls.get(key);
-      if (call !== undefined) reachedCalls.push([key, call]);
+      if (call !== undefined) reachedCalls.push(call);
     }
     // In the order the results were first stored, as the panel lists them.
-    reachedCalls.sort(([, a], [, b]) => a.order - b.order);
-    return reachedCalls.map(([key, call]) => ({
+    if (reachedCalls.length > 1) reachedCalls.sort(byOrder);
+    return reachedCalls.map((call) => ({
       type: this.suspends(call, after) ? 'result-suspends' : 'result-lost-member',
-      key,
+      key: call.key,
       endpoint: this.nameOf(call.endpoint),
     }));
   }
@@ -293,6 +295,15 @@ export class Describer {
 }
 
 const NO_READERS: ReaderEffect[] = [];
+
+/** A stored read's call, by the key it stored, and when that key was first stored. */
+interface StoredCall extends Call {
+  key: string;
+  order: number;
+}
+
+const deletesRows = ({ invalidated }: EntityChanges): boolean => invalidated.length > 0;
+const byOrder = (a: StoredCall, b: StoredCall): number => a.order - b.order;
 
 /** The change-set's items as effects; values still the page's own. */
 function effectsOf(

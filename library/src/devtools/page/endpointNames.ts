@@ -20,7 +20,7 @@ export class EndpointNames {
   nameOf(endpoint: EndpointInterface): string {
     const path = pathOf(endpoint);
     if (path === '') return endpoint.name;
-    const shared = this.known(endpoint.name).some((other) => pathOf(other) !== path);
+    const shared = this.controller.endpoints?.nameGoesElsewhere(endpoint.name, path) ?? false;
     return shared ? `${endpoint.name}@${path}` : endpoint.name;
   }
 

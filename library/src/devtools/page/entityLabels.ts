@@ -1,4 +1,4 @@
-import type { ChangeSet } from '../../normalize/changes.js';
+import type { ChangeSet, EntityChanges } from '../../normalize/changes.js';
 import { isInvalid } from '../../schema/invalid.js';
 import type { EntityStatics } from '../../schema/types.js';
 import type { State } from '../../store/state.js';
@@ -42,8 +42,10 @@ export function entityLabelsOf(
   classOf: (type: string) => EntityStatics | undefined,
 ): readonly (EntityLabels | undefined)[] {
   let labels: (EntityLabels | undefined)[] | undefined;
-  changes.entities.forEach(({ entity, added, updated }, index) => {
-    if (added.length === 0 && updated.length === 0) return;
+  // A loop, not forEach: a delete (which labels nothing here) then costs no closure.
+  for (let index = 0; index < changes.entities.length; index++) {
+    const { entity, added, updated } = changes.entities[index] as EntityChanges;
+    if (added.length === 0 && updated.length === 0) continue;
     const rows = after.entities.get(entity);
     const entityClass = classOf(entity);
     const labelsOf = (pks: readonly string[]) =>
@@ -55,6 +57,6 @@ export function entityLabelsOf(
       added: labelsOf(added),
       updated: labelsOf(updated.map(({ pk }) => pk)),
     };
-  });
+  }
   return labels ?? NO_LABELS;
 }

@@ -20,30 +20,32 @@ export class StaleSources {
     return kind === 'invalid' || kind === 'stale' ? this.byKey.get(action.key) : undefined;
   }
 
-  /**
-   * Takes an event's changes: `labelOf` names its action (an endpoint, or the action's type),
-   * asked only when the event made a result invalid, stale or suspend.
-   */
-  note(
-    seq: number,
-    labelOf: () => string,
-    changes: ChangeSet,
-    readers: readonly ReaderEffect[],
-  ): void {
+  constructor(
+    /**
+     * Names an event's action (an endpoint, or the action's type): asked only when the event
+     * made a result invalid, stale or suspend.
+     */
+    private readonly labelOf: (action: Action) => string,
+  ) {}
+
+  /** Takes event `seq`'s changes. */
+  note(seq: number, action: Action, changes: ChangeSet, readers: readonly ReaderEffect[]): void {
     if (changes.reset) this.byKey.clear();
+    // One source object for all the keys this event made stale, made only when there is one.
     let source: Source | undefined;
-    const sourceNow = () => {
-      source ??= { seq, label: labelOf() };
-      return source;
-    };
     for (const change of changes.results) {
-      if (change.type === 'result-invalidated' || change.type === 'result-expired')
-        this.byKey.set(change.key, sourceNow());
+      if (change.type === 'result-invalidated' || change.type === 'result-expired') {
+        source ??= { seq, label: this.labelOf(action) };
+        this.byKey.set(change.key, source);
+      }
       // Stored as its key's result: it is fresh again. (A mutation's answer, or an older one,
       // stores no result.)
       else if (change.type === 'result-stored' && change.kept) this.byKey.delete(change.key);
     }
-    for (const reader of readers)
-      if (reader.type === 'result-suspends') this.byKey.set(reader.key, sourceNow());
+    for (const reader of readers) {
+      if (reader.type !== 'result-suspends') continue;
+      source ??= { seq, label: this.labelOf(action) };
+      this.byKey.set(reader.key, source);
+    }
   }
 }
