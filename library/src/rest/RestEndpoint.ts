@@ -102,13 +102,14 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     checkRequired(this, params, false);
     // No prototype: a parameter named `__proto__` or `constructor` is only ever the caller's.
     const pathParams: Record<string, string> = Object.create(null);
-    const query: Record<string, unknown> = {};
+    let query: Record<string, unknown> | undefined;
     for (const [key, value] of Object.entries(params)) {
-      if (!names.has(key)) setOwn(query, key, value);
+      if (!names.has(key)) setOwn((query ??= {}), key, value);
       else if (value !== undefined)
         pathParams[key] = pathValue(this.name, key, value, required.includes(key));
     }
-    const search = this.searchToString(query);
+    // As data-client does, the query is written only when some argument is not in the path.
+    const search = query === undefined ? '' : this.searchToString(query);
     const base = build(pathParams);
     // A path with literal query text (`/todos\\?per_page=50`) already holds a `?`: the
     // remaining arguments continue that query with `&` rather than start a second one.

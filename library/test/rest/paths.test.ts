@@ -191,6 +191,22 @@ describe('url(): urlPrefix + path + the remaining arguments as a sorted query', 
     expect(endpoint.url({ ids: [1, 2] })).toBe(`${server.url}/todos?ids=1%2C2`);
   });
 
+  it('an overridden searchToString is asked only for arguments the path does not take', () => {
+    const asked: Record<string, unknown>[] = [];
+    class Recorded extends RestEndpoint {
+      override searchToString(params: Record<string, unknown>) {
+        asked.push(params);
+        return 'q';
+      }
+    }
+    const endpoint = new Recorded({ path: '/users/:userId/todos/:id?', urlPrefix: server.url });
+    expect(endpoint.url({ userId: 1, id: 2 })).toBe(`${server.url}/users/1/todos/2`);
+    expect(endpoint.url({ userId: 1 })).toBe(`${server.url}/users/1/todos`);
+    expect(asked).toEqual([]);
+    expect(endpoint.url({ userId: 1, page: 2 })).toBe(`${server.url}/users/1/todos?q`);
+    expect(asked).toEqual([{ page: 2 }]);
+  });
+
   it('a path value that is an object or a list is refused with a clear error', () => {
     const endpoint = new RestEndpoint({ path: '/todos/:id', urlPrefix: server.url });
     // The types refuse them too; the check is for callers the types do not reach.
