@@ -104,8 +104,10 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     const pathParams: Record<string, string> = Object.create(null);
     let query: Record<string, unknown> | undefined;
     for (const [key, value] of Object.entries(params)) {
-      if (!names.has(key)) setOwn((query ??= {}), key, value);
-      else if (value !== undefined)
+      if (!names.has(key)) {
+        query ??= {};
+        setOwn(query, key, value);
+      } else if (value !== undefined)
         pathParams[key] = pathValue(this.name, key, value, required.includes(key));
     }
     // As data-client does, the query is written only when some argument is not in the path.
