@@ -65,7 +65,10 @@ export interface Store {
    * change-set; returns the unsubscribe function.
    */
   observe(observer: (record: StoreRecord) => void): () => void;
-  /** Its readers, once a UI binding has registered one (restlens/react's first mounted hook). */
+  /**
+   * Its readers, once a UI binding has registered one (restlens/react's first mounted hook), in
+   * development builds, where components are named.
+   */
   readerDirectory?: ReaderDirectory;
   /**
    * Called when a component starts or stops reading a result of this store (development builds):
