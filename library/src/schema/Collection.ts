@@ -67,12 +67,7 @@ export interface CollectionOptions<
 /** Appends the incoming pks that are not already present, keeping the first of any repeats. */
 function appendNew(existing: readonly string[], incoming: readonly string[]): string[] {
   const out = existing.slice();
-  if (incoming.length <= 8) {
-    // A push or two: scanning the list costs less than hashing it.
-    for (const pk of incoming) if (!out.includes(pk)) out.push(pk);
-    return out;
-  }
-  // A page: hash the page rather than the (usually longer) list, and strike what the list holds.
+  // Hashes the incoming pks rather than the (usually longer) list, and strikes what it holds.
   const fresh = new Set(incoming);
   for (const pk of existing) if (fresh.delete(pk) && fresh.size === 0) break;
   for (const pk of fresh) out.push(pk);
