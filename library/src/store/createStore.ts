@@ -91,9 +91,11 @@ export function createStore(options: StoreOptions = {}): Store {
     process.env.NODE_ENV !== 'production' ? knownEndpoints(options.resources) : undefined;
 
   const dispatch = (action: Action): AnswerChange | undefined => {
-    if (process.env.NODE_ENV !== 'production') controller.causes?.attach(action);
-    if (endpoints && (action.type === 'fetch' || action.type === 'setResponse'))
-      endpoints.noteRan(action.endpoint);
+    if (process.env.NODE_ENV !== 'production') {
+      controller.causes?.attach(action);
+      if (endpoints && (action.type === 'fetch' || action.type === 'setResponse'))
+        endpoints.noteRan(action.endpoint);
+    }
     const before = committed;
     const reduced = reduce(before, action);
     if (reduced.state === before) return reduced.answer;
