@@ -4,7 +4,7 @@ import { INVALID, isInvalid } from '../schema/invalid.js';
 import { OPTIMISTIC_PK_PREFIX } from '../schema/optimisticPk.js';
 import { RowsByFilter } from '../schema/rowArgs.js';
 import type { CollectionTable, EntityStatics, NormalizeContext } from '../schema/types.js';
-import { unionRef } from '../schema/Union.js';
+import { unionRef } from '../schema/unionRef.js';
 import type { ChangeRecorder, CollectionChange, FieldChange } from './changes.js';
 import { collectionChangeOf } from './collectionChange.js';
 import { writeIndexes } from './entityIndexes.js';

@@ -4,7 +4,7 @@
  */
 
 import type { CollectionTable } from '../schema/types.js';
-import { parseUnionRef } from '../schema/Union.js';
+import { parseUnionRef } from '../schema/unionRef.js';
 import type { TablesDraft } from './tables.js';
 
 /** A collection row, and how it names its members. */

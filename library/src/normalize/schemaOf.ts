@@ -1,11 +1,11 @@
-import { ArraySchema } from '../schema/Array.js';
+import { ListSchema } from '../schema/List.js';
 import { ObjectSchema } from '../schema/Object.js';
 import { isSchemaClass, type SchemaClass } from '../schema/types.js';
 
 const wrapped = new WeakMap<object, SchemaClass>();
 
 /**
- * The schema class for a schema value: classes as they are, `[S]` as an ArraySchema and plain
+ * The schema class for a schema value: classes as they are, `[S]` as a ListSchema and plain
  * objects as an ObjectSchema (wrapped once each); undefined for primitives, which pass through.
  */
 export function schemaOf(schema: unknown): SchemaClass | undefined {
@@ -22,7 +22,7 @@ export function schemaOf(schema: unknown): SchemaClass | undefined {
       );
     }
     wrapper = Array.isArray(schema)
-      ? new ArraySchema(schema[0])
+      ? new ListSchema(schema[0])
       : new ObjectSchema(schema as Record<string, unknown>);
     wrapped.set(schema, wrapper);
   }

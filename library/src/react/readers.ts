@@ -24,7 +24,7 @@ export interface ReadingDependencies {
  * change-set says which result keys and which rows changed, and only the hooks that depend on
  * one of them read again: a change no hook depends on costs nothing per hook.
  */
-export class Readers implements ReaderDirectory {
+export class Readers {
   private readonly byKey = new Map<string, Set<Reader>>();
   private readonly byRow = new Map<string, Map<string, Set<Reader>>>();
   /** Hooks that read whole tables: any change to a row of the table concerns them. */
@@ -36,6 +36,10 @@ export class Readers implements ReaderDirectory {
 
   constructor(private readonly store: Store) {
     store.observe((record) => this.changed(record));
+    // Components are named in development builds only (see Reader.component): production builds
+    // leave the directory, and the devtools that read it, out.
+    if (process.env.NODE_ENV !== 'production')
+      store.readerDirectory = directoryOf(this.byKey, this.byTable, this.byRow);
   }
 
   /** Registers a hook, or moves it to what its latest reading depends on. */
@@ -51,7 +55,7 @@ export class Readers implements ReaderDirectory {
     this.registered.set(reader, dependencies);
     if (dependencies.key !== null) {
       setOf(this.byKey, dependencies.key).add(reader);
-      countsChanged(this.store);
+      if (process.env.NODE_ENV !== 'production') countsChanged(this.store);
     }
     if (dependencies.rows === undefined) this.waiting.add(reader);
     else
@@ -69,22 +73,12 @@ export class Readers implements ReaderDirectory {
     this.waiting.delete(reader);
     if (dependencies.key !== null) {
       this.byKey.get(dependencies.key)?.delete(reader);
-      countsChanged(this.store);
+      if (process.env.NODE_ENV !== 'production') countsChanged(this.store);
     }
     for (const { table, pk } of dependencies.rows ?? []) {
       if (pk === null) this.byTable.get(table)?.delete(reader);
       else this.byRow.get(table)?.get(pk)?.delete(reader);
     }
-  }
-
-  namesByKey(): Map<string, string[]> {
-    const names = new Map<string, string[]>();
-    for (const [key, readers] of this.byKey) if (readers.size > 0) names.set(key, namesOf(readers));
-    return names;
-  }
-
-  namesOfRow(table: string, pk: string): string[] {
-    return namesOf([...(this.byTable.get(table) ?? []), ...(this.byRow.get(table)?.get(pk) ?? [])]);
   }
 
   private changed({ changes }: StoreRecord): void {
@@ -115,8 +109,24 @@ export class Readers implements ReaderDirectory {
   }
 }
 
-const namesOf = (readers: Iterable<Reader>) =>
-  Array.from(readers, (reader) => reader.component ?? '');
+/** The names of the components reading each result and row, from the registry's indexes. */
+function directoryOf(
+  byKey: ReadonlyMap<string, Set<Reader>>,
+  byTable: ReadonlyMap<string, Set<Reader>>,
+  byRow: ReadonlyMap<string, ReadonlyMap<string, Set<Reader>>>,
+): ReaderDirectory {
+  const namesOf = (readers: Iterable<Reader>) =>
+    Array.from(readers, (reader) => reader.component ?? '');
+  return {
+    namesByKey() {
+      const names = new Map<string, string[]>();
+      for (const [key, readers] of byKey) if (readers.size > 0) names.set(key, namesOf(readers));
+      return names;
+    },
+    namesOfRow: (table, pk) =>
+      namesOf([...(byTable.get(table) ?? []), ...(byRow.get(table)?.get(pk) ?? [])]),
+  };
+}
 
 function sameDependencies(a: ReadingDependencies, b: ReadingDependencies): boolean {
   if (a.key !== b.key) return false;
@@ -154,13 +164,11 @@ export function readersOf(store: Store): Readers {
   if (!readers) {
     readers = new Readers(store);
     registries.set(store, readers);
-    store.readerDirectory = readers;
   }
   return readers;
 }
 
 /** Tells whoever listens (the devtools) that a component started or stopped reading the store. */
 function countsChanged(store: Store): void {
-  if (process.env.NODE_ENV !== 'production')
-    for (const listener of store.readerListeners ?? []) listener();
+  for (const listener of store.readerListeners ?? []) listener();
 }

@@ -8,7 +8,8 @@ import { describeValue, getOwn, setOwn } from '../schema/describe.js';
 import type { EntityClass } from '../schema/Entity.js';
 import { pkOf } from '../schema/Entity.js';
 import { Invalidate } from '../schema/Invalidate.js';
-import { UnionSchema } from '../schema/Union.js';
+import { isUnion } from '../schema/types.js';
+import type { UnionSchema } from '../schema/Union.js';
 import { findCollection } from './collections.js';
 import { shortenPath } from './paths.js';
 import { RestEndpoint } from './RestEndpoint.js';
@@ -337,12 +338,11 @@ function checkResourceOptions(options: ResourceOptions, caller: string): void {
  * pk, so for a union only an object names one.
  */
 function namesDeleted(schema: EntityClass | UnionSchema, value: unknown, params: unknown): boolean {
-  if (typeof value === 'string') return value !== '' && !(schema instanceof UnionSchema);
+  if (typeof value === 'string') return value !== '' && !isUnion(schema);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const args = [params];
   try {
-    const entity =
-      schema instanceof UnionSchema ? schema.memberOf(value as Record<string, unknown>) : schema;
+    const entity = isUnion(schema) ? schema.memberOf(value as Record<string, unknown>) : schema;
     const row = entity.process(value as Record<string, unknown>, undefined, undefined, args);
     return pkOf(entity, row, undefined, undefined, args) !== undefined;
   } catch {

@@ -3,7 +3,8 @@
  * `:name`, `:name?` (optional), `:name+` and `:name*` (repeated), `:name(\\d+)` and `(\\d+)` (a
  * pattern), `{/text:name}?` groups, and `\\` before a character that is text (`\\?per_page=50`,
  * `https\\://`). Parsed as path-to-regexp 6.3 parses them with its default options, same tokens
- * and same errors, so every template builds the same URLs (path-to-regexp's `compile`, values
+ * and same errors (their messages in development builds; production builds say only that the
+ * template is refused, which paths.ts names), so every template builds the same URLs (path-to-regexp's `compile`, values
  * percent-encoded) and its matcher accepts the same paths (`pathToRegexp`, not case-sensitive,
  * an optional delimiter at the end); library/test/rest/pathTemplate.test.ts compares the two.
  *
@@ -69,7 +70,10 @@ function lex(template: string): Lexeme[] {
     else if (char === '}') push('CLOSE', char, i + 1);
     else if (char === ':') {
       const name = (NAME.exec(template.slice(i + 1)) as RegExpExecArray)[0];
-      if (!name) throw new TypeError(`Missing parameter name at ${i}`);
+      if (!name)
+        throw new TypeError(
+          process.env.NODE_ENV !== 'production' ? `Missing parameter name at ${i}` : '',
+        );
       push('NAME', name, i + 1 + name.length);
     } else if (char === '(') {
       const [pattern, end] = lexPattern(template, i);
@@ -85,7 +89,10 @@ function lexPattern(template: string, start: number): [pattern: string, end: num
   let depth = 1;
   let pattern = '';
   let j = start + 1;
-  if (template[j] === '?') throw new TypeError(`Pattern cannot start with "?" at ${j}`);
+  if (template[j] === '?')
+    throw new TypeError(
+      process.env.NODE_ENV !== 'production' ? `Pattern cannot start with "?" at ${j}` : '',
+    );
   while (j < template.length) {
     if (template[j] === '\\') {
       pattern += template.slice(j, j + 2);
@@ -100,12 +107,19 @@ function lexPattern(template: string, start: number): [pattern: string, end: num
       }
     } else if (template[j] === '(') {
       depth++;
-      if (template[j + 1] !== '?') throw new TypeError(`Capturing groups are not allowed at ${j}`);
+      if (template[j + 1] !== '?')
+        throw new TypeError(
+          process.env.NODE_ENV !== 'production' ? `Capturing groups are not allowed at ${j}` : '',
+        );
     }
     pattern += template[j++];
   }
-  if (depth) throw new TypeError(`Unbalanced pattern at ${start}`);
-  if (!pattern) throw new TypeError(`Missing pattern at ${start}`);
+  if (depth)
+    throw new TypeError(
+      process.env.NODE_ENV !== 'production' ? `Unbalanced pattern at ${start}` : '',
+    );
+  if (!pattern)
+    throw new TypeError(process.env.NODE_ENV !== 'production' ? `Missing pattern at ${start}` : '');
   return [pattern, j];
 }
 
@@ -122,7 +136,11 @@ export function parsePathTemplate(template: string): PathToken[] {
     const value = take(type);
     if (value !== undefined) return value;
     const { type: found, index } = lexemes[at] as Lexeme;
-    throw new TypeError(`Unexpected ${found} at ${index}, expected ${type}`);
+    throw new TypeError(
+      process.env.NODE_ENV !== 'production'
+        ? `Unexpected ${found} at ${index}, expected ${type}`
+        : '',
+    );
   };
   const takeText = () => {
     let taken = '';
@@ -192,7 +210,9 @@ function anyValuePattern(previous: PathToken | undefined, prefix: string): strin
   const before = prefix || (typeof previous === 'string' ? previous : '');
   if (previous && !before) {
     throw new TypeError(
-      `Must have text between two parameters, missing text after "${(previous as PathParameter).name}"`,
+      process.env.NODE_ENV !== 'production'
+        ? `Must have text between two parameters, missing text after "${(previous as PathParameter).name}"`
+        : '',
     );
   }
   const notDelimiter = `[^${escapeRegExp(DELIMITERS)}]`;
@@ -232,7 +252,12 @@ export function pathMatcher(tokens: readonly PathToken[]): RegExp {
     const repeated = modifier === '+' || modifier === '*';
     if (!pattern) route += `(?:${prefix}${suffix})${modifier}`;
     else if (!prefix && !suffix) {
-      if (repeated) throw new TypeError(`Can not repeat "${name}" without a prefix and suffix`);
+      if (repeated)
+        throw new TypeError(
+          process.env.NODE_ENV !== 'production'
+            ? `Can not repeat "${name}" without a prefix and suffix`
+            : '',
+        );
       route += `(${pattern})${modifier}`;
     } else if (repeated) {
       route += `(?:${prefix}((?:${pattern})(?:${suffix}${prefix}(?:${pattern}))*)${suffix})${modifier === '*' ? '?' : ''}`;

@@ -56,8 +56,9 @@ function parseTemplate(path: string): PathToken[] {
       process.env.NODE_ENV !== 'production' && /^[a-z][a-z0-9+.-]*:\/\//i.test(path)
         ? ' (the origin belongs in urlPrefix; the path starts at "/")'
         : '';
+    const { message } = error as Error;
     throw new TypeError(
-      `the path "${path}" is not a path template: ${(error as Error).message}${hint}`,
+      `the path "${path}" is not a path template${message ? `: ${message}` : ''}${hint}`,
     );
   }
 }

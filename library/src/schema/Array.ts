@@ -1,59 +1,22 @@
-import { describeValue, SchemaError } from './describe.js';
-import { PolymorphicSchema } from './Polymorphic.js';
-import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
-import { UnionSchema } from './Union.js';
+import type { Schema } from './denormalizeTypes.js';
+import { ListSchema } from './List.js';
+import { memberSchema } from './Polymorphic.js';
+import type { SchemaAttribute } from './Union.js';
 
 /**
- * The items of a list input. An object of objects (a map keyed by id, `{ "1": {…}, "2": {…} }`)
- * is the list of its values, as in data-client; an object holding any other value is one item
- * sent where a list was expected, and is refused rather than read as a list of its fields.
+ * A list of one schema, as `[Todo]` is: `new schema.Array(Todo)`. A list of several entity
+ * types: `new schema.Array({ post: Post, comment: Comment }, 'type')` (see UnionSchema).
  */
-function listOf(input: unknown): readonly unknown[] {
-  if (Array.isArray(input)) return input;
-  if (typeof input === 'object' && input !== null) {
-    const values = Object.values(input);
-    if (values.every((value) => typeof value === 'object')) return values;
-  }
-  throw new SchemaError(
-    process.env.NODE_ENV !== 'production'
-      ? `expected a list but received ${describeValue(input)}`
-      : 'expected a list',
-    input,
-  );
-}
-
-/**
- * A list of one schema; `[Todo]` is shorthand for `new schema.Array(Todo)`. A list of several
- * entity types: `new schema.Array({ post: Post, comment: Comment }, 'type')` (see UnionSchema).
- */
-export class ArraySchema<S = unknown> extends PolymorphicSchema<S> implements SchemaClass {
-  /**
-   * Each item sees the list's parent, as data-client's items do (a comment's `process` reads the
-   * post it is listed in); a response that is itself the list is its items' parent.
-   */
-  normalize(
-    input: unknown,
-    parent: unknown,
-    key: string | undefined,
-    ctx: NormalizeContext,
-  ): unknown[] {
-    return ctx.visitItems(this.schema, listOf(input), parent ?? input, key, this.keepsNull);
+export class ArraySchema<S = unknown> extends ListSchema<S> {
+  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
+    super(memberSchema(definition, schemaAttribute), schemaAttribute);
   }
 
   /**
-   * A list of several entity types keeps its null items in their places, as data-client does: a
-   * feed may mark an item it cannot show with null. (A Collection's row holds entities only.)
+   * Replaces the definition (`const feed = new schema.Array({}, 'type'); feed.define({ post: Post,
+   * link: Link })`), keeping the schema attribute given to the constructor, as data-client does.
    */
-  private get keepsNull(): boolean {
-    return this.schema instanceof UnionSchema;
-  }
-
-  /**
-   * Members that are INVALID or missing from the table are left out of the list. The input is a
-   * list of pks: an array, or a collection row's member list.
-   */
-  denormalize(input: unknown, ctx: DenormalizeContext): unknown {
-    if (typeof input !== 'object' || input === null || !(Symbol.iterator in input)) return input;
-    return ctx.unvisitItems(this.schema, input as Iterable<unknown>, this.keepsNull);
+  override define(definition: Schema): void {
+    super.define(memberSchema(definition, this.schemaAttribute));
   }
 }

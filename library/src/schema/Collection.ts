@@ -1,19 +1,19 @@
 import type { InsertKind } from '../normalize/changeKinds.js';
 import { MemberList } from '../normalize/memberList.js';
-import { ArraySchema } from './Array.js';
 import { Recomputed } from './definitions.js';
 import { describeValue, SchemaError } from './describe.js';
+import { ListSchema } from './List.js';
 import { argMatches, isOrderArgument, parseRowArgs, serializeRowArgs } from './rowArgs.js';
 import {
   type CollectionTable,
   type DenormalizeContext,
   isEntity,
+  isUnion,
   type NormalizeContext,
   type PolymorphicInterface,
   type QueryContext,
   type SchemaClass,
 } from './types.js';
-import { UnionSchema } from './Union.js';
 import { ValuesSchema } from './Values.js';
 
 /** Whether a stored collection row (its filtering arguments, as strings) receives an add. */
@@ -67,12 +67,7 @@ export interface CollectionOptions<
 /** Appends the incoming pks that are not already present, keeping the first of any repeats. */
 function appendNew(existing: readonly string[], incoming: readonly string[]): string[] {
   const out = existing.slice();
-  if (incoming.length <= 8) {
-    // A push or two: scanning the list costs less than hashing it.
-    for (const pk of incoming) if (!out.includes(pk)) out.push(pk);
-    return out;
-  }
-  // A page: hash the page rather than the (usually longer) list, and strike what the list holds.
+  // Hashes the incoming pks rather than the (usually longer) list, and strikes what it holds.
   const fresh = new Set(incoming);
   for (const pk of existing) if (fresh.delete(pk) && fresh.size === 0) break;
   for (const pk of fresh) out.push(pk);
@@ -113,7 +108,7 @@ export function paginatedFilter(
 /** A collection's table: its key from its items' schema, and the entity type they are. */
 function tableOf(schema: unknown): CollectionTable {
   if (isEntity(schema)) return { key: `[${schema.key}]`, entity: schema.key };
-  if (schema instanceof UnionSchema) return { key: `[${schema.key}]`, entity: undefined };
+  if (isUnion(schema)) return { key: `[${schema.key}]`, entity: undefined };
   throw new Error(
     process.env.NODE_ENV !== 'production'
       ? `schema.Collection holds entities of one Entity class or a schema.Union, not ${describeValue(schema)}`
@@ -133,9 +128,9 @@ export function entityRefs(normalized: readonly unknown[]): string[] {
  * The list schema of a collection's rows. A `schema.Values` (which data-client also takes) or a
  * bare entity is refused by name: it would otherwise fail later as a list of `undefined`.
  */
-function listSchema<S extends CollectionSchema>(schema: S): ArraySchema<MemberOf<S>> {
-  if (schema instanceof ArraySchema) return schema;
-  if (Array.isArray(schema)) return new ArraySchema(schema[0]);
+function listSchema<S extends CollectionSchema>(schema: S): ListSchema<MemberOf<S>> {
+  if (schema instanceof ListSchema) return schema;
+  if (Array.isArray(schema)) return new ListSchema(schema[0]);
   // The message names what was given: development builds only, so that production builds leave
   // ValuesSchema (and the describing) out unless the app uses it.
   if (process.env.NODE_ENV !== 'production') throw new TypeError(listSchemaRefusal(schema));
@@ -177,7 +172,7 @@ export class Collection<
   _Args extends readonly unknown[] = [urlParams: Record<string, any>, body?: Record<string, any>],
 > implements SchemaClass
 {
-  readonly schema: ArraySchema<MemberOf<S>>;
+  readonly schema: ListSchema<MemberOf<S>>;
   /** The table, from the list schema's definition: computed again after a `define()`. */
   private readonly tableOf = new Recomputed(() => tableOf(this.schema.schema));
   private readonly argsKey: (...args: readonly unknown[]) => Record<string, unknown> | undefined;
@@ -340,7 +335,7 @@ export class CollectionAdder<
     readonly merge: CollectionMerge,
     readonly createFilter?: CreateCollectionFilter,
   ) {
-    // The collection's list schema is an ArraySchema of its members: a valid `S` for the base.
+    // The collection's list schema is a ListSchema of its members: a valid `S` for the base.
     super(collection.schema as unknown as S, collection.options);
   }
 

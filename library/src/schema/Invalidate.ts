@@ -5,10 +5,12 @@ import {
   type DenormalizeContext,
   type EntityStatics,
   isEntity,
+  isUnion,
   type NormalizeContext,
   type SchemaClass,
 } from './types.js';
-import { UnionSchema, unionRef } from './Union.js';
+import type { UnionSchema } from './Union.js';
+import { unionRef } from './unionRef.js';
 
 /**
  * Marks the entity its input identifies as INVALID: the pk as a string or number, or an object
@@ -19,11 +21,7 @@ import { UnionSchema, unionRef } from './Union.js';
 export class Invalidate<E extends EntityClass | UnionSchema = EntityClass> implements SchemaClass {
   constructor(readonly entity: E) {
     // Development builds only, as the options' checks in Endpoint: a schema is written once.
-    if (
-      process.env.NODE_ENV !== 'production' &&
-      !isEntity(entity) &&
-      !(entity instanceof UnionSchema)
-    ) {
+    if (process.env.NODE_ENV !== 'production' && !isEntity(entity) && !isUnion(entity)) {
       throw new Error(
         `schema.Invalidate expects an Entity class or a schema.Union but received ${describeValue(entity)}`,
       );
@@ -40,7 +38,7 @@ export class Invalidate<E extends EntityClass | UnionSchema = EntityClass> imple
     key: string | undefined,
     ctx: NormalizeContext,
   ): string {
-    const union = this.entity instanceof UnionSchema ? this.entity : undefined;
+    const union = isUnion(this.entity) ? this.entity : undefined;
     let entity: EntityStatics | undefined = union ? undefined : (this.entity as EntityStatics);
     let pk: string | undefined;
     if (typeof input === 'string' || typeof input === 'number') {

@@ -6,7 +6,7 @@ import { type SchemaAttribute, UnionSchema } from './Union.js';
  * The members' schema: `definition`, or the union of its entities when a schema attribute tells
  * them apart (data-client's polymorphic form, `new schema.Array({ post: Post }, 'type')`).
  */
-function memberSchema<S>(definition: S, schemaAttribute: SchemaAttribute | undefined): S {
+export function memberSchema<S>(definition: S, schemaAttribute: SchemaAttribute | undefined): S {
   return (
     schemaAttribute === undefined
       ? definition
@@ -16,7 +16,7 @@ function memberSchema<S>(definition: S, schemaAttribute: SchemaAttribute | undef
 
 /**
  * A schema of members that all have one schema, given as a schema or as entities told apart by
- * a schema attribute: what `schema.Array` and `schema.Values` share.
+ * a schema attribute: `schema.Values` (`schema.Array` is a ListSchema, see memberSchema).
  */
 export abstract class PolymorphicSchema<S> {
   private member: S;
@@ -35,7 +35,7 @@ export abstract class PolymorphicSchema<S> {
 
   /**
    * Replaces the definition, for schemas that refer to each other or are known later
-   * (`const feed = new schema.Array({}, 'type'); feed.define({ post: Post, link: Link })`). As in
+   * (`const byId = new schema.Values({}, 'type'); byId.define({ post: Post, link: Link })`). As in
    * data-client, the schema attribute given to the constructor stays, and a `schema.Union` given
    * to a schema without one makes its members that union's.
    */

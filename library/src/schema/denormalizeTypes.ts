@@ -1,8 +1,8 @@
 import type { AllSchema } from './All.js';
-import type { ArraySchema } from './Array.js';
 import type { Collection, CollectionAdder, MemberOf } from './Collection.js';
 import type { Invalidate } from './Invalidate.js';
 import type { Lazy, LazyQuery } from './Lazy.js';
+import type { ListSchema } from './List.js';
 import type { ObjectSchema } from './Object.js';
 import type { SchemaClass } from './types.js';
 import type { UnionSchema } from './Union.js';
@@ -27,7 +27,7 @@ export type Denormalize<S> = S extends abstract new (
       : Denormalize<MemberOf<M>>
     : S extends Collection<infer M>
       ? Denormalize<M>
-      : S extends ArraySchema<infer M> | AllSchema<infer M>
+      : S extends ListSchema<infer M> | AllSchema<infer M>
         ? DenormalizeMember<M>[]
         : S extends ValuesSchema<infer M>
           ? Record<string, DenormalizeMember<M>>
@@ -61,7 +61,7 @@ type Stored<M> = M extends abstract new (
         ...args: any
       ) => unknown)[]
     ? string[]
-    : M extends ArraySchema<abstract new (...args: any) => unknown>
+    : M extends ListSchema<abstract new (...args: any) => unknown>
       ? string[]
       : unknown;
 

@@ -2,6 +2,7 @@ import type { CollectionChangeKind } from '../normalize/changeKinds.js';
 import type { MemberList } from '../normalize/memberList.js';
 import type { EntityMeta, Table } from '../normalize/tables.js';
 import type { Invalid } from './invalid.js';
+import type { UnionSchema } from './Union.js';
 
 /** What a schema's `normalize` is given: the arguments of the call and access to the tables. */
 export interface NormalizeContext {
@@ -224,5 +225,18 @@ export function isSchemaClass(value: unknown): value is SchemaClass {
 export function isEntity(value: unknown): value is EntityStatics {
   return (
     typeof value === 'function' && typeof (value as unknown as EntityStatics).fromJS === 'function'
+  );
+}
+
+/**
+ * Whether a schema is a `schema.Union`, told by its `memberOf` rather than by `instanceof`: the
+ * code that handles a union among other schemas then does not put the Union class in the bundle
+ * of an app that never makes one.
+ */
+export function isUnion(value: unknown): value is UnionSchema {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as UnionSchema).memberOf === 'function'
   );
 }

@@ -65,7 +65,10 @@ export interface Store {
    * change-set; returns the unsubscribe function.
    */
   observe(observer: (record: StoreRecord) => void): () => void;
-  /** Its readers, once a UI binding has registered one (restlens/react's first mounted hook). */
+  /**
+   * Its readers, once a UI binding has registered one (restlens/react's first mounted hook), in
+   * development builds, where components are named.
+   */
   readerDirectory?: ReaderDirectory;
   /**
    * Called when a component starts or stops reading a result of this store (development builds):
@@ -88,9 +91,11 @@ export function createStore(options: StoreOptions = {}): Store {
     process.env.NODE_ENV !== 'production' ? knownEndpoints(options.resources) : undefined;
 
   const dispatch = (action: Action): AnswerChange | undefined => {
-    if (process.env.NODE_ENV !== 'production') controller.causes?.attach(action);
-    if (endpoints && (action.type === 'fetch' || action.type === 'setResponse'))
-      endpoints.noteRan(action.endpoint);
+    if (process.env.NODE_ENV !== 'production') {
+      controller.causes?.attach(action);
+      if (endpoints && (action.type === 'fetch' || action.type === 'setResponse'))
+        endpoints.noteRan(action.endpoint);
+    }
     const before = committed;
     const reduced = reduce(before, action);
     if (reduced.state === before) return reduced.answer;

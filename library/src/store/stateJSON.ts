@@ -4,7 +4,7 @@ import { type Holders, holdingRows, type RowRef, withRow } from '../normalize/ro
 import { type EntityMeta, type Tables, TablesDraft } from '../normalize/tables.js';
 import { describeValue } from '../schema/describe.js';
 import { RowsByFilter } from '../schema/rowArgs.js';
-import { parseUnionRef } from '../schema/Union.js';
+import { parseUnionRef } from '../schema/unionRef.js';
 import type { EndpointMeta, State } from './state.js';
 
 /**

@@ -38,6 +38,7 @@ const LONG_MESSAGES = [
   'must be a number of milliseconds',
   'expected a list but received',
   'schema.Union expects an object but received',
+  'Capturing groups are not allowed',
 ];
 
 const folder = mkdtempSync(join(tmpdir(), 'restlens-production-'));
@@ -84,6 +85,10 @@ describe('a production build of the library', () => {
       new TypeError('controller.getResponse: the last argument is not the state'),
     );
     expect(getTodo.url({ id: 'a b' })).toBe('/todos/a%20b');
+    const broken = new RestEndpoint({ path: '/todos/:', name: 'broken' });
+    expect(() => broken.url({})).toThrow(
+      new TypeError('the path "/todos/:" is not a path template'),
+    );
   });
 
   it('copies what the store is given but freezes nothing, which development builds do', async () => {

@@ -2,9 +2,9 @@ import type { EndpointInterface } from '../../endpoint/types.js';
 import type { ChangeSet, EntityChanges } from '../../normalize/changes.js';
 import { holdingRows } from '../../normalize/rowsHolding.js';
 import { AllSchema } from '../../schema/All.js';
-import { ArraySchema } from '../../schema/Array.js';
 import { Collection } from '../../schema/Collection.js';
 import { isInvalid } from '../../schema/invalid.js';
+import { ListSchema } from '../../schema/List.js';
 import type { EntityStatics } from '../../schema/types.js';
 import type { Action } from '../../store/actions.js';
 import type { Controller } from '../../store/Controller.js';
@@ -44,7 +44,7 @@ function isList(schema: unknown): boolean {
   return (
     Array.isArray(schema) ||
     schema instanceof Collection ||
-    schema instanceof ArraySchema ||
+    schema instanceof ListSchema ||
     schema instanceof AllSchema
   );
 }
