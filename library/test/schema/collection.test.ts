@@ -344,3 +344,25 @@ describe('a Collection of union members', () => {
     });
   });
 });
+
+describe('the list schema of a Collection', () => {
+  it('is a schema.Array, whether made from [Todo] or from new schema.Array(Todo)', () => {
+    expect(new schema.Collection([Todo]).schema instanceof schema.Array).toBe(true);
+    expect(new schema.Collection(new schema.Array(Todo)).schema instanceof schema.Array).toBe(true);
+    expect(todoList.schema.schema).toBe(Todo);
+  });
+
+  it('is not a schema.Values, and other schemas are not a schema.Array', () => {
+    expect(todoList.schema instanceof schema.Values).toBe(false);
+    expect(new schema.Values(Todo) instanceof schema.Array).toBe(false);
+    expect([Todo] instanceof schema.Array).toBe(false);
+    expect(Todo instanceof schema.Array).toBe(false);
+  });
+
+  it('is not an instance of a subclass of schema.Array unless made by it', () => {
+    class Feed extends schema.Array {}
+    expect(todoList.schema instanceof Feed).toBe(false);
+    expect(new Feed(Todo) instanceof Feed).toBe(true);
+    expect(new Feed(Todo) instanceof schema.Array).toBe(true);
+  });
+});
