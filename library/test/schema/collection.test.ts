@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createResource,
   createStore,
   denormalize,
   paginatedFilter,
@@ -350,6 +351,8 @@ describe('the list schema of a Collection', () => {
     expect(new schema.Collection([Todo]).schema instanceof schema.Array).toBe(true);
     expect(new schema.Collection(new schema.Array(Todo)).schema instanceof schema.Array).toBe(true);
     expect(todoList.schema.schema).toBe(Todo);
+    const TodoResource = createResource({ path: '/todos/:id', schema: Todo });
+    expect(TodoResource.getList.schema.schema instanceof schema.Array).toBe(true);
   });
 
   it('is not a schema.Values, and other schemas are not a schema.Array', () => {
