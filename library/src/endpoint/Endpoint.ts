@@ -103,7 +103,8 @@ export class Endpoint<
 /**
  * Refuses option values the store would misread, naming the endpoint: an expiry that is text
  * (`now + '60000'` is text, never a time) or NaN, an errorPolicy that is not a function (found
- * only when a request fails, as "errorPolicy is not a function"). Infinity never expires.
+ * only when a request fails, as "errorPolicy is not a function"), an `update` it would ignore.
+ * Infinity never expires.
  */
 function checkOptions(name: string, options: EndpointOptions<any, any>): void {
   for (const option of ['dataExpiryLength', 'errorExpiryLength'] as const) {
@@ -117,6 +118,13 @@ function checkOptions(name: string, options: EndpointOptions<any, any>): void {
   if (errorPolicy !== undefined && typeof errorPolicy !== 'function') {
     throw new TypeError(
       `${name}: errorPolicy must be a function of the error returning 'soft' or undefined, not ${describeValue(errorPolicy)}`,
+    );
+  }
+  // data-client 0.9's `update` rewrote other endpoints' stored results after a response. Nothing
+  // here would call it, so the lists it kept would silently go stale: say so where it is given.
+  if ((options as { update?: unknown }).update !== undefined) {
+    throw new TypeError(
+      `${name}: the update option (data-client's updaters of other results) is not supported; a schema.Collection list takes new members through getList.push, getList.unshift or addWith`,
     );
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createResource,
   createStore,
   Endpoint,
   Query,
@@ -119,6 +120,39 @@ describe('expiry and error options the store would misread are refused where the
         `/todos/:id: errorPolicy must be a function of the error returning 'soft' or undefined, not "soft"`,
       ),
     );
+  });
+
+  it("data-client's update option (updaters of other results) is refused by name, not ignored", () => {
+    const getTodos = new RestEndpoint({ path: '/todos', urlPrefix: server.url, name: 'getTodos' });
+    const update = (newId: string) => ({
+      [getTodos.key()]: (ids: string[] = []) => [...ids, newId],
+    });
+    const message =
+      "the update option (data-client's updaters of other results) is not supported; a schema.Collection list takes new members through getList.push, getList.unshift or addWith";
+    expect(
+      () =>
+        new RestEndpoint({
+          path: '/todos',
+          urlPrefix: server.url,
+          method: 'POST',
+          name: 'createTodo',
+          update,
+        } as never),
+    ).toThrow(new TypeError(`createTodo: ${message}`));
+    expect(() => getTodos.extend({ method: 'POST', update } as never)).toThrow(
+      new TypeError(`getTodos: ${message}`),
+    );
+    const createTodo = async () => ({ id: 1 });
+    expect(() => new Endpoint(createTodo, { update } as never)).toThrow(
+      new TypeError(`createTodo: ${message}`),
+    );
+    // A resource's `update` member is no such option: extending it works as before.
+    const TodoResource = createResource({
+      path: '/todos/:id',
+      schema: Todo,
+      urlPrefix: server.url,
+    });
+    expect(TodoResource.extend({ update: { method: 'PATCH' } }).update.method).toBe('PATCH');
   });
 
   it('numbers, Infinity and undefined are kept and work', async () => {

@@ -214,6 +214,12 @@ describe('url(): urlPrefix + path + the remaining arguments as a sorted query', 
       `${server.url}/todos/:id: the URL parameter "id" must be a string or a number, not {"a":1}`,
     );
     expect(() => endpoint.url({ id: [1, 2] as never })).toThrow(/not \[1,2\]/);
+    // A repeated parameter too (docs/decisions.md): one value fills it, a list is refused.
+    const files = new RestEndpoint({ path: '/files/:path*', urlPrefix: server.url });
+    expect(files.url({ path: 'a' })).toBe(`${server.url}/files/a`);
+    expect(() => files.url({ path: ['a', 'b'] } as never)).toThrow(
+      `${server.url}/files/:path*: the URL parameter "path" must be a string or a number, not ["a","b"]`,
+    );
   });
 
   it('a path value of "." or ".." is refused: no URL can carry it inside the path', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createResource,
   createStore,
   denormalize,
   paginatedFilter,
@@ -342,5 +343,29 @@ describe('a Collection of union members', () => {
     expect(collectionRows(tables.entities, members.key)).toEqual({
       [ALL]: ['["Todo","1"]', '["User","3"]', '["User","5"]'],
     });
+  });
+});
+
+describe('the list schema of a Collection', () => {
+  it('is a schema.Array, whether made from [Todo] or from new schema.Array(Todo)', () => {
+    expect(new schema.Collection([Todo]).schema instanceof schema.Array).toBe(true);
+    expect(new schema.Collection(new schema.Array(Todo)).schema instanceof schema.Array).toBe(true);
+    expect(todoList.schema.schema).toBe(Todo);
+    const TodoResource = createResource({ path: '/todos/:id', schema: Todo });
+    expect(TodoResource.getList.schema.schema instanceof schema.Array).toBe(true);
+  });
+
+  it('is not a schema.Values, and other schemas are not a schema.Array', () => {
+    expect(todoList.schema instanceof schema.Values).toBe(false);
+    expect(new schema.Values(Todo) instanceof schema.Array).toBe(false);
+    expect([Todo] instanceof schema.Array).toBe(false);
+    expect(Todo instanceof schema.Array).toBe(false);
+  });
+
+  it('is not an instance of a subclass of schema.Array unless made by it', () => {
+    class Feed extends schema.Array {}
+    expect(todoList.schema instanceof Feed).toBe(false);
+    expect(new Feed(Todo) instanceof Feed).toBe(true);
+    expect(new Feed(Todo) instanceof schema.Array).toBe(true);
   });
 });

@@ -327,4 +327,9 @@ describe('results come from the schema', () => {
       },
     });
   });
+
+  it("getList's list schema narrows to schema.Array, its members' schema kept", () => {
+    const list = TodoResource.getList.schema.schema;
+    if (list instanceof schema.Array) expectTypeOf(list.schema).toEqualTypeOf<typeof Todo>();
+  });
 });
