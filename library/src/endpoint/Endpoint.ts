@@ -103,8 +103,8 @@ export class Endpoint<
 /**
  * Refuses option values the store would misread, naming the endpoint: an expiry that is text
  * (`now + '60000'` is text, never a time) or NaN, an errorPolicy that is not a function (found
- * only when a request fails, as "errorPolicy is not a function"), an `update` it would ignore.
- * Infinity never expires.
+ * only when a request fails, as "errorPolicy is not a function"). Warns of an `update` it
+ * ignores. Infinity never expires.
  */
 function checkOptions(name: string, options: EndpointOptions<any, any>): void {
   for (const option of ['dataExpiryLength', 'errorExpiryLength'] as const) {
@@ -121,10 +121,11 @@ function checkOptions(name: string, options: EndpointOptions<any, any>): void {
     );
   }
   // data-client 0.9's `update` rewrote other endpoints' stored results after a response. Nothing
-  // here would call it, so the lists it kept would silently go stale: say so where it is given.
+  // here calls it, so the lists it kept would go stale with no sign why: say so where it is
+  // given. A warning, not an error: code written for data-client still runs.
   if ((options as { update?: unknown }).update !== undefined) {
-    throw new TypeError(
-      `${name}: the update option (data-client's updaters of other results) is not supported; a schema.Collection list takes new members through getList.push, getList.unshift or addWith`,
+    console.warn(
+      `${name}: the update option (data-client's updaters of other results) is ignored; a schema.Collection list takes new members through getList.push, getList.unshift or addWith`,
     );
   }
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createResource,
   createStore,
@@ -122,30 +122,32 @@ describe('expiry and error options the store would misread are refused where the
     );
   });
 
-  it("data-client's update option (updaters of other results) is refused by name, not ignored", () => {
+  it("data-client's update option (updaters of other results) is named in a warning, not silently ignored", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const getTodos = new RestEndpoint({ path: '/todos', urlPrefix: server.url, name: 'getTodos' });
     const update = (newId: string) => ({
       [getTodos.key()]: (ids: string[] = []) => [...ids, newId],
     });
     const message =
-      "the update option (data-client's updaters of other results) is not supported; a schema.Collection list takes new members through getList.push, getList.unshift or addWith";
-    expect(
-      () =>
-        new RestEndpoint({
-          path: '/todos',
-          urlPrefix: server.url,
-          method: 'POST',
-          name: 'createTodo',
-          update,
-        } as never),
-    ).toThrow(new TypeError(`createTodo: ${message}`));
-    expect(() => getTodos.extend({ method: 'POST', update } as never)).toThrow(
-      new TypeError(`getTodos: ${message}`),
-    );
-    const createTodo = async () => ({ id: 1 });
-    expect(() => new Endpoint(createTodo, { update } as never)).toThrow(
-      new TypeError(`createTodo: ${message}`),
-    );
+      "the update option (data-client's updaters of other results) is ignored; a schema.Collection list takes new members through getList.push, getList.unshift or addWith";
+    const created = new RestEndpoint({
+      path: '/todos',
+      urlPrefix: server.url,
+      method: 'POST',
+      name: 'createTodo',
+      update,
+    } as never);
+    // The endpoint is made and works as one without the option: code written for data-client runs.
+    expect(created.key({})).toBe(`POST ${server.url}/todos`);
+    const extended = getTodos.extend({ method: 'POST', update } as never);
+    expect(extended.method).toBe('POST');
+    new Endpoint(async () => ({ id: 1 }), { name: 'createTodo', update } as never);
+    expect(warn.mock.calls).toEqual([
+      [`createTodo: ${message}`],
+      [`getTodos: ${message}`],
+      [`createTodo: ${message}`],
+    ]);
+    warn.mockRestore();
     // A resource's `update` member is no such option: extending it works as before.
     const TodoResource = createResource({
       path: '/todos/:id',
