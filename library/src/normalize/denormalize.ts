@@ -1,5 +1,5 @@
 import { definitionsVersion } from '../schema/definitions.js';
-import { denormalizeFields } from '../schema/Entity.js';
+import { denormalizeFields, Entity } from '../schema/Entity.js';
 import { INVALID, type Invalid, isInvalid } from '../schema/invalid.js';
 import type { DenormalizeContext, EntityStatics, SchemaClass } from '../schema/types.js';
 import { PersistentMap } from './persistentMap.js';
@@ -483,7 +483,9 @@ class ResponseReadRun extends DenormalizeRun {
     for (let i = this.reading.length - 1; i >= 0; i--)
       if (this.reading[i]!.object === object) return this.reading[i]!.instance;
     const { parent, key } = this.places[this.places.length - 1]!;
-    const row = entity.process(object, parent, key, this.args);
+    // The default `process` makes a copy to store; a read only reads the row, so it takes the object.
+    const row =
+      entity.process === Entity.process ? object : entity.process(object, parent, key, this.args);
     const instance = entity.createIfValid(row);
     if (instance === undefined) return INVALID;
     this.reading.push({ object, instance });
