@@ -87,9 +87,6 @@ export class TablesDraft<V> {
    * reads (a refetch that changes no row) is looked up in the base once, not once per row.
    */
   private readonly current = new Map<string, MapDraft<V> | PersistentMap<V>>();
-  /** The table written last (writes come in runs of one table: a list's entities). */
-  private recentTable: string | undefined;
-  private recentDraft: MapDraft<V> | undefined;
 
   constructor(
     private readonly base: Tables<V>,
@@ -103,7 +100,7 @@ export class TablesDraft<V> {
   ) {}
 
   get(table: string, key: string): V | undefined {
-    return (table === this.recentTable ? this.recentDraft : this.tableOf(table))?.get(key);
+    return this.tableOf(table)?.get(key);
   }
 
   set(table: string, key: string, value: V | undefined): void {
@@ -111,15 +108,12 @@ export class TablesDraft<V> {
   }
 
   private draftOf(table: string): MapDraft<V> {
-    if (table === this.recentTable && this.recentDraft) return this.recentDraft;
     let draft = this.drafts.get(table);
     if (!draft) {
       draft = (this.base.get(table) ?? PersistentMap.empty<V>(this.siblingOf?.(table))).draft();
       this.drafts.set(table, draft);
       this.current.set(table, draft);
     }
-    this.recentTable = table;
-    this.recentDraft = draft;
     return draft;
   }
 
