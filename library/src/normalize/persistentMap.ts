@@ -99,7 +99,8 @@ function applyWrite(
 
 /** Parts to start a draft from: a fresh index holding only the live keys once it is due. */
 function startingParts(parts: Parts): Parts {
-  if (parts.index.keys.length <= 2 * parts.size + 32) return { ...parts };
+  // An empty map has no keys to carry over, and its index may be a sibling's, given to share.
+  if (parts.size === 0 || parts.index.keys.length <= 2 * parts.size + 32) return { ...parts };
   const fresh: Parts = { index: new KeyIndex(), trie: EMPTY_TRIE, size: 0 };
   const owner = {};
   trieForEach(parts.trie, (value, number) =>
