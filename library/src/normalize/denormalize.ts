@@ -1,5 +1,5 @@
 import { definitionsVersion } from '../schema/definitions.js';
-import { denormalizeFields } from '../schema/Entity.js';
+import { denormalizeFields, Entity } from '../schema/Entity.js';
 import { INVALID, type Invalid, isInvalid } from '../schema/invalid.js';
 import type { DenormalizeContext, EntityStatics, SchemaClass } from '../schema/types.js';
 import { PersistentMap } from './persistentMap.js';
@@ -184,6 +184,17 @@ function isConstructor(type: Function): boolean {
   return known;
 }
 
+/** What a run keeps of one entity class: its table, and the instances built from its rows. */
+interface EntityReads {
+  rows: Table | undefined;
+  /**
+   * Instances by pk, each from the moment it is made (before its fields are filled), so that a
+   * cycle leading back to it gets the instance being built; INVALID for a row the class refused.
+   * A table is unchanged for the whole run, so a pk stands for its row.
+   */
+  built: Map<string, object | Invalid>;
+}
+
 /**
  * One denormalization: each entity is built once per run (one instance however often it is
  * referenced) and a cycle gets back the instance being built.
@@ -192,17 +203,12 @@ class DenormalizeRun implements DenormalizeContext {
   /** Keeps the class's hidden class alive between reads (docs/architecture.md, "Hidden classes"). */
   static readonly spare = new DenormalizeRun(PersistentMap.empty(), []);
   /**
-   * Values built in this run, by the row they were built from (one row per table and pk), with
-   * the class each was built as: classes that share a key (a summary and its full entity) read
-   * one row apart, the later one then built again. Made on first use: a MemoCache's run keeps
-   * its instances in the cache instead.
+   * By entity class rather than by key: classes that share a key (a summary and its full entity)
+   * read one row as different instances, or one as INVALID (see createIfValid).
    */
-  private built: Map<object, { entity: EntityStatics; value: object | Invalid }> | undefined;
-  /**
-   * Instances whose fields are being built, innermost last. It is as long as the nesting is deep,
-   * so a scan costs less than keeping a map.
-   */
-  private readonly building: { table: string; pk: string; instance: object }[] = [];
+  private readonly reads = new Map<EntityStatics, EntityReads>();
+  /** How many entities are being built, one inside the other (see tooDeep). */
+  private depth = 0;
 
   /** The table read last: rows are read in runs of one table (a list's entities). */
   private recentTable: string | undefined;
@@ -220,6 +226,16 @@ class DenormalizeRun implements DenormalizeContext {
       this.recentRows = this.entities.get(table);
     }
     return this.recentRows?.get(pk);
+  }
+
+  /** The table of `entity` and what this run built from it. */
+  protected readsOf(entity: EntityStatics): EntityReads {
+    let reads = this.reads.get(entity);
+    if (reads === undefined) {
+      reads = { rows: this.entities.get(entity.key), built: new Map() };
+      this.reads.set(entity, reads);
+    }
+    return reads;
   }
 
   unvisit(schema: unknown, input: unknown): unknown {
@@ -259,18 +275,13 @@ class DenormalizeRun implements DenormalizeContext {
 
   entity(entity: EntityStatics, pk: string): object | Invalid | string | undefined {
     if (this.tooDeep()) return pk;
-    const table = entity.key;
-    const row = this.readRow(table, pk) as Row | undefined;
+    const reads = this.readsOf(entity);
+    const existing = reads.built.get(pk);
+    if (existing !== undefined) return existing;
+    const row = reads.rows?.get(pk) as Row | undefined;
     if (row === undefined) return undefined;
     if (isInvalid(row)) return INVALID;
-    this.built ??= new Map();
-    const existing = this.built.get(row);
-    if (existing?.entity === entity) return existing.value;
-    const inProgress = this.inProgress(table, pk);
-    if (inProgress) return inProgress;
-    const value = this.build(entity, pk, row);
-    this.built.set(row, { entity, value });
-    return value;
+    return this.build(entity, pk, row, reads);
   }
 
   entityFromObject(entity: EntityStatics, object: Row): object | Invalid {
@@ -284,30 +295,32 @@ class DenormalizeRun implements DenormalizeContext {
    * Past it, a relation is left as its pk.
    */
   protected tooDeep(): boolean {
-    return this.building.length >= MAX_READ_DEPTH;
-  }
-
-  /** The instance of this entity when its own fields are being built: a cycle led back to it. */
-  protected inProgress(table: string, pk: string): object | undefined {
-    for (let i = this.building.length - 1; i >= 0; i--) {
-      const building = this.building[i]!;
-      if (building.pk === pk && building.table === table) return building.instance;
-    }
-    return undefined;
+    return this.depth >= MAX_READ_DEPTH;
   }
 
   /**
    * An instance with its nested fields filled in; INVALID when the class refuses the row or a
    * required field is INVALID.
    */
-  protected build(entity: EntityStatics, pk: string, row: Row): object | Invalid {
+  protected build(
+    entity: EntityStatics,
+    pk: string,
+    row: Row,
+    reads: EntityReads,
+  ): object | Invalid {
     const instance = entity.createIfValid(row);
-    if (instance === undefined) return INVALID;
-    this.building.push({ table: entity.key, pk, instance });
+    if (instance === undefined) {
+      reads.built.set(pk, INVALID);
+      return INVALID;
+    }
+    reads.built.set(pk, instance);
+    this.depth++;
     try {
-      return denormalizeFields(entity, instance, row, this);
+      const value = denormalizeFields(entity, instance, row, this);
+      if (value !== instance) reads.built.set(pk, value);
+      return value;
     } finally {
-      this.building.pop();
+      this.depth--;
     }
   }
 }
@@ -378,9 +391,9 @@ class TrackedDenormalizeRun extends DenormalizeRun {
 
   override entity(entity: EntityStatics, pk: string): object | Invalid | string | undefined {
     if (this.tooDeep()) return pk;
-    const table = entity.key;
-    const row = this.row(table, pk) as Row | undefined;
-    const rowDependency: Dependency = { table, pk, row };
+    const reads = this.readsOf(entity);
+    const row = reads.rows?.get(pk) as Row | undefined;
+    const rowDependency: Dependency = { table: entity.key, pk, row };
     const parent = this.frames[this.frames.length - 1];
     parent?.push(rowDependency);
     if (row === undefined) return undefined;
@@ -390,16 +403,19 @@ class TrackedDenormalizeRun extends DenormalizeRun {
       if (parent) for (const dependency of cached.dependencies) parent.push(dependency);
       return cached.value as object | Invalid;
     }
-    const inProgress = this.inProgress(table, pk);
-    if (inProgress) return inProgress;
+    // Being built further up: a cycle led back to it.
+    const inProgress = reads.built.get(pk);
+    if (inProgress !== undefined) return inProgress;
     // The instance depends on its own row and on every row its fields read.
     const dependencies: Dependency[] = [rowDependency];
     this.frames.push(dependencies);
     let value: object | Invalid;
     try {
-      value = this.build(entity, pk, row);
+      value = this.build(entity, pk, row, reads);
     } finally {
       this.frames.pop();
+      // Finished instances are remembered in the entity cache, with the rows they were built from.
+      reads.built.delete(pk);
     }
     // The parent holds the row already; it also depends on what the fields read.
     if (parent) for (let i = 1; i < dependencies.length; i++) parent.push(dependencies[i]!);
@@ -467,7 +483,9 @@ class ResponseReadRun extends DenormalizeRun {
     for (let i = this.reading.length - 1; i >= 0; i--)
       if (this.reading[i]!.object === object) return this.reading[i]!.instance;
     const { parent, key } = this.places[this.places.length - 1]!;
-    const row = entity.process(object, parent, key, this.args);
+    // The default `process` makes a copy to store; a read only reads the row, so it takes the object.
+    const row =
+      entity.process === Entity.process ? object : entity.process(object, parent, key, this.args);
     const instance = entity.createIfValid(row);
     if (instance === undefined) return INVALID;
     this.reading.push({ object, instance });

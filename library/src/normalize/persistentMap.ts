@@ -21,7 +21,8 @@ import { EMPTY_TRIE, type Owner, type Trie, trieForEach, trieGet, trieSet } from
  *
  * A key deleted from the map keeps its number in the index; when the index holds twice as many
  * keys as the map (a table whose keys come and go), the next draft starts a fresh index holding
- * only the live keys, so a long-lived table does not grow with the keys it once held.
+ * only the live keys, so a long-lived table does not grow with the keys it once held. An empty
+ * map's draft keeps the index: it may be a sibling's (see `PersistentMap.empty`).
  */
 
 /**
@@ -99,7 +100,7 @@ function applyWrite(
 
 /** Parts to start a draft from: a fresh index holding only the live keys once it is due. */
 function startingParts(parts: Parts): Parts {
-  if (parts.index.keys.length <= 2 * parts.size + 32) return { ...parts };
+  if (parts.size === 0 || parts.index.keys.length <= 2 * parts.size + 32) return { ...parts };
   const fresh: Parts = { index: new KeyIndex(), trie: EMPTY_TRIE, size: 0 };
   const owner = {};
   trieForEach(parts.trie, (value, number) =>

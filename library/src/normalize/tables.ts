@@ -82,9 +82,11 @@ export class TablesDraft<V> {
   /** Keeps the class's hidden class alive between writes (docs/architecture.md, "Hidden classes"). */
   static readonly spare = new TablesDraft(PersistentMap.empty());
   private readonly drafts = new Map<string, MapDraft<V>>();
-  /** The table used last (writes come in runs of one table: a list's entities). */
-  private recentTable: string | undefined;
-  private recentDraft: MapDraft<V> | undefined;
+  /**
+   * Each table used so far as it stands now (its draft once written): a table a response only
+   * reads (a refetch that changes no row) is looked up in the base once, not once per row.
+   */
+  private readonly current = new Map<string, MapDraft<V> | PersistentMap<V>>();
 
   constructor(
     private readonly base: Tables<V>,
@@ -98,8 +100,7 @@ export class TablesDraft<V> {
   ) {}
 
   get(table: string, key: string): V | undefined {
-    const draft = table === this.recentTable ? this.recentDraft : this.drafts.get(table);
-    return draft ? draft.get(key) : this.base.get(table)?.get(key);
+    return this.tableOf(table)?.get(key);
   }
 
   set(table: string, key: string, value: V | undefined): void {
@@ -107,20 +108,23 @@ export class TablesDraft<V> {
   }
 
   private draftOf(table: string): MapDraft<V> {
-    if (table === this.recentTable && this.recentDraft) return this.recentDraft;
     let draft = this.drafts.get(table);
     if (!draft) {
       draft = (this.base.get(table) ?? PersistentMap.empty<V>(this.siblingOf?.(table))).draft();
       this.drafts.set(table, draft);
+      this.current.set(table, draft);
     }
-    this.recentTable = table;
-    this.recentDraft = draft;
     return draft;
   }
 
   /** A table as it stands now: its draft, once written, or the table it started from. */
   tableOf(table: string): MapDraft<V> | PersistentMap<V> | undefined {
-    return this.drafts.get(table) ?? this.base.get(table);
+    let rows = this.current.get(table);
+    if (rows === undefined) {
+      rows = this.base.get(table);
+      if (rows !== undefined) this.current.set(table, rows);
+    }
+    return rows;
   }
 
   /** The keys a table holds now (a list: writes made while going through it are safe). */

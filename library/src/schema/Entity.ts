@@ -402,7 +402,6 @@ function normalizeEntity(
     if (problem !== undefined) {
       throw new SchemaError(`${entity.key} ${JSON.stringify(pk)} is not valid: ${problem}`, input);
     }
-    ownFields(row, entity.schema);
     // `for…in` over the schema (a plain object of fields) lists its fields without making an
     // array of them for every entity of a response.
     for (const field in entity.schema) {
@@ -410,6 +409,8 @@ function normalizeEntity(
       if (value !== undefined && value !== null)
         row[field] = ctx.visit(entity.schema[field], value, row, field);
     }
+    // After the schema's fields: they hold pks now, which cost `ownFields` a `typeof` each.
+    ownFields(row, entity.schema);
     ctx.mergeEntity(entity, pk, row);
   } finally {
     ctx.leaveEntity();

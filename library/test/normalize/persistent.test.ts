@@ -103,6 +103,21 @@ describe('PersistentMap', () => {
     expect([...map.keys()]).toEqual(Array.from({ length: 10 }, (_, i) => `key-${19_990 + i}`));
   });
 
+  it("numbers its keys with a sibling's index from its first write on", () => {
+    const rows = PersistentMap.from(Array.from({ length: 100 }, (_, i) => [`pk-${i}`, i]));
+    const meta = PersistentMap.empty<number>(rows).set('pk-5', 1);
+    expect(meta.keyIndex()).toBe(rows.keyIndex());
+    expect(meta.get('pk-5')).toBe(1);
+    expect(meta.size).toBe(1);
+  });
+
+  it('keeps its index small when its only key comes and goes', () => {
+    let map = PersistentMap.empty<number>();
+    for (let i = 0; i < 1_000; i++) map = map.set(`key-${i}`, i).delete(`key-${i}`);
+    expect(map.size).toBe(0);
+    expect(map.keyIndex().keys.length).toBeLessThan(100);
+  });
+
   it('takes any string as a key, __proto__ included, and exports JSON with it', () => {
     const map = PersistentMap.from([
       ['__proto__', 1],
