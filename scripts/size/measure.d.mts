@@ -13,8 +13,14 @@ export interface AppBundle {
   parts: { name: string; bytes: number }[];
 }
 
-/** The typical app's production bundle against RestLens, built and installed from this repository. */
-export function measureRestLens(): Promise<AppBundle>;
+/**
+ * The typical app's production bundle against RestLens, built and installed from this repository;
+ * `without` names built modules (`normalize/trie.js`) replaced by stubs, to weigh the rest.
+ */
+export function measureRestLens(options?: { without?: readonly string[] }): Promise<AppBundle>;
+
+/** The parts of RestLens data-client has no counterpart for, by what they do: their modules. */
+export const PARTS_WITHOUT_COUNTERPART: Record<string, readonly string[]>;
 
 /** The same app against @data-client/rest and @data-client/react 0.9.9. */
 export function measureDataClient(): Promise<AppBundle>;

@@ -11,6 +11,7 @@ import {
   CEILING_GZIPPED,
   GOAL_GZIPPED,
   measureRestLens,
+  PARTS_WITHOUT_COUNTERPART,
 } from '../../../scripts/size/measure.mjs';
 
 let bundle: AppBundle;
@@ -39,5 +40,11 @@ describe('the typical app’s production bundle', () => {
       /^react\/(AsyncBoundary|CacheProvider|NetworkErrorBoundary)\.js$/,
     ];
     expect(modules.filter((name) => unused.some((pattern) => pattern.test(name)))).toEqual([]);
+  });
+
+  it('holds every module `npm run size -- --floor` leaves out (that measure weighs what it names)', () => {
+    const modules = bundle.parts.map((part) => part.name);
+    const named = Object.values(PARTS_WITHOUT_COUNTERPART).flat();
+    expect(named.filter((module) => !modules.includes(module))).toEqual([]);
   });
 });
