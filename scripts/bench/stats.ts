@@ -19,6 +19,26 @@ export function pairedSlowdown(side: readonly number[], base: readonly number[])
   return median(pairedRatios(side, base)) - 1;
 }
 
+/**
+ * `side`'s mean time over `base`'s: what each costs with its share of garbage collection, where
+ * samples start at random points of the young generation (youngGeneration.ts). A sample then
+ * pays a scavenge or none by chance, and a median (of each side, or of the per-round ratios)
+ * would read whichever case most samples met rather than what each side's allocation costs.
+ * Each side's slowest and fastest tenth are left out of its mean: a rare full collection, or a
+ * stall of the machine, that falls in one side's sample is not that side's cost.
+ */
+export function amortizedRatio(side: readonly number[], base: readonly number[]): number {
+  return trimmedMean(side) / trimmedMean(base);
+}
+
+/** The mean of the values between the lowest tenth and the highest tenth. */
+function trimmedMean(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const trim = Math.floor(sorted.length / 10);
+  const kept = sorted.slice(trim, sorted.length - trim);
+  return kept.reduce((sum, value) => sum + value, 0) / kept.length;
+}
+
 /** `side`'s time over `base`'s, round by round. */
 export function pairedRatios(side: readonly number[], base: readonly number[]): number[] {
   const rounds = Math.min(side.length, base.length);
