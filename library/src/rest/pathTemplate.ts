@@ -4,9 +4,10 @@
  * pattern), `{/text:name}?` groups, and `\\` before a character that is text (`\\?per_page=50`,
  * `https\\://`). Parsed as path-to-regexp 6.3 parses them with its default options, same tokens
  * and same errors (their messages in development builds; production builds say only that the
- * template is refused, which paths.ts names), so every template builds the same URLs (path-to-regexp's `compile`, values
- * percent-encoded) and its matcher accepts the same paths (`pathToRegexp`, not case-sensitive,
- * an optional delimiter at the end); library/test/rest/pathTemplate.test.ts compares the two.
+ * template is refused, which paths.ts names), so every template builds the same URLs
+ * (path-to-regexp's `compile`, values percent-encoded) and its matcher accepts the same paths
+ * (`pathToRegexp`, not case-sensitive, an optional delimiter at the end);
+ * library/test/rest/pathTemplate.test.ts compares the two.
  *
  * Purpose-built, not the package: the library needs only these three things of it, and they cost
  * an app's production bundle about half of what path-to-regexp does (1.1 kB against 2.1 kB
