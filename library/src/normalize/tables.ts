@@ -1,5 +1,5 @@
 import type { RowsByFilter } from '../schema/rowArgs.js';
-import { type MapDraft, PersistentMap } from './persistentMap.js';
+import { MapDraft, PersistentMap } from './persistentMap.js';
 import type { Holders } from './rowsHolding.js';
 
 /** One table: rows by pk (or collection rows by their serialized arguments). */
@@ -81,12 +81,14 @@ export function indexKey(field: string, value: unknown): string {
 export class TablesDraft<V> {
   /** Keeps the class's hidden class alive between writes (docs/architecture.md, "Hidden classes"). */
   static readonly spare = new TablesDraft(PersistentMap.empty());
-  private readonly drafts = new Map<string, MapDraft<V>>();
   /**
-   * Each table used so far as it stands now (its draft once written): a table a response only
-   * reads (a refetch that changes no row) is looked up in the base once, not once per row.
+   * Each table used so far as it stands now: its draft once written, else the table it started
+   * from (a table a response only reads, a refetch that changes no row, is looked up in the base
+   * once, not once per row).
    */
   private readonly current = new Map<string, MapDraft<V> | PersistentMap<V>>();
+  /** Whether a table was written: `finish()` then makes a new set of tables. */
+  private written = false;
 
   constructor(
     private readonly base: Tables<V>,
@@ -108,12 +110,11 @@ export class TablesDraft<V> {
   }
 
   private draftOf(table: string): MapDraft<V> {
-    let draft = this.drafts.get(table);
-    if (!draft) {
-      draft = (this.base.get(table) ?? PersistentMap.empty<V>(this.siblingOf?.(table))).draft();
-      this.drafts.set(table, draft);
-      this.current.set(table, draft);
-    }
+    const rows = this.tableOf(table);
+    if (rows instanceof MapDraft) return rows;
+    const draft = (rows ?? PersistentMap.empty<V>(this.siblingOf?.(table))).draft();
+    this.current.set(table, draft);
+    this.written = true;
     return draft;
   }
 
@@ -129,14 +130,14 @@ export class TablesDraft<V> {
 
   /** The keys a table holds now (a list: writes made while going through it are safe). */
   keys(table: string): string[] {
-    const draft = this.drafts.get(table);
-    return [...(draft ? draft.keys() : (this.base.get(table)?.keys() ?? []))];
+    return [...(this.tableOf(table)?.keys() ?? [])];
   }
 
   finish(): Tables<V> {
-    if (this.drafts.size === 0) return this.base;
+    if (!this.written) return this.base;
     return this.base.withMutations((tables) => {
-      for (const [table, draft] of this.drafts) tables.set(table, draft.finish());
+      for (const [table, rows] of this.current)
+        if (rows instanceof MapDraft) tables.set(table, rows.finish());
     });
   }
 }

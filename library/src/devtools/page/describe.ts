@@ -157,9 +157,7 @@ export class Describer {
       reached = new Set(entityClassesIn(entityClass.schema).map(({ key }) => key));
       this.reachedTables.set(entityClass, reached);
     }
-    for (const { entity, invalidated } of changes.entities)
-      if (invalidated.length > 0 && reached.has(entity)) return true;
-    return false;
+    return changes.entities.some((entry) => deletesRows(entry) && reached.has(entry.entity));
   }
 
   private noteResult(key: string, value: unknown): void {
