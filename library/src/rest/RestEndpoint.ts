@@ -92,7 +92,12 @@ export class RestEndpoint<const O extends RestGenerics = any> extends Endpoint<
     const Class = this.constructor as new (
       options: RestEndpointOptions,
     ) => RestEndpoint<ExtendOptions<O, E>>;
-    return new Class({ ...this[ENDPOINT_OPTIONS], ...options } as RestEndpointOptions);
+    // The method stays, worked out or given, unless the new options name one: `sideEffect`
+    // alone does not make a GET a POST. A new method works out `sideEffect` again unless it is
+    // given beside it. Both as data-client's `extend`.
+    const extended = { ...this[ENDPOINT_OPTIONS], method: this.method, ...options };
+    if ('method' in options && !('sideEffect' in options)) delete extended.sideEffect;
+    return new Class(extended as RestEndpointOptions);
   }
 
   /** The URL for these parameters: path parameters fill the path, the rest become the query. */

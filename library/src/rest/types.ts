@@ -197,11 +197,25 @@ export type RestResult<O> =
 export type Extend<O, E> = Omit<O, keyof E> & E;
 
 /**
- * What `endpoint.extend(E)` is made of. `X & RestGenerics` only where `X` alone is not known to
- * fit: it would make a declared schema `S & Schema`, which reads back as nothing.
+ * What `endpoint.extend(E)` is made of: `E`'s options over `O`'s, and as `extend` does, the
+ * method stays unless `E` names one (`sideEffect` alone keeps it), and a new method works out
+ * `sideEffect` again unless `E` gives it too. `X & RestGenerics` only where `X` alone is not
+ * known to fit: it would make a declared schema `S & Schema`, which reads back as nothing.
  */
 export type ExtendOptions<O, E> =
-  Extend<O, E> extends infer X ? (X extends RestGenerics ? X : X & RestGenerics) : never;
+  Extend<KeptOptions<O, E>, E> extends infer X
+    ? X extends RestGenerics
+      ? X
+      : X & RestGenerics
+    : never;
+
+type KeptOptions<O, E> = 'method' extends keyof E
+  ? 'sideEffect' extends keyof E
+    ? O
+    : Omit<O, 'sideEffect'>
+  : 'sideEffect' extends keyof E
+    ? Extend<O, { method: MethodOf<O> }>
+    : O;
 
 type AdderOf<S, Shape extends 'single' | 'list'> =
   S extends Collection<infer M>

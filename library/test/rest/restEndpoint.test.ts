@@ -320,6 +320,25 @@ describe('RestEndpoint options', () => {
     expect(plain(getState().entities).Todo?.['2']).toMatchObject({ title: 'via extend' });
   });
 
+  it('extend() keeps the method unless the options name one, and a new method works out sideEffect again (as data-client)', async () => {
+    const read = new RestEndpoint({ path: '/todos/:id', urlPrefix: server.url, schema: Todo });
+    const sideEffecting = read.extend({ sideEffect: true });
+    expect([sideEffecting.method, sideEffecting.sideEffect]).toEqual(['GET', true]);
+    const { controller } = createStore();
+    await controller.fetch(sideEffecting, { id: 1 });
+    expect(received(server)).toEqual(['GET /todos/1']);
+
+    const created = new RestEndpoint({ path: '/todos', urlPrefix: server.url, sideEffect: true });
+    expect([created.method, created.extend({ name: 'create' }).method]).toEqual(['POST', 'POST']);
+    const explicit = new RestEndpoint({ path: '/todos/:id', method: 'GET', sideEffect: true });
+    expect([
+      explicit.extend({ method: 'PUT' }).sideEffect,
+      explicit.extend({ method: 'GET' }).sideEffect,
+    ]).toEqual([true, undefined]);
+    const kept = explicit.extend({ method: 'GET', sideEffect: true });
+    expect([kept.method, kept.sideEffect]).toEqual(['GET', true]);
+  });
+
   it('paginated(field): the page is requested with the cursor and merged into the list stored without it', async () => {
     const list = new RestEndpoint({
       path: '/todos',

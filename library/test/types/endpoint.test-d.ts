@@ -42,6 +42,14 @@ describe('the endpoint members are typed', () => {
     const update = getTodo.extend({ method: 'PUT' });
     expectTypeOf(update.method).toEqualTypeOf<'PUT'>();
     expectTypeOf(update.sideEffect).toEqualTypeOf<true>();
+    // `sideEffect` alone keeps the method; a new method works out `sideEffect` again.
+    const sideEffecting = getTodo.extend({ sideEffect: true });
+    expectTypeOf(sideEffecting.method).toEqualTypeOf<'GET'>();
+    expectTypeOf(sideEffecting.sideEffect).toEqualTypeOf<true>();
+    const created = new RestEndpoint({ path: '/todos', sideEffect: true });
+    expectTypeOf(created.extend({ sideEffect: undefined }).method).toEqualTypeOf<'POST'>();
+    const explicit = new RestEndpoint({ path: '/todos', method: 'GET', sideEffect: true });
+    expectTypeOf(explicit.extend({ method: 'GET' }).sideEffect).toEqualTypeOf<undefined>();
   });
 
   it('schema is the schema it was made with (data-client: not optional)', () => {
