@@ -55,11 +55,7 @@ export class WriteCycle {
   undo(targets: readonly number[]): void {
     const { store } = this;
     if (this.write === 'push') {
-      // Each list once, however many pushes it took. Not a delete of each pushed todo: with the
-      // bridge a delete can cost many times the push it would undo, and the suite's time would
-      // follow it. The pushed todos stay in the table, in no list, so a later push of one adds
-      // a todo the table holds: finding the list it goes to is the same work.
-      for (const list of new Set(targets.map((k) => at(this.listOf, k)))) store.refetchList(list);
+      for (const k of targets) store.undoPush(at(this.fixture.pushes, k), at(this.listOf, k));
     } else if (this.write === 'delete') {
       for (const k of targets)
         store.restoreDeleted(at(this.fixture.targets, k), at(this.listOf, k));
