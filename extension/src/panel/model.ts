@@ -352,7 +352,8 @@ export function applyListParts(view: StoreView, parts: readonly ListPart[]): Sto
       editedRows.add(list);
       table.set(part.row, list);
     }
-    list.push(...part.pks);
+    // A loop, not a spread: a part comes from the page, which decides how long it is.
+    for (const pk of part.pks) list.push(pk);
     const rowsLeft = members.edit(part.table);
     if (left > part.pks.length) rowsLeft[part.row] = left - part.pks.length;
     else delete rowsLeft[part.row];

@@ -548,6 +548,20 @@ describe('a snapshot whose lists follow it', () => {
     expect(keysOf(before.entities.Todo)).toEqual(['a']);
   });
 
+  it('takes a part of any length, as long as the page counted it (the page decides how long)', () => {
+    const count = 500_000;
+    const pks = Array.from({ length: count }, (_, index) => `${index}`);
+    const counting = applySnapshotChunk(
+      emptyStoreView('s'),
+      counted(4, {}, { '[Todo]': { '{}': count } }),
+    );
+    const view = applyListParts(counting, [{ seq: 4, table: '[Todo]', row: '{}', pks }]);
+    const members = view.collections['[Todo]']?.get('{}');
+    expect(members).toHaveLength(count);
+    expect([members?.[0], members?.[count - 1]]).toEqual(['0', `${count - 1}`]);
+    expect(view.loading).toBeUndefined();
+  });
+
   it('asks for a fresh snapshot on a part it does not expect (a script posted it)', () => {
     const unexpected: ListPart[] = [
       { seq: 3, table: 'Todo', pks: ['old'] },
