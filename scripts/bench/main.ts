@@ -1,8 +1,8 @@
 /**
- * `npm run bench [-- <name filter>] [--quick] [--collect-before-samples] [--writes | --stores |
- * --devtools | --devtools-ring | --call-sites | --react | --scale]`: runs the core workloads (list loads included,
+ * `npm run bench [-- <name filter>] [--quick] [--collect-before-samples] [--core | --writes |
+ * --stores | --devtools | --devtools-ring | --call-sites | --react | --scale]`: runs the core workloads (list loads included,
  * listLoads.ts) on our library and on the reference side by side in this one process, prints the
- * table and writes dist/bench/core.json; a full run (no filter) then runs the per-write workloads
+ * table and writes dist/bench/core.json; a full run (no filter, no `--core`) then runs the per-write workloads
  * (writes.ts, alone with `--writes`), the app-shaped stores of many lists (stores/, alone with
  * `--stores`) and the devtools suite (devtools.ts, alone with `--devtools`; `--devtools-ring` the
  * bridge's cost by ring length, see measureRings; `--call-sites` what recording call sites costs a
@@ -274,8 +274,9 @@ async function main(): Promise<void> {
   }
   writeJson(REPORT_PATH, report);
   log(`\nwrote ${REPORT_PATH} (${report.environment.seconds} s)`);
-  // The other suites run after the full core suite (a name filter selects core workloads only).
-  if (selected.length === coreWorkloads.length) {
+  // The other suites run after the full core suite (a name filter selects core workloads only,
+  // `--core` the whole core suite alone).
+  if (selected.length === coreWorkloads.length && !args.includes('--core')) {
     writesOnly(options === QUICK);
     storesOnly(options === QUICK);
     await devtoolsOnly(options === QUICK);
