@@ -1,15 +1,16 @@
 /**
  * `npm run bench [-- <name filter>] [--quick] [--collect-before-samples] [--core | --writes |
- * --stores | --devtools | --devtools-ring | --call-sites | --react | --scale]`: runs the core workloads (list loads included,
- * listLoads.ts) on our library and on the reference side by side in this one process, prints the
- * table and writes dist/bench/core.json; a full run (no filter, no `--core`) then runs the per-write workloads
- * (writes.ts, alone with `--writes`), the app-shaped stores of many lists (stores/, alone with
- * `--stores`) and the devtools suite (devtools.ts, alone with `--devtools`; `--devtools-ring` the
- * bridge's cost by ring length, see measureRings; `--call-sites` what recording call sites costs a
- * write, see callSites.ts). `--react` runs the React suite in Chromium
- * (react/) alone, `--scale` the scale benchmark in Chromium with the built extension (scale/) alone
- * (`--mixed`: only its mixed writes; `--cpu-profile`: and a CPU profile of them). `--docs` renders
- * the last run's JSON into docs/benchmarks.md and the README (docs.ts).
+ * --stores | --devtools | --devtools-ring | --call-sites | --react | --scale]`: runs the core
+ * workloads (list loads included, listLoads.ts) on our library and on the reference side by side
+ * in this one process, prints the table and writes dist/bench/core.json; a full run (no filter,
+ * no `--core`) then runs the per-write workloads (writes.ts, alone with `--writes`), the
+ * app-shaped stores of many lists (stores/, alone with `--stores`) and the devtools suite
+ * (devtools.ts, alone with `--devtools`; `--devtools-ring` the bridge's cost by ring length, see
+ * measureRings; `--call-sites` what recording call sites costs a write, see callSites.ts).
+ * `--react` runs the React suite in Chromium (react/) alone, `--scale` the scale benchmark in
+ * Chromium with the built extension (scale/) alone (`--mixed`: only its mixed writes;
+ * `--cpu-profile`: and a CPU profile of them). `--docs` renders the last run's JSON into
+ * docs/benchmarks.md and the README (docs.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { measureCallSites } from './callSites.js';

@@ -94,15 +94,11 @@ function oursStore(attach?: (store: Store) => void) {
 }
 
 /**
- * Our store as the suite drives it. Our delete removes the todo from its list, so pushing it
- * back restores the list (at its end): one write, where fetching the list again would normalize
- * all of it.
- */
-/**
- * Our store as the suite drives it: a push is undone by deleting the pushed todo, as an app's
- * user does, and a delete by pushing the todo back. Not by fetching the list again: at 100k a
- * list holds 10k todos, and such refetches between samples took most of the budget and left
- * the collector old garbage that it then collected in the timed writes.
+ * Our store as the suite drives it: one write undoes another. A push is undone by deleting the
+ * pushed todo, and a delete by pushing the todo back (our delete removes it from its lists, so
+ * the list gets it again, at its end). Not by fetching the list again: at 100k a list holds up
+ * to 10k todos, and such refetches between samples took most of the budget and left the
+ * collector old garbage that it then gathered inside the timed writes.
  */
 function oursAppStore(attach?: (store: Store) => void): AppStore & Seedable {
   const store = oursStore(attach);
