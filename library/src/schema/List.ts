@@ -36,7 +36,10 @@ function listOf(input: unknown): readonly unknown[] {
 export class ListSchema<S = unknown> implements SchemaClass {
   constructor(
     private member: S,
-    /** The polymorphic form's attribute (see ArraySchema), which its `define` keeps. */
+    /**
+     * The polymorphic form's attribute, which ArraySchema's `define` keeps. Declared here rather
+     * than there so that the two are one type: a Collection's `schema` reads as `schema.Array<T>`.
+     */
     protected readonly schemaAttribute?: SchemaAttribute,
   ) {}
 

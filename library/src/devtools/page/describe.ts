@@ -129,8 +129,8 @@ export class Describer {
   }
 
   /**
-   * Brings the reference index up to `state` for a delete of rows of `deletedTables`: every
-   * result written since, and the rows of each table that can point at those.
+   * Brings the reference index up to `state` for a change that deleted rows: every result
+   * written since, and the rows of each table that can point at a table it deleted from.
    */
   private catchUp(state: State, changes: ChangeSet): void {
     this.pendingResults.forEach((value, key) => {
